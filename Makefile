@@ -1,0 +1,40 @@
+# whoop: make run (build and analyse the bundled example), make test (all tests).
+GO      ?= go
+BIN     := bin/whoop
+SHARED  ?= ../shared
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+.PHONY: all deps build run test test-race fuzz bench lint clean
+
+all: build
+
+# deps installs what a fresh Debian machine lacks: the Z3 headers and library
+# (libz3-dev), found through the C compiler so any install location counts.
+deps:
+	@if ! echo '#include <z3.h>' | $${CC:-gcc} -E -x c - >/dev/null 2>&1; then \
+		echo "make deps: installing libz3-dev"; \
+		SUDO=; if [ "$$(id -u)" != 0 ]; then SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libz3-dev; \
+	fi
+
+build: deps
+	$(GO) build -o $(BIN) ./cmd/whoop
+
+run: build
+	./$(BIN) --help
+
+test: deps
+	$(GO) vet ./...
+	$(GO) test ./...
+
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+lint: deps
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+clean:
+	rm -rf bin

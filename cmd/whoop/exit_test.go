@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runWhoop(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Main(append([]string{"whoop"}, args...), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		args       []string
+		code       int
+		stderrHave string
+	}{
+		{nil, exitUsage, "whoop: no input files"},
+		{[]string{"missing.c"}, exitInput, "whoop: cannot read missing.c: no such file or directory\n"},
+		{[]string{dir}, exitInput, "is a directory"},
+		{[]string{"--no-such-flag", "x.c"}, exitUsage, "flag provided but not defined"},
+		{[]string{"--jobs"}, exitUsage, ""},
+		{[]string{"--version"}, exitOK, ""},
+		{[]string{"--help"}, exitOK, ""},
+	}
+	for _, c := range cases {
+		code, _, stderr := runWhoop(t, c.args...)
+		if code != c.code {
+			t.Errorf("whoop %s: exit %d, want %d (stderr %q)", strings.Join(c.args, " "), code, c.code, stderr)
+		}
+		if !strings.Contains(stderr, c.stderrHave) {
+			t.Errorf("whoop %s: stderr %q lacks %q", strings.Join(c.args, " "), stderr, c.stderrHave)
+		}
+	}
+}
+
+func TestNormalizeArgs(t *testing.T) {
+	got := normalizeArgs([]string{"whoop", "-Iinc", "-DX=1", "-UY", "-I", "dir", "--format", "-Dx"})
+	want := "whoop -I inc -D X=1 -U Y -I dir --format -D x"
+	if strings.Join(got, " ") != want {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestMissingFileMessageIsOneLine(t *testing.T) {
+	_, stdout, stderr := runWhoop(t, filepath.Join("no", "such", "file.c"))
+	if stdout != "" {
+		t.Errorf("stdout %q, want nothing", stdout)
+	}
+	if strings.Count(stderr, "\n") != 1 {
+		t.Errorf("stderr %q is not one line", stderr)
+	}
+}

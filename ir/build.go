@@ -1,0 +1,284 @@
+package ir
+
+import "strconv"
+
+// Shared constants.
+var (
+	True  = &BoolConst{Val: true}
+	False = &BoolConst{Val: false}
+)
+
+// IntConst returns the integer constant v.
+func IntConst(v int64) *Const { return &Const{Val: v} }
+
+// Bin returns the binary expression x op y.
+func Bin(op Op, x, y Expr) *Binary { return &Binary{Op: op, X: x, Y: y} }
+
+// Not returns !x for a Bool x, folding constants and double negation.
+func Not(x Expr) Expr {
+	switch e := x.(type) {
+	case *BoolConst:
+		if e.Val {
+			return False
+		}
+		return True
+	case *Unary:
+		if e.Op == OpNot {
+			return e.X
+		}
+	}
+	return &Unary{Op: OpNot, X: x}
+}
+
+// And returns the conjunction of xs, dropping true and folding false.
+func And(xs ...Expr) Expr { return junction(OpLAnd, True, False, xs) }
+
+// Or returns the disjunction of xs, dropping false and folding true.
+func Or(xs ...Expr) Expr { return junction(OpLOr, False, True, xs) }
+
+func junction(op Op, unit, zero *BoolConst, xs []Expr) Expr {
+	var acc Expr
+	for _, x := range xs {
+		if c, ok := x.(*BoolConst); ok {
+			if c.Val == zero.Val {
+				return zero
+			}
+			continue
+		}
+		if acc == nil {
+			acc = x
+		} else {
+			acc = Bin(op, acc, x)
+		}
+	}
+	if acc == nil {
+		return unit
+	}
+	return acc
+}
+
+// Implies returns x ==> y, folding constants.
+func Implies(x, y Expr) Expr {
+	if c, ok := x.(*BoolConst); ok {
+		if c.Val {
+			return y
+		}
+		return True
+	}
+	if c, ok := y.(*BoolConst); ok && c.Val {
+		return True
+	}
+	return Bin(OpImplies, x, y)
+}
+
+// Eq returns x == y.
+func Eq(x, y Expr) Expr { return Bin(OpEq, x, y) }
+
+// NewFunction returns a function with no body; add blocks to give it one.
+func NewFunction(name string, sig *FuncType, pos Pos) *Function {
+	return &Function{Name: name, Sig: sig, Pos: pos}
+}
+
+// NewBlock appends a new block to f.
+func (f *Function) NewBlock(comment string) *Block {
+	b := &Block{Index: len(f.Blocks), Comment: comment, Func: f}
+	f.Blocks = append(f.Blocks, b)
+	return b
+}
+
+// NewLocal adds a local variable to f. If name is taken (by a parameter or
+// another local) a numeric suffix makes it unique; "" gives a temporary "tN".
+func (f *Function) NewLocal(name string, k Kind, ct Type, pos Pos) *Var {
+	v := &Var{Name: f.uniqueName(name), Kind: k, CType: ct, Pos: pos, Func: f}
+	f.Locals = append(f.Locals, v)
+	return v
+}
+
+// NewParam appends a parameter to f.
+func (f *Function) NewParam(name string, k Kind, ct Type, pos Pos) *Var {
+	v := &Var{Name: f.uniqueName(name), Kind: k, CType: ct, Pos: pos, Func: f, Param: true}
+	f.Params = append(f.Params, v)
+	return v
+}
+
+func (f *Function) uniqueName(name string) string {
+	used := func(n string) bool {
+		for _, v := range f.Params {
+			if v.Name == n {
+				return true
+			}
+		}
+		for _, v := range f.Locals {
+			if v.Name == n {
+				return true
+			}
+		}
+		return f.Ret != nil && f.Ret.Name == n
+	}
+	if name == "" {
+		name = "t" + strconv.Itoa(len(f.Locals))
+		for used(name) {
+			name += "_"
+		}
+		return name
+	}
+	if !used(name) {
+		return name
+	}
+	for i := 1; ; i++ {
+		n := name + "." + strconv.Itoa(i)
+		if !used(n) {
+			return n
+		}
+	}
+}
+
+// Add appends s to b.
+func (b *Block) Add(s Stmt) { b.Stmts = append(b.Stmts, s) }
+
+// ComputePreds recomputes Block.Preds for every block of f, in block order.
+func (f *Function) ComputePreds() {
+	for _, b := range f.Blocks {
+		b.Preds = b.Preds[:0]
+	}
+	for _, b := range f.Blocks {
+		if b.Term == nil {
+			continue
+		}
+		for _, s := range b.Term.Succs() {
+			if s != nil {
+				s.Preds = append(s.Preds, b)
+			}
+		}
+	}
+}
+
+// NewVar adds a ghost global scalar to p.
+func (p *Program) NewVar(name string, k Kind) *Var {
+	v := &Var{Name: name, Kind: k}
+	p.Vars = append(p.Vars, v)
+	return v
+}
+
+// AddFunc appends f to p.
+func (p *Program) AddFunc(f *Function) {
+	p.Funcs = append(p.Funcs, f)
+	p.funcByName = nil
+}
+
+// Accesses calls fn for every memory access (Load, Store, Touch) in p, in
+// function, block and statement order.
+func (p *Program) Accesses(fn func(f *Function, s Stmt, a *Access)) {
+	for _, f := range p.Funcs {
+		for _, b := range f.Blocks {
+			for _, s := range b.Stmts {
+				if a := AccessOf(s); a != nil {
+					fn(f, s, a)
+				}
+			}
+		}
+	}
+}
+
+// AccessOf returns the memory access of s, or nil if s is not an access.
+func AccessOf(s Stmt) *Access {
+	switch s := s.(type) {
+	case *Load:
+		return &s.Access
+	case *Store:
+		return &s.Access
+	case *Touch:
+		return &s.Access
+	}
+	return nil
+}
+
+// IsWrite reports whether the access statement s writes memory.
+func IsWrite(s Stmt) bool {
+	switch s := s.(type) {
+	case *Store:
+		return true
+	case *Touch:
+		return s.Write
+	}
+	return false
+}
+
+// WalkExpr calls fn for e and every sub-expression of e, parents first.
+func WalkExpr(e Expr, fn func(Expr)) {
+	if e == nil {
+		return
+	}
+	fn(e)
+	switch e := e.(type) {
+	case *Unary:
+		WalkExpr(e.X, fn)
+	case *Binary:
+		WalkExpr(e.X, fn)
+		WalkExpr(e.Y, fn)
+	case *Ite:
+		WalkExpr(e.Cond, fn)
+		WalkExpr(e.Then, fn)
+		WalkExpr(e.Else, fn)
+	case *Old:
+		WalkExpr(e.X, fn)
+	}
+}
+
+// StmtExprs returns the expressions s reads (not its destination variables).
+func StmtExprs(s Stmt) []Expr {
+	switch s := s.(type) {
+	case *Assign:
+		return []Expr{s.Src}
+	case *Assume:
+		return []Expr{s.Cond}
+	case *Assert:
+		return []Expr{s.Cond}
+	case *Load:
+		return []Expr{s.Addr}
+	case *Store:
+		return []Expr{s.Addr, s.Val}
+	case *Touch:
+		if s.Len != nil {
+			return []Expr{s.Addr, s.Len}
+		}
+		return []Expr{s.Addr}
+	case *Call:
+		es := make([]Expr, 0, len(s.Args)+1)
+		if s.Fn != nil {
+			es = append(es, s.Fn)
+		}
+		return append(es, s.Args...)
+	}
+	return nil
+}
+
+// StmtDefs returns the variables s assigns.
+func StmtDefs(s Stmt) []*Var {
+	switch s := s.(type) {
+	case *Assign:
+		return []*Var{s.Dst}
+	case *Havoc:
+		return s.Vars
+	case *Load:
+		return []*Var{s.Dst}
+	case *Call:
+		if s.Dst != nil {
+			return []*Var{s.Dst}
+		}
+	}
+	return nil
+}
+
+// TermExprs returns the expressions terminator t reads.
+func TermExprs(t Terminator) []Expr {
+	switch t := t.(type) {
+	case *If:
+		return []Expr{t.Cond}
+	case *Return:
+		if t.Val != nil {
+			return []Expr{t.Val}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,153 @@
+package ir
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+var intT = &Basic{Kind: Integer, Name: "int", Bytes: 4, Signed: true}
+
+// counter builds: int bump(int *p) { if (*p > 0) *p = *p + 1; return *p; }
+func counter() (*Program, *Function) {
+	p := &Program{Path: "t.c"}
+	f := NewFunction("bump", &FuncType{Params: []Type{&Pointer{Elem: intT}}, Result: intT}, Pos{"t.c", 1, 5})
+	p.AddFunc(f)
+	ptr := f.NewParam("p", Int, &Pointer{Elem: intT}, Pos{"t.c", 1, 15})
+	f.Ret = &Var{Name: "ret", Kind: Int, Func: f}
+	x := f.NewLocal("", Int, nil, Pos{})
+	y := f.NewLocal("", Int, nil, Pos{})
+	entry, then, done := f.NewBlock("entry"), f.NewBlock("then"), f.NewBlock("done")
+	acc := func(line int) Access {
+		return Access{Addr: ptr, Size: 4, LValue: "*p", Site: p.NewSite(), P: Pos{"t.c", line, 3}}
+	}
+	entry.Add(&Load{Dst: x, Access: acc(2)})
+	entry.Term = &If{Cond: Bin(OpGt, x, IntConst(0)), Then: then, Else: done, P: Pos{"t.c", 2, 3}}
+	then.Add(&Store{Val: Bin(OpAdd, x, IntConst(1)), Access: acc(3)})
+	then.Term = &Jump{Target: done}
+	done.Add(&Load{Dst: y, Access: acc(4)})
+	done.Term = &Return{Val: y, P: Pos{"t.c", 4, 3}}
+	f.ComputePreds()
+	return p, f
+}
+
+func TestPrintAndValidate(t *testing.T) {
+	p, _ := counter()
+	if err := Validate(p); err != nil {
+		t.Fatal(err)
+	}
+	want := `program t.c
+
+func bump(p int) ret int  // int (int *)  @1:5
+b0: // entry
+  t0 := load 4 p  ; *p #1  @2:3
+  if t0 > 0 then b1 else b2  @2:3
+b1: // then
+  store 4 p := t0 + 1  ; *p #2  @3:3
+  goto b2
+b2: // done
+  t1 := load 4 p  ; *p #3  @4:3
+  return t1  @4:3
+`
+	if got := p.String(); got != want {
+		t.Errorf("print:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestValidateFindsProblems(t *testing.T) {
+	cases := []struct {
+		name   string
+		break_ func(p *Program, f *Function)
+		want   string
+	}{
+		{"unterminated", func(p *Program, f *Function) { f.Blocks[1].Term = nil }, "b1: not terminated"},
+		{"use before def", func(p *Program, f *Function) {
+			f.Blocks[0].Stmts = nil
+		}, "t0 may be read before it is assigned"},
+		{"kind", func(p *Program, f *Function) {
+			f.Blocks[0].Term.(*If).Cond = f.Locals[0]
+		}, "has kind int, want bool"},
+		{"callee", func(p *Program, f *Function) {
+			f.Blocks[1].Add(&Call{Callee: NewFunction("ghost", nil, Pos{}), P: Pos{"t.c", 3, 1}})
+		}, "callee ghost not in program"},
+		{"site", func(p *Program, f *Function) {
+			f.Blocks[2].Stmts[0].(*Load).Site = 1
+		}, "access site #1 also used"},
+		{"region", func(p *Program, f *Function) {
+			p.Regions = []*Region{{ID: 1, Name: "int"}}
+		}, "has no region"},
+		{"old", func(p *Program, f *Function) {
+			g := p.NewVar("g", Bool)
+			f.Blocks[1].Add(&Assume{Cond: &Old{X: g}})
+		}, "old(g) outside a postcondition"},
+		{"foreign var", func(p *Program, f *Function) {
+			other := NewFunction("other", nil, Pos{})
+			f.Blocks[1].Add(&Assign{Dst: &Var{Name: "z", Func: other}, Src: IntConst(1)})
+		}, "variable z not declared in this function"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, f := counter()
+			c.break_(p, f)
+			err := Validate(p)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q does not mention %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestSourceLine(t *testing.T) {
+	p := &Program{Sources: map[string]string{"a.c": "one\r\ntwo\nthree"}}
+	for n, want := range map[int]string{1: "one", 2: "two", 3: "three", 4: "", 0: ""} {
+		if got := p.SourceLine("a.c", n); got != want {
+			t.Errorf("line %d = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestFolding(t *testing.T) {
+	x := &Var{Name: "x", Kind: Bool}
+	for _, c := range []struct {
+		e    Expr
+		want string
+	}{
+		{And(True, x, True), "x"},
+		{And(x, False), "false"},
+		{Or(), "false"},
+		{Or(False, x), "x"},
+		{Not(Not(x)), "x"},
+		{Implies(True, x), "x"},
+		{Implies(x, True), "true"},
+	} {
+		if got := ExprString(c.e); got != c.want {
+			t.Errorf("got %s, want %s", got, c.want)
+		}
+	}
+}
+
+func TestTypeStrings(t *testing.T) {
+	file := &Struct{Tag: "file"}
+	fp := &Pointer{Elem: file}
+	for _, c := range []struct {
+		t    Type
+		want string
+	}{
+		{fp, "struct file *"},
+		{&Pointer{Elem: fp}, "struct file **"},
+		{&Array{Elem: intT, Len: 4}, "int[4]"},
+		{&Pointer{Elem: &FuncType{Params: []Type{fp}, Result: intT}}, "int (*)(struct file *)"},
+		{&Struct{Typedef: "spinlock_t"}, "spinlock_t"},
+		{&Named{Name: "loff_t", Underlying: intT}, "loff_t"},
+	} {
+		if got := c.t.String(); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
+	}
+	if PointeeStruct(&Named{Name: "fp", Underlying: fp}) != file {
+		t.Error("PointeeStruct through typedef")
+	}
+}

@@ -1,0 +1,460 @@
+package ir
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ValidationError lists every problem Validate found.
+type ValidationError struct{ Problems []string }
+
+func (e *ValidationError) Error() string {
+	const max = 20
+	ps := e.Problems
+	more := ""
+	if len(ps) > max {
+		more = fmt.Sprintf("\n... and %d more", len(ps)-max)
+		ps = ps[:max]
+	}
+	return "invalid IR:\n" + strings.Join(ps, "\n") + more
+}
+
+// Validate checks the structural invariants of p: every block is terminated
+// and belongs to its function, every successor and callee exists, every
+// expression is well-kinded, every local is assigned on all paths before it
+// is read, every Old appears only in postconditions and invariants, access
+// sites and assertion ids are unique, and, once regions are assigned, every
+// access names one of p.Regions. It returns nil or a *ValidationError.
+func Validate(p *Program) error {
+	v := &validator{
+		prog:    p,
+		funcs:   make(map[*Function]bool, len(p.Funcs)),
+		objects: make(map[*Object]bool, len(p.Objects)),
+		ghosts:  make(map[*Var]bool, len(p.Vars)),
+		regions: make(map[*Region]bool, len(p.Regions)),
+		sites:   make(map[int]string),
+		asserts: make(map[int]bool),
+		specs:   make(map[int]bool),
+	}
+	for _, f := range p.Funcs {
+		if v.funcs[f] {
+			v.errf("function %s listed twice", f.Name)
+		}
+		v.funcs[f] = true
+	}
+	for _, o := range p.Objects {
+		v.objects[o] = true
+		if o.Kind == LocalObj {
+			v.errf("object %s: local object among program objects", o.Name)
+		}
+	}
+	for _, g := range p.Vars {
+		v.ghosts[g] = true
+		if g.Func != nil {
+			v.errf("ghost %s belongs to function %s", g.Name, g.Func.Name)
+		}
+	}
+	for _, r := range p.Regions {
+		v.regions[r] = true
+	}
+	for _, o := range p.Objects {
+		for _, in := range o.Init {
+			v.expr(nil, in.Value, fmt.Sprintf("object %s init %s", o.Name, in.Path), false)
+		}
+	}
+	for _, e := range p.EntryPoints {
+		if !v.funcs[e.Func] {
+			v.errf("entry point %s: function not in program", e.Func.Name)
+		} else if e.Func.External() {
+			v.errf("entry point %s: function has no body", e.Func.Name)
+		}
+		if e.Params != nil && len(e.Params) != len(e.Func.Params) {
+			v.errf("entry point %s: %d parameter kinds for %d parameters", e.Func.Name, len(e.Params), len(e.Func.Params))
+		}
+	}
+	for _, f := range p.Funcs {
+		v.function(f)
+	}
+	if len(v.problems) > 0 {
+		return &ValidationError{Problems: v.problems}
+	}
+	return nil
+}
+
+type validator struct {
+	prog     *Program
+	funcs    map[*Function]bool
+	objects  map[*Object]bool
+	ghosts   map[*Var]bool
+	regions  map[*Region]bool
+	sites    map[int]string
+	asserts  map[int]bool
+	specs    map[int]bool
+	problems []string
+
+	fn     *Function
+	locals map[*Var]bool
+	frame  map[*Object]bool
+}
+
+func (v *validator) errf(format string, args ...any) {
+	v.problems = append(v.problems, fmt.Sprintf(format, args...))
+}
+
+func (v *validator) function(f *Function) {
+	v.fn = f
+	v.locals = make(map[*Var]bool)
+	v.frame = make(map[*Object]bool)
+	for _, x := range f.Params {
+		v.local(f, x)
+		if !x.Param {
+			v.errf("%s: parameter %s not marked Param", f.Name, x.Name)
+		}
+	}
+	for _, x := range f.Locals {
+		v.local(f, x)
+	}
+	if f.Ret != nil {
+		v.local(f, f.Ret)
+	}
+	for _, o := range f.Frame {
+		v.frame[o] = true
+		if o.Kind != LocalObj || o.Func != f {
+			v.errf("%s: frame object %s is not a local of this function", f.Name, o.Name)
+		}
+	}
+	for _, s := range f.Requires {
+		v.spec(s, Requires, fmt.Sprintf("%s requires #%d", f.Name, s.ID))
+	}
+	for _, s := range f.Ensures {
+		v.spec(s, Ensures, fmt.Sprintf("%s ensures #%d", f.Name, s.ID))
+	}
+	for _, g := range f.Modifies {
+		if !v.ghosts[g] {
+			v.errf("%s: modifies %s, which is not a ghost global", f.Name, g.Name)
+		}
+	}
+	if f.External() {
+		return
+	}
+	for i, b := range f.Blocks {
+		where := fmt.Sprintf("%s %s", f.Name, b)
+		if b.Index != i {
+			v.errf("%s: index %d at position %d", where, b.Index, i)
+		}
+		if b.Func != f {
+			v.errf("%s: block belongs to another function", where)
+		}
+		for _, s := range b.Invariants {
+			v.spec(s, Invariant, fmt.Sprintf("%s invariant #%d", where, s.ID))
+		}
+		for _, s := range b.Stmts {
+			v.stmt(s, where)
+		}
+		if b.Term == nil {
+			v.errf("%s: not terminated", where)
+			continue
+		}
+		for _, s := range b.Term.Succs() {
+			if s == nil || s.Index >= len(f.Blocks) || f.Blocks[s.Index] != s {
+				v.errf("%s: successor not in function", where)
+			}
+		}
+		switch t := b.Term.(type) {
+		case *If:
+			v.kinded(t.Cond, Bool, where+" if")
+		case *Return:
+			if t.Val != nil {
+				if f.Ret == nil {
+					v.errf("%s: returns a value from a void function", where)
+				}
+				v.kinded(t.Val, Int, where+" return")
+			}
+		}
+	}
+	if len(v.problems) == 0 {
+		v.definiteAssignment(f)
+	}
+}
+
+func (v *validator) local(f *Function, x *Var) {
+	if x.Func != f {
+		v.errf("%s: variable %s belongs to another function", f.Name, x.Name)
+	}
+	if v.locals[x] {
+		v.errf("%s: variable %s declared twice", f.Name, x.Name)
+	}
+	v.locals[x] = true
+}
+
+func (v *validator) spec(s *Spec, want SpecKind, where string) {
+	if s.Kind != want {
+		v.errf("%s: kind %s", where, s.Kind)
+	}
+	if v.specs[s.ID] {
+		v.errf("%s: duplicate spec id", where)
+	}
+	v.specs[s.ID] = true
+	v.kinded(s.Cond, Bool, where)
+	v.expr(v.fn, s.Cond, where, want != Requires)
+}
+
+func (v *validator) stmt(s Stmt, where string) {
+	where = fmt.Sprintf("%s %s", where, s.Pos())
+	for _, e := range StmtExprs(s) {
+		v.expr(v.fn, e, where, false)
+	}
+	for _, d := range StmtDefs(s) {
+		v.varRef(d, where)
+	}
+	switch s := s.(type) {
+	case *Assign:
+		v.kinded(s.Src, s.Dst.Kind, where+" assign "+s.Dst.Name)
+	case *Assume:
+		v.kinded(s.Cond, Bool, where+" assume")
+	case *Assert:
+		v.kinded(s.Cond, Bool, where+" assert")
+		if v.asserts[s.ID] {
+			v.errf("%s: duplicate assert id %d", where, s.ID)
+		}
+		v.asserts[s.ID] = true
+	case *Load:
+		if s.Dst.Kind != Int {
+			v.errf("%s: load into bool %s", where, s.Dst.Name)
+		}
+		v.access(&s.Access, where)
+	case *Store:
+		v.kinded(s.Val, Int, where+" store")
+		v.access(&s.Access, where)
+	case *Touch:
+		v.access(&s.Access, where)
+		if s.Len != nil {
+			v.kinded(s.Len, Int, where+" touch len")
+		}
+	case *Call:
+		if s.Callee == nil && s.Fn == nil {
+			v.errf("%s: call without callee", where)
+		}
+		if s.Callee != nil && !v.funcs[s.Callee] {
+			v.errf("%s: callee %s not in program", where, s.Callee.Name)
+		}
+		for _, t := range s.Targets {
+			if !v.funcs[t] {
+				v.errf("%s: indirect target %s not in program", where, t.Name)
+			}
+		}
+		if s.Callee != nil && s.Callee.Sig != nil && !s.Callee.Sig.Variadic && !s.Callee.Synthetic &&
+			len(s.Args) != len(s.Callee.Sig.Params) {
+			v.errf("%s: %s called with %d arguments, wants %d", where, s.Callee.Name, len(s.Args), len(s.Callee.Sig.Params))
+		}
+		if s.Callee != nil && !s.Callee.External() && len(s.Args) != len(s.Callee.Params) {
+			v.errf("%s: %s called with %d arguments, has %d parameters", where, s.Callee.Name, len(s.Args), len(s.Callee.Params))
+		}
+		if s.ArgTargets != nil && len(s.ArgTargets) != len(s.Args) {
+			v.errf("%s: %d argument targets for %d arguments", where, len(s.ArgTargets), len(s.Args))
+		}
+		for _, a := range s.Args {
+			v.kinded(a, Int, where+" argument")
+		}
+		if s.Dst != nil && s.Dst.Kind != Int {
+			v.errf("%s: call result into bool %s", where, s.Dst.Name)
+		}
+	}
+}
+
+func (v *validator) access(a *Access, where string) {
+	v.kinded(a.Addr, Int, where+" address")
+	if a.Site == 0 {
+		v.errf("%s: access %q has no site number", where, a.LValue)
+	} else if prev, dup := v.sites[a.Site]; dup {
+		v.errf("%s: access site #%d also used at %s", where, a.Site, prev)
+	} else {
+		v.sites[a.Site] = where
+	}
+	if len(v.prog.Regions) > 0 {
+		if a.Region == nil {
+			v.errf("%s: access %q has no region", where, a.LValue)
+		} else if !v.regions[a.Region] {
+			v.errf("%s: region %q not in program", where, a.Region.Name)
+		}
+	}
+}
+
+func (v *validator) varRef(x *Var, where string) {
+	if x.Func == nil {
+		if !v.ghosts[x] {
+			v.errf("%s: global %s not in program", where, x.Name)
+		}
+		return
+	}
+	if v.fn == nil || !v.locals[x] {
+		v.errf("%s: variable %s not declared in this function", where, x.Name)
+	}
+}
+
+// expr checks references inside e. oldOK allows Old.
+func (v *validator) expr(f *Function, e Expr, where string, oldOK bool) {
+	WalkExpr(e, func(x Expr) {
+		switch x := x.(type) {
+		case nil:
+			v.errf("%s: nil expression", where)
+		case *Var:
+			v.varRef(x, where)
+		case *Object:
+			if x.Kind == LocalObj {
+				if !v.frame[x] {
+					v.errf("%s: local object %s not in this function's frame", where, x.Name)
+				}
+			} else if !v.objects[x] {
+				v.errf("%s: object %s not in program", where, x.Name)
+			}
+		case *Function:
+			if !v.funcs[x] {
+				v.errf("%s: function %s not in program", where, x.Name)
+			}
+		case *Old:
+			if !oldOK {
+				v.errf("%s: old(%s) outside a postcondition or invariant", where, x.X.Name)
+			}
+			if !x.X.Global() {
+				v.errf("%s: old(%s) of a local", where, x.X.Name)
+			}
+		case *Unary:
+			want := Int
+			if x.Op == OpNot {
+				want = Bool
+			} else if x.Op != OpNeg && x.Op != OpBitNot {
+				v.errf("%s: %s is not a unary operator", where, x.Op)
+			}
+			v.kinded(x.X, want, where)
+		case *Binary:
+			switch {
+			case x.Op <= OpShr || (x.Op >= OpLt && x.Op <= OpGe):
+				v.kinded(x.X, Int, where)
+				v.kinded(x.Y, Int, where)
+			case x.Op == OpEq || x.Op == OpNe:
+				if x.X != nil && x.Y != nil && x.X.ValueKind() != x.Y.ValueKind() {
+					v.errf("%s: %s compares %s with %s", where, x.Op, x.X.ValueKind(), x.Y.ValueKind())
+				}
+			case x.Op >= OpLAnd && x.Op <= OpImplies:
+				v.kinded(x.X, Bool, where)
+				v.kinded(x.Y, Bool, where)
+			default:
+				v.errf("%s: %s is not a binary operator", where, x.Op)
+			}
+		case *Ite:
+			v.kinded(x.Cond, Bool, where)
+			if x.Then != nil && x.Else != nil && x.Then.ValueKind() != x.Else.ValueKind() {
+				v.errf("%s: conditional arms of different kinds", where)
+			}
+		}
+	})
+}
+
+func (v *validator) kinded(e Expr, want Kind, where string) {
+	if e == nil {
+		v.errf("%s: missing expression", where)
+		return
+	}
+	if e.ValueKind() != want {
+		v.errf("%s: %s has kind %s, want %s", where, ExprString(e), e.ValueKind(), want)
+	}
+}
+
+// definiteAssignment reports locals read on some path before any assignment.
+// Parameters are assigned at entry; Ret is only named by contracts.
+func (v *validator) definiteAssignment(f *Function) {
+	index := make(map[*Var]int)
+	for _, x := range f.Locals {
+		index[x] = len(index)
+	}
+	n := len(index)
+	if n == 0 {
+		return
+	}
+	words := (n + 63) / 64
+	full := make([]uint64, words)
+	for i := range n {
+		full[i/64] |= 1 << (i % 64)
+	}
+	// in[b] = variables assigned on every path to b's start.
+	in := make([][]uint64, len(f.Blocks))
+	for i := range in {
+		in[i] = append([]uint64(nil), full...)
+	}
+	in[0] = make([]uint64, words)
+	preds := make([][]*Block, len(f.Blocks))
+	for _, b := range f.Blocks {
+		for _, s := range b.Term.Succs() {
+			preds[s.Index] = append(preds[s.Index], b)
+		}
+	}
+	out := func(b *Block) []uint64 {
+		o := append([]uint64(nil), in[b.Index]...)
+		for _, s := range b.Stmts {
+			for _, d := range StmtDefs(s) {
+				if i, ok := index[d]; ok {
+					o[i/64] |= 1 << (i % 64)
+				}
+			}
+		}
+		return o
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range f.Blocks[1:] {
+			cur := append([]uint64(nil), full...)
+			for _, p := range preds[b.Index] {
+				po := out(p)
+				for w := range cur {
+					cur[w] &= po[w]
+				}
+			}
+			for w := range cur {
+				if cur[w] != in[b.Index][w] {
+					in[b.Index] = cur
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	reported := make(map[*Var]bool)
+	use := func(e Expr, defined []uint64, where string) {
+		WalkExpr(e, func(x Expr) {
+			if x, ok := x.(*Var); ok {
+				if i, ok := index[x]; ok && defined[i/64]&(1<<(i%64)) == 0 && !reported[x] {
+					reported[x] = true
+					v.errf("%s: %s may be read before it is assigned", where, x.Name)
+				}
+			}
+		})
+	}
+	for _, b := range f.Blocks {
+		if b.Index != 0 && len(preds[b.Index]) == 0 {
+			continue // unreachable
+		}
+		defined := append([]uint64(nil), in[b.Index]...)
+		for _, s := range b.Stmts {
+			where := fmt.Sprintf("%s %s %s", f.Name, b, s.Pos())
+			for _, e := range StmtExprs(s) {
+				use(e, defined, where)
+			}
+			for _, d := range StmtDefs(s) {
+				if i, ok := index[d]; ok {
+					defined[i/64] |= 1 << (i % 64)
+				}
+			}
+		}
+		for _, e := range TermExprs(b.Term) {
+			use(e, defined, fmt.Sprintf("%s %s %s", f.Name, b, b.Term.Pos()))
+		}
+	}
+}
+
+// ErrInvalid matches every *ValidationError with errors.Is.
+var ErrInvalid = errors.New("invalid IR")
+
+// Is makes errors.Is(err, ErrInvalid) true for validation errors.
+func (e *ValidationError) Is(target error) bool { return target == ErrInvalid }

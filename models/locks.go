@@ -1,0 +1,127 @@
+package models
+
+// LockOp is what a locking call does to its lock.
+type LockOp uint8
+
+const (
+	Acquire   LockOp = iota
+	Release          // releases whatever mode is held
+	Downgrade        // write mode becomes read mode (downgrade_write)
+)
+
+// LockMode is the mode a lock is held in. Two accesses are protected by a
+// lock only if both hold it and at least one holds it in Write mode: readers
+// of a reader-writer lock share it.
+type LockMode uint8
+
+const (
+	Write LockMode = iota
+	Read
+)
+
+// LockCond says on which outcome a conditional acquire takes the lock.
+type LockCond uint8
+
+const (
+	Always     LockCond = iota
+	IfZero              // succeeds when the call returns 0 (mutex_lock_interruptible, down_trylock)
+	IfNonZero           // succeeds when the call returns non-zero (mutex_trylock, spin_trylock)
+)
+
+// LockAPI is one row of the locking table.
+type LockAPI struct {
+	Name string
+	Op   LockOp
+	Mode LockMode
+	Cond LockCond
+	// Arg is the index of the lock pointer argument, or -1 when the call
+	// takes a lock with a fixed identity named by Global (rtnl_lock).
+	Arg    int
+	Global string
+	Class  string // mutex, spinlock, rwlock, semaphore, rw_semaphore, rtnl, tx
+}
+
+// Lock returns the locking semantics of the kernel function name.
+func Lock(name string) (LockAPI, bool) {
+	l, ok := lockTable[name]
+	return l, ok
+}
+
+// LockNames returns every function name in the locking table, sorted.
+func LockNames() []string { return sortedKeys(lockTable) }
+
+var lockTable = func() map[string]LockAPI {
+	m := make(map[string]LockAPI)
+	add := func(class string, op LockOp, mode LockMode, cond LockCond, arg int, names ...string) {
+		for _, n := range names {
+			m[n] = LockAPI{Name: n, Op: op, Mode: mode, Cond: cond, Arg: arg, Class: class}
+		}
+	}
+	global := func(class, id string, op LockOp, cond LockCond, names ...string) {
+		for _, n := range names {
+			m[n] = LockAPI{Name: n, Op: op, Mode: Write, Cond: cond, Arg: -1, Global: id, Class: class}
+		}
+	}
+	// Mutexes (linux/mutex.h). The _interruptible and _killable forms fail
+	// with -EINTR when a signal arrives: they hold the lock only on 0.
+	add("mutex", Acquire, Write, Always, 0, "mutex_lock", "mutex_lock_nested", "mutex_lock_io")
+	add("mutex", Acquire, Write, IfZero, 0, "mutex_lock_interruptible", "mutex_lock_killable",
+		"mutex_lock_interruptible_nested", "mutex_lock_killable_nested")
+	add("mutex", Acquire, Write, IfNonZero, 0, "mutex_trylock")
+	add("mutex", Release, Write, Always, 0, "mutex_unlock")
+
+	// Spinlocks (linux/spinlock.h). On SMP the _irq, _irqsave and _bh forms
+	// are ordinary locks against other CPUs; the interrupt masking they add
+	// only matters on the local CPU.
+	add("spinlock", Acquire, Write, Always, 0, "spin_lock", "spin_lock_irq", "spin_lock_bh",
+		"spin_lock_irqsave", "spin_lock_nested", "spin_lock_irqsave_nested", "spin_lock_bh_nested",
+		"raw_spin_lock", "raw_spin_lock_irq", "raw_spin_lock_irqsave", "raw_spin_lock_bh")
+	add("spinlock", Acquire, Write, IfNonZero, 0, "spin_trylock", "spin_trylock_irq", "spin_trylock_bh",
+		"spin_trylock_irqsave", "raw_spin_trylock")
+	add("spinlock", Release, Write, Always, 0, "spin_unlock", "spin_unlock_irq", "spin_unlock_bh",
+		"spin_unlock_irqrestore", "raw_spin_unlock", "raw_spin_unlock_irq", "raw_spin_unlock_irqrestore",
+		"raw_spin_unlock_bh")
+	// atomic_dec_and_lock(atomic, lock) takes lock only when the count drops to zero (returns 1).
+	add("spinlock", Acquire, Write, IfNonZero, 1, "atomic_dec_and_lock", "_atomic_dec_and_lock")
+
+	// Reader-writer spinlocks: readers share.
+	add("rwlock", Acquire, Read, Always, 0, "read_lock", "read_lock_irq", "read_lock_bh", "read_lock_irqsave")
+	add("rwlock", Acquire, Write, Always, 0, "write_lock", "write_lock_irq", "write_lock_bh", "write_lock_irqsave")
+	add("rwlock", Acquire, Read, IfNonZero, 0, "read_trylock")
+	add("rwlock", Acquire, Write, IfNonZero, 0, "write_trylock")
+	add("rwlock", Release, Read, Always, 0, "read_unlock", "read_unlock_irq", "read_unlock_bh", "read_unlock_irqrestore")
+	add("rwlock", Release, Write, Always, 0, "write_unlock", "write_unlock_irq", "write_unlock_bh", "write_unlock_irqrestore")
+
+	// Counting semaphores (linux/semaphore.h), used as sleeping locks.
+	// down_trylock returns 0 on success, unlike the other trylocks.
+	add("semaphore", Acquire, Write, Always, 0, "down")
+	add("semaphore", Acquire, Write, IfZero, 0, "down_interruptible", "down_killable", "down_trylock", "down_timeout")
+	add("semaphore", Release, Write, Always, 0, "up")
+
+	// Reader-writer semaphores (linux/rwsem.h).
+	add("rw_semaphore", Acquire, Read, Always, 0, "down_read", "down_read_nested")
+	add("rw_semaphore", Acquire, Write, Always, 0, "down_write", "down_write_nested")
+	add("rw_semaphore", Acquire, Read, IfNonZero, 0, "down_read_trylock")
+	add("rw_semaphore", Acquire, Write, IfNonZero, 0, "down_write_trylock")
+	add("rw_semaphore", Release, Read, Always, 0, "up_read")
+	add("rw_semaphore", Release, Write, Always, 0, "up_write")
+	add("rw_semaphore", Downgrade, Write, Always, 0, "downgrade_write")
+
+	// The routing netlink mutex: one lock for the whole kernel.
+	global("rtnl", RTNL, Acquire, Always, "rtnl_lock")
+	global("rtnl", RTNL, Acquire, IfNonZero, "rtnl_trylock")
+	global("rtnl", RTNL, Release, Always, "rtnl_unlock")
+
+	// netif_tx_lock takes every transmit queue lock of the device, the locks
+	// the core holds around ndo_start_xmit (HARD_TX_LOCK). Identity is per
+	// driver, like a lock field identified by struct type.
+	global("tx", TxLock, Acquire, Always, "netif_tx_lock", "netif_tx_lock_bh")
+	global("tx", TxLock, Release, Always, "netif_tx_unlock", "netif_tx_unlock_bh")
+	return m
+}()
+
+// Identities of the kernel's own locks that entry points may hold on entry.
+const (
+	RTNL   = "rtnl_mutex"
+	TxLock = "netif_tx_lock"
+)
