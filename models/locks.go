@@ -23,9 +23,9 @@ const (
 type LockCond uint8
 
 const (
-	Always     LockCond = iota
-	IfZero              // succeeds when the call returns 0 (mutex_lock_interruptible, down_trylock)
-	IfNonZero           // succeeds when the call returns non-zero (mutex_trylock, spin_trylock)
+	Always    LockCond = iota
+	IfZero             // succeeds when the call returns 0 (mutex_lock_interruptible, down_trylock)
+	IfNonZero          // succeeds when the call returns non-zero (mutex_trylock, spin_trylock)
 )
 
 // LockAPI is one row of the locking table.

@@ -118,8 +118,9 @@ func checkFlags() []cli.Flag {
 	return frontendFlags()
 }
 
+// commands lists the subcommands; each lives in its own file.
 func commands() []*cli.Command {
-	return nil
+	return []*cli.Command{irCommand(), entrypointsCommand(), pairsCommand()}
 }
 
 // checkAction is the default action: the race check.
