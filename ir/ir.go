@@ -515,8 +515,8 @@ type Ite struct {
 	Cond, Then, Else Expr
 }
 
-// Old is the value of a ghost global at entry to the enclosing function
-// (in Ensures), or at entry to the loop (in Invariant).
+// Old is the value of a ghost global at entry to the enclosing function. It
+// may appear in Ensures and in loop Invariants (Boogie's old()).
 type Old struct{ X *Var }
 
 func (v *Var) ValueKind() Kind     { return v.Kind }

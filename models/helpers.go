@@ -1,0 +1,161 @@
+package models
+
+import "github.com/whoopverify/whoop/ir"
+
+// LenKind says how many bytes a helper touches through a pointer argument.
+type LenKind uint8
+
+const (
+	LenArg     LenKind = iota // the value of argument LenArg
+	LenPointee                // the size of the argument's static pointee type at the call
+	LenConst                  // exactly Const bytes
+	LenUnknown                // an unknown number of bytes from the pointer (strings, bitmaps, freed objects)
+)
+
+// ArgAccess is one memory effect of a helper on driver memory, through
+// pointer argument Arg.
+type ArgAccess struct {
+	Arg    int
+	Write  bool // false: read
+	Mode   ir.AccessMode
+	Len    LenKind
+	LenArg int   // for LenArg
+	Const  int64 // for LenConst
+}
+
+// Returned says what a helper's pointer result points to.
+type Returned uint8
+
+const (
+	ReturnsExternal Returned = iota // kernel memory of the result's static type (the default for unknown functions)
+	ReturnsFresh                    // a new allocation, private to the caller until it is stored somewhere shared
+	ReturnsArg                      // argument RetArg (strcpy returns its destination)
+	ReturnsScalar                   // not a pointer
+)
+
+// Helper is what a kernel function does to driver memory and pointers.
+// Functions absent from the table are unknown externals: they return an
+// arbitrary value, touch no driver memory, and every pointer passed to them
+// escapes (the kernel may keep it).
+type Helper struct {
+	Name     string
+	Accesses []ArgAccess
+	Returns  Returned
+	RetArg   int
+	// Copy names (dst, src) when the helper copies the contents of *src into
+	// *dst, so pointers stored in the source may now be in the destination.
+	Copy *[2]int
+	// NoEscape: the helper neither keeps nor returns its pointer arguments
+	// (apart from RetArg), so passing a private object does not publish it.
+	NoEscape bool
+	NoReturn bool
+}
+
+// HelperFor returns the memory semantics of the kernel function name.
+func HelperFor(name string) (Helper, bool) {
+	h, ok := helperTable[name]
+	return h, ok
+}
+
+// HelperNames returns every function name in the helper table, sorted.
+func HelperNames() []string { return sortedKeys(helperTable) }
+
+var helperTable = func() map[string]Helper {
+	m := make(map[string]Helper)
+	add := func(h Helper, names ...string) {
+		for _, n := range names {
+			h.Name = n
+			m[n] = h
+		}
+	}
+	rd := func(arg int, l LenKind, n int) ArgAccess { return ArgAccess{Arg: arg, Len: l, LenArg: n} }
+	wr := func(arg int, l LenKind, n int) ArgAccess { return ArgAccess{Arg: arg, Write: true, Len: l, LenArg: n} }
+	copyOf := func(dst, src int) *[2]int { return &[2]int{dst, src} }
+
+	// Block copies (linux/string.h).
+	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 2), rd(1, LenArg, 2)}, Copy: copyOf(0, 1),
+		Returns: ReturnsArg, RetArg: 0, NoEscape: true}, "memcpy", "memmove", "__builtin_memcpy", "__memcpy")
+	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 2)}, Returns: ReturnsArg, RetArg: 0, NoEscape: true},
+		"memset", "__builtin_memset")
+	add(Helper{Accesses: []ArgAccess{rd(0, LenArg, 2), rd(1, LenArg, 2)}, Returns: ReturnsScalar, NoEscape: true},
+		"memcmp", "__builtin_memcmp")
+
+	// Strings.
+	add(Helper{Accesses: []ArgAccess{wr(0, LenUnknown, 0), rd(1, LenUnknown, 0)}, Returns: ReturnsArg, NoEscape: true},
+		"strcpy", "strcat")
+	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 2), rd(1, LenUnknown, 0)}, Returns: ReturnsArg, NoEscape: true},
+		"strncpy", "strncat")
+	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 2), rd(1, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"strlcpy", "strlcat", "strscpy")
+	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"strlen", "strnlen", "simple_strtoul", "simple_strtol", "kstrtoul", "kstrtol", "kstrtouint", "kstrtoint")
+	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0), rd(1, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"strcmp", "strncmp", "strcasecmp", "strncasecmp")
+	add(Helper{Accesses: []ArgAccess{wr(0, LenUnknown, 0), rd(1, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"sprintf", "vsprintf")
+	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 1), rd(2, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"snprintf", "scnprintf", "vsnprintf", "vscnprintf")
+	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0), rd(1, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"sscanf")
+
+	// User copies: only the kernel side is driver memory.
+	add(Helper{Accesses: []ArgAccess{rd(1, LenArg, 2)}, Returns: ReturnsScalar, NoEscape: true},
+		"copy_to_user", "__copy_to_user", "copy_to_user_fromio")
+	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 2)}, Returns: ReturnsScalar, NoEscape: true},
+		"copy_from_user", "__copy_from_user")
+	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 2)}, Returns: ReturnsScalar, NoEscape: true}, "memcpy_fromio")
+	add(Helper{Accesses: []ArgAccess{rd(1, LenArg, 2)}, Returns: ReturnsScalar, NoEscape: true}, "memcpy_toio")
+
+	// Allocation. Freeing writes the object (a use-after-free and a
+	// concurrent access are both conflicts).
+	add(Helper{Returns: ReturnsFresh, NoEscape: true}, "kmalloc", "kzalloc", "kcalloc", "kmalloc_array",
+		"vmalloc", "vzalloc", "devm_kzalloc", "devm_kmalloc", "kmem_cache_alloc", "kmem_cache_zalloc",
+		"dma_alloc_coherent", "dma_zalloc_coherent", "pci_alloc_consistent", "__get_free_page",
+		"__get_free_pages", "get_zeroed_page", "kstrdup", "kmemdup")
+	add(Helper{Accesses: []ArgAccess{wr(0, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"kfree", "vfree", "kzfree", "devm_kfree", "free_page", "free_pages")
+
+	// Atomic operations act on v->counter (offset 0) atomically.
+	atomicRead := ArgAccess{Arg: 0, Mode: ir.Atomic, Len: LenPointee}
+	atomicWrite := ArgAccess{Arg: 0, Write: true, Mode: ir.Atomic, Len: LenPointee}
+	add(Helper{Accesses: []ArgAccess{atomicRead}, Returns: ReturnsScalar, NoEscape: true},
+		"atomic_read", "atomic64_read", "atomic_long_read")
+	add(Helper{Accesses: []ArgAccess{atomicWrite}, Returns: ReturnsScalar, NoEscape: true},
+		"atomic_set", "atomic64_set", "atomic_long_set")
+	add(Helper{Accesses: []ArgAccess{atomicRead, atomicWrite}, Returns: ReturnsScalar, NoEscape: true},
+		"atomic_inc", "atomic_dec", "atomic_inc_return", "atomic_dec_return", "atomic_dec_and_test",
+		"atomic_inc_and_test", "atomic_inc_not_zero", "atomic_xchg", "atomic_cmpxchg",
+		"atomic64_inc", "atomic64_dec", "atomic64_inc_return", "atomic64_dec_return",
+		"atomic_long_inc", "atomic_long_dec", "atomic_long_inc_return", "atomic_long_dec_return")
+	// Operations whose atomic_t is the second argument.
+	atomicRead1 := ArgAccess{Arg: 1, Mode: ir.Atomic, Len: LenPointee}
+	atomicWrite1 := ArgAccess{Arg: 1, Write: true, Mode: ir.Atomic, Len: LenPointee}
+	add(Helper{Accesses: []ArgAccess{atomicRead1, atomicWrite1}, Returns: ReturnsScalar, NoEscape: true},
+		"atomic_add", "atomic_sub", "atomic_add_return", "atomic_sub_return", "atomic_sub_and_test",
+		"atomic_add_negative", "atomic64_add", "atomic64_sub", "atomic64_add_return", "atomic64_sub_return",
+		"atomic_long_add", "atomic_long_sub", "atomic_set_mask", "atomic_clear_mask")
+	// atomic_dec_and_lock(atomic, lock): the decrement is atomic.
+	add(Helper{Accesses: []ArgAccess{{Arg: 0, Mode: ir.Atomic, Len: LenPointee},
+		{Arg: 0, Write: true, Mode: ir.Atomic, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true},
+		"atomic_dec_and_lock", "_atomic_dec_and_lock")
+
+	// Bit operations act on the bitmap at argument 1. The atomic forms are
+	// marked for the memory model; the __ forms are plain read-modify-writes.
+	bitRead := ArgAccess{Arg: 1, Mode: ir.Atomic, Len: LenUnknown}
+	bitWrite := ArgAccess{Arg: 1, Write: true, Mode: ir.Atomic, Len: LenUnknown}
+	add(Helper{Accesses: []ArgAccess{bitRead}, Returns: ReturnsScalar, NoEscape: true}, "test_bit")
+	add(Helper{Accesses: []ArgAccess{bitRead, bitWrite}, Returns: ReturnsScalar, NoEscape: true},
+		"set_bit", "clear_bit", "change_bit", "test_and_set_bit", "test_and_clear_bit",
+		"test_and_change_bit", "clear_bit_unlock", "test_and_set_bit_lock")
+	plainBitRead := ArgAccess{Arg: 1, Len: LenUnknown}
+	plainBitWrite := ArgAccess{Arg: 1, Write: true, Len: LenUnknown}
+	add(Helper{Accesses: []ArgAccess{plainBitRead, plainBitWrite}, Returns: ReturnsScalar, NoEscape: true},
+		"__set_bit", "__clear_bit", "__change_bit", "__test_and_set_bit", "__test_and_clear_bit")
+
+	// Logging reads its arguments by value only (strings are read-only data).
+	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "printk", "vprintk", "dev_printk",
+		"__dynamic_pr_debug", "panic")
+	m["panic"] = Helper{Name: "panic", Returns: ReturnsScalar, NoEscape: true, NoReturn: true}
+	m["__whoop_bug"] = Helper{Name: "__whoop_bug", Returns: ReturnsScalar, NoEscape: true, NoReturn: true}
+	return m
+}()
