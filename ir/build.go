@@ -282,3 +282,17 @@ func TermExprs(t Terminator) []Expr {
 	}
 	return nil
 }
+
+// NewRet sets f's return variable, named uniquely among f's variables.
+func (f *Function) NewRet(name string, k Kind, ct Type) *Var {
+	f.Ret = &Var{Name: f.uniqueName(name), Kind: k, CType: ct, Func: f}
+	return f.Ret
+}
+
+// BoolConstOf returns the shared constant for b.
+func BoolConstOf(b bool) *BoolConst {
+	if b {
+		return True
+	}
+	return False
+}

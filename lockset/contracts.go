@@ -1,0 +1,198 @@
+package lockset
+
+import (
+	"github.com/whoopverify/whoop/ir"
+)
+
+// contracts gives cp (the instrumented copy of fn) its frame, definite
+// postconditions and Houdini candidates, and candidate loop invariants.
+//
+// Definite facts (true by construction, still checked):
+//   - a side selects at most once: old(sel) ==> sel, and when nothing new is
+//     selected the selection record is unchanged;
+//   - a new selection is one of fn's own (transitive) sites;
+//   - for a lock fn never changes, the lockset recorded at a new selection
+//     equals the lock's state at entry (the caller's context).
+//
+// Candidates, for each lock fn may change: it ends as at entry, held, or
+// released (also per zero/non-zero return value, for trylock-like helpers);
+// a new selection held it, or held it as at entry; and it is held or not at
+// entry. Loop headers get the definite facts and the lock candidates.
+func (in *instrumenter) contracts(fn, cp *ir.Function) {
+	regs, sites := in.accessed(fn)
+	mods := in.modLocks(fn)
+	modSet := make(map[int]bool, len(mods))
+	for _, l := range mods {
+		modSet[l] = true
+	}
+	for _, l := range mods {
+		cp.Modifies = append(cp.Modifies, in.locks[l].held)
+		if w := in.locks[l].heldW; w != nil {
+			cp.Modifies = append(cp.Modifies, w)
+		}
+	}
+	for _, g := range regs {
+		cp.Modifies = append(cp.Modifies, g.sel, g.site)
+		for l := range in.locks {
+			if g.sl[l] == nil {
+				continue
+			}
+			cp.Modifies = append(cp.Modifies, g.sl[l])
+			if g.slw[l] != nil {
+				cp.Modifies = append(cp.Modifies, g.slw[l])
+			}
+		}
+	}
+
+	definite := in.frameFacts(regs, sites, modSet)
+	for _, e := range definite {
+		cp.Ensures = append(cp.Ensures, in.spec(ir.Ensures, e, false, "frame"))
+	}
+	for _, e := range in.lockCandidates(regs, mods, cp.Ret) {
+		cp.Ensures = append(cp.Ensures, in.spec(ir.Ensures, e, true, "lock"))
+	}
+	for _, l := range mods {
+		g := in.locks[l]
+		cp.Requires = append(cp.Requires,
+			in.spec(ir.Requires, g.held, true, "pre"),
+			in.spec(ir.Requires, ir.Not(g.held), true, "pre"))
+	}
+	for _, h := range loopHeaders(cp) {
+		for _, e := range definite {
+			h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, false, "frame"))
+		}
+		for _, e := range in.lockCandidates(regs, mods, nil) {
+			h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, true, "loop"))
+		}
+	}
+}
+
+func (in *instrumenter) spec(k ir.SpecKind, e ir.Expr, candidate bool, tag string) *ir.Spec {
+	if candidate {
+		in.candidates++
+	}
+	return &ir.Spec{Kind: k, Cond: e, Candidate: candidate, ID: in.prog.NewSpecID(), Tag: tag}
+}
+
+// newSel is "this function made the region's selection".
+func newSel(g *ghostRegion) ir.Expr {
+	return ir.And(g.sel, ir.Not(&ir.Old{X: g.sel}))
+}
+
+func (in *instrumenter) frameFacts(regs []*ghostRegion, sites map[*ghostRegion][]*site, mod map[int]bool) []ir.Expr {
+	var out []ir.Expr
+	for _, g := range regs {
+		out = append(out, ir.Implies(&ir.Old{X: g.sel}, g.sel))
+		same := []ir.Expr{ir.Eq(g.site, &ir.Old{X: g.site})}
+		for l := range in.locks {
+			if g.sl[l] == nil {
+				continue
+			}
+			same = append(same, ir.Eq(g.sl[l], &ir.Old{X: g.sl[l]}))
+			if g.slw[l] != nil {
+				same = append(same, ir.Eq(g.slw[l], &ir.Old{X: g.slw[l]}))
+			}
+		}
+		out = append(out, ir.Implies(ir.Or(&ir.Old{X: g.sel}, ir.Not(g.sel)), ir.And(same...)))
+		var oneOf []ir.Expr
+		for _, s := range sites[g] {
+			oneOf = append(oneOf, ir.Eq(g.site, ir.IntConst(int64(s.id))))
+		}
+		out = append(out, ir.Implies(newSel(g), ir.Or(oneOf...)))
+		var ctx []ir.Expr
+		for l, gl := range in.locks {
+			if mod[l] || g.sl[l] == nil {
+				continue
+			}
+			ctx = append(ctx, ir.Eq(g.sl[l], &ir.Old{X: gl.held}))
+			if g.slw[l] != nil {
+				ctx = append(ctx, ir.Eq(g.slw[l], &ir.Old{X: gl.heldW}))
+			}
+		}
+		if len(ctx) > 0 {
+			out = append(out, ir.Implies(newSel(g), ir.And(ctx...)))
+		}
+	}
+	return out
+}
+
+func (in *instrumenter) lockCandidates(regs []*ghostRegion, mods []int, ret *ir.Var) []ir.Expr {
+	var out []ir.Expr
+	states := func(v *ir.Var) {
+		out = append(out, ir.Eq(v, &ir.Old{X: v}), v, ir.Not(v))
+		if ret != nil && ret.Kind == ir.Int {
+			zero := ir.Eq(ret, ir.IntConst(0))
+			nonzero := ir.Bin(ir.OpNe, ret, ir.IntConst(0))
+			out = append(out, ir.Implies(zero, v), ir.Implies(nonzero, v),
+				ir.Implies(zero, ir.Not(v)), ir.Implies(nonzero, ir.Not(v)))
+		}
+	}
+	for _, l := range mods {
+		g := in.locks[l]
+		states(g.held)
+		if g.heldW != nil {
+			states(g.heldW)
+		}
+	}
+	for _, r := range regs {
+		for _, l := range mods {
+			g := in.locks[l]
+			if r.sl[l] == nil {
+				continue
+			}
+			out = append(out,
+				ir.Implies(newSel(r), r.sl[l]),
+				ir.Implies(newSel(r), ir.Eq(r.sl[l], &ir.Old{X: g.held})))
+			if r.slw[l] != nil {
+				out = append(out,
+					ir.Implies(newSel(r), r.slw[l]),
+					ir.Implies(newSel(r), ir.Eq(r.slw[l], &ir.Old{X: g.heldW})))
+			}
+		}
+	}
+	return out
+}
+
+// loopHeaders returns the targets of retreating edges of a depth-first
+// search from the entry, visiting successors in order: the cut points the
+// verifier uses.
+func loopHeaders(f *ir.Function) []*ir.Block {
+	const (
+		unseen = iota
+		active
+		done
+	)
+	state := make([]int, len(f.Blocks))
+	isHeader := make([]bool, len(f.Blocks))
+	type frame struct {
+		b    *ir.Block
+		next int
+	}
+	stack := []frame{{b: f.Blocks[0]}}
+	state[0] = active
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		succs := top.b.Term.Succs()
+		if top.next == len(succs) {
+			state[top.b.Index] = done
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		s := succs[top.next]
+		top.next++
+		switch state[s.Index] {
+		case unseen:
+			state[s.Index] = active
+			stack = append(stack, frame{b: s})
+		case active:
+			isHeader[s.Index] = true
+		}
+	}
+	var hs []*ir.Block
+	for i, h := range isHeader {
+		if h {
+			hs = append(hs, f.Blocks[i])
+		}
+	}
+	return hs
+}

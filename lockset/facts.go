@@ -1,0 +1,279 @@
+package lockset
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
+
+// lockInfo is one lock identity: a global lock by declaration, a lock field
+// by struct type and field path, a kernel lock (rtnl), or a publication
+// pseudo-lock.
+type lockInfo struct {
+	id    string
+	class string
+	rw    bool // can be held in read mode: its write mode needs its own ghost
+}
+
+// lockOp is the lockset effect of one call site.
+type lockOp struct {
+	api  models.LockAPI
+	lock int // index into facts.locks; -1 when the lock could not be identified
+}
+
+// regOp is a publication effect of one call site: after it, the kernel may
+// call the entry points of these classes.
+type regOp struct {
+	class      string
+	unregister bool
+}
+
+// site is one memory access of the original program.
+type site struct {
+	id     int
+	access *ir.Access
+	write  bool
+	touch  bool // a range access of a helper (Touch), not a cell
+	fn     *ir.Function
+}
+
+func (s *site) plain() bool { return s.access.Mode == ir.Plain }
+
+// facts is what the pre-pass learns about the original program: the call
+// graph, every access, every lock and publication operation, and their
+// transitive closures per function.
+type facts struct {
+	prog      *ir.Program
+	env       kernelEnv
+	callees   map[*ir.Function][]*ir.Function // callees with bodies, direct and indirect
+	locks     []*lockInfo
+	lockIndex map[string]int
+	callLock  map[*ir.Call]lockOp
+	callReg   map[*ir.Call]regOp
+	sites     map[int]*site
+	// per function, its own effects
+	ownSites map[*ir.Function][]*site
+	ownLocks map[*ir.Function]map[int]bool
+	ownRegs  map[*ir.Function]map[string]bool
+	// memo of the functions reachable from each function (itself included)
+	reachMemo map[*ir.Function][]*ir.Function
+	warnings  []ir.Diagnostic
+}
+
+func (f *facts) warnf(pos ir.Pos, format string, args ...any) {
+	f.warnings = append(f.warnings, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (f *facts) lock(id, class string, rw bool) int {
+	if i, ok := f.lockIndex[id]; ok {
+		if rw {
+			f.locks[i].rw = true
+		}
+		return i
+	}
+	f.lockIndex[id] = len(f.locks)
+	f.locks = append(f.locks, &lockInfo{id: id, class: class, rw: rw})
+	return len(f.locks) - 1
+}
+
+// gatherFacts runs the pre-pass.
+func gatherFacts(prog *ir.Program, env kernelEnv) *facts {
+	f := &facts{
+		prog:      prog,
+		env:       env,
+		callees:   make(map[*ir.Function][]*ir.Function),
+		lockIndex: make(map[string]int),
+		callLock:  make(map[*ir.Call]lockOp),
+		callReg:   make(map[*ir.Call]regOp),
+		sites:     make(map[int]*site),
+		ownSites:  make(map[*ir.Function][]*site),
+		ownLocks:  make(map[*ir.Function]map[int]bool),
+		ownRegs:   make(map[*ir.Function]map[string]bool),
+		reachMemo: make(map[*ir.Function][]*ir.Function),
+	}
+	// Kernel locks entry points hold come first so their indices are stable.
+	for _, ep := range prog.EntryPoints {
+		for _, id := range env.heldLocks(ep) {
+			f.lock(id, "kernel", false)
+		}
+	}
+	for _, fn := range prog.Funcs {
+		if fn.External() {
+			continue
+		}
+		seen := make(map[*ir.Function]bool)
+		var callees []*ir.Function
+		addCallee := func(c *ir.Function) {
+			if c != nil && !c.External() && !seen[c] {
+				seen[c] = true
+				callees = append(callees, c)
+			}
+		}
+		for _, b := range fn.Blocks {
+			for _, s := range b.Stmts {
+				switch s := s.(type) {
+				case *ir.Load, *ir.Store, *ir.Touch:
+					a := ir.AccessOf(s)
+					_, touch := s.(*ir.Touch)
+					st := &site{id: a.Site, access: a, write: ir.IsWrite(s), touch: touch, fn: fn}
+					f.sites[a.Site] = st
+					f.ownSites[fn] = append(f.ownSites[fn], st)
+				case *ir.Call:
+					if s.Callee != nil {
+						addCallee(s.Callee)
+						if s.Callee.External() {
+							f.classifyCall(fn, s)
+						}
+					} else {
+						for _, t := range s.Targets {
+							addCallee(t)
+						}
+						if len(s.Targets) == 0 {
+							f.warnf(s.P, "indirect call with unknown targets: their memory accesses are not checked")
+						}
+					}
+				}
+			}
+		}
+		sort.Slice(callees, func(i, j int) bool { return callees[i].Name < callees[j].Name })
+		f.callees[fn] = callees
+	}
+	return f
+}
+
+// classifyCall records the lock or publication effect of a call to an
+// external function.
+func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
+	name := call.Callee.Name
+	if api, ok := models.Lock(name); ok {
+		op := lockOp{api: api, lock: -1}
+		rw := api.Class == "rwlock" || api.Class == "rw_semaphore"
+		switch {
+		case api.Arg < 0:
+			op.lock = f.lock(api.Global, api.Class, rw)
+		case api.Arg < len(call.ArgTargets) && call.ArgTargets[api.Arg] != nil &&
+			call.ArgTargets[api.Arg].Exact && call.ArgTargets[api.Arg].Key != "":
+			op.lock = f.lock(call.ArgTargets[api.Arg].Key, api.Class, rw)
+		default:
+			what := "lock"
+			if api.Arg < len(call.Args) {
+				what = "lock " + ir.ExprString(call.Args[api.Arg])
+			}
+			if api.Op == models.Acquire {
+				f.warnf(call.P, "%s: cannot identify the %s: it protects nothing here", name, what)
+			} else {
+				f.warnf(call.P, "%s: cannot identify the %s: every %s is treated as released", name, what, api.Class)
+			}
+		}
+		f.callLock[call] = op
+		if op.lock >= 0 {
+			if f.ownLocks[fn] == nil {
+				f.ownLocks[fn] = make(map[int]bool)
+			}
+			f.ownLocks[fn][op.lock] = true
+		}
+		return
+	}
+	if class, unreg, ok := f.env.registration(name); ok {
+		f.callReg[call] = regOp{class: class, unregister: unreg}
+		if f.ownRegs[fn] == nil {
+			f.ownRegs[fn] = make(map[string]bool)
+		}
+		f.ownRegs[fn][class] = true
+	}
+}
+
+// reach returns fn and every function it may call, transitively, in a
+// deterministic order.
+func (f *facts) reach(fn *ir.Function) []*ir.Function {
+	if r, ok := f.reachMemo[fn]; ok {
+		return r
+	}
+	seen := map[*ir.Function]bool{fn: true}
+	order := []*ir.Function{fn}
+	for i := 0; i < len(order); i++ {
+		for _, c := range f.callees[order[i]] {
+			if !seen[c] {
+				seen[c] = true
+				order = append(order, c)
+			}
+		}
+	}
+	f.reachMemo[fn] = order
+	return order
+}
+
+// modLocks returns the locks fn may acquire or release, transitively,
+// including those an unidentified release may drop.
+func (f *facts) modLocks(fn *ir.Function) []int {
+	set := make(map[int]bool)
+	for _, g := range f.reach(fn) {
+		for l := range f.ownLocks[g] {
+			set[l] = true
+		}
+		for _, b := range g.Blocks {
+			for _, s := range b.Stmts {
+				call, ok := s.(*ir.Call)
+				if !ok {
+					continue
+				}
+				if op, ok := f.callLock[call]; ok && op.lock < 0 && op.api.Op != models.Acquire {
+					for i, l := range f.locks {
+						if l.class == op.api.Class {
+							set[i] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return sortedInts(set)
+}
+
+// regClasses returns the publication classes fn may register or
+// unregister, transitively.
+func (f *facts) regClasses(fn *ir.Function) []string {
+	set := make(map[string]bool)
+	for _, g := range f.reach(fn) {
+		for c := range f.ownRegs[g] {
+			set[c] = true
+		}
+	}
+	return sortedStrings(set)
+}
+
+// sitesOf returns every access site reachable from fn, by region.
+func (f *facts) sitesOf(fn *ir.Function) map[*ir.Region][]*site {
+	m := make(map[*ir.Region][]*site)
+	for _, g := range f.reach(fn) {
+		for _, s := range f.ownSites[g] {
+			if s.access.Region != nil {
+				m[s.access.Region] = append(m[s.access.Region], s)
+			}
+		}
+	}
+	for _, ss := range m {
+		sort.Slice(ss, func(i, j int) bool { return ss[i].id < ss[j].id })
+	}
+	return m
+}
+
+func sortedInts(set map[int]bool) []int {
+	out := make([]int, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}
+
+func sortedStrings(set map[string]bool) []string {
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

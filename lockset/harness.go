@@ -1,0 +1,251 @@
+package lockset
+
+import (
+	"fmt"
+
+	"github.com/whoopverify/whoop/ir"
+)
+
+// snapshot holds the first side's selection record for one region, saved
+// before the second side runs.
+type snapshot struct {
+	sel, site *ir.Var
+	sl, slw   []*ir.Var
+}
+
+// plan is the check of one concurrent pair.
+type plan struct {
+	index    int // in the Pairs order
+	pair     Pair
+	harness  *ir.Function
+	regions  []*ghostRegion
+	asserts  map[int]*ghostRegion // assertion id -> region
+	snaps    map[*ghostRegion]*snapshot
+	sitesT   map[*ghostRegion][]*site
+	sitesU   map[*ghostRegion][]*site
+	inlineSz int // statements the check inlines
+}
+
+// pairRegions returns the tracked regions on which t and u may race: both
+// may access them, one of them writing, one of the two accesses plain.
+func pairRegions(t, u map[*ir.Region][]*site) []*ir.Region {
+	var out []*ir.Region
+	for r, ts := range t {
+		if r.ThreadLocal || r.ReadOnly {
+			continue
+		}
+		us, ok := u[r]
+		if !ok || !conflicting(ts, us) {
+			continue
+		}
+		out = append(out, r)
+	}
+	sortRegions(out)
+	return out
+}
+
+func conflicting(ts, us []*site) bool {
+	for _, a := range ts {
+		for _, b := range us {
+			if (a.write || b.write) && (a.plain() || b.plain()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// initialLocks returns, per lock, whether ep holds it on entry, and in
+// which mode: kernel locks its callers hold, and the publication
+// pseudo-locks of its role.
+func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
+	held = make([]bool, len(in.locks))
+	heldW = make([]bool, len(in.locks))
+	for _, id := range in.f.env.heldLocks(ep) {
+		if l, ok := in.f.lockIndex[id]; ok {
+			held[l], heldW[l] = true, true
+		}
+	}
+	switch ep.Role {
+	case ir.RoleInit:
+		for _, l := range in.unpub {
+			held[l], heldW[l] = true, true
+		}
+	case ir.RoleExit:
+	default:
+		if l, ok := in.unpub[in.f.env.entryClass(ep)]; ok {
+			held[l] = true // read mode: entry points of a class share it
+		}
+	}
+	return held, heldW
+}
+
+// harness builds the sequential check of pair p: run the first entry point,
+// save its selections, run the second, and assert for each region that the
+// two selected accesses, if they conflict, hold a common lock.
+func (in *instrumenter) harness(index int, p Pair, paramAliasing bool) *plan {
+	t, u := p.First, p.Second
+	st, su := in.f.sitesOf(t.Func), in.f.sitesOf(u.Func)
+	h := ir.NewFunction(fmt.Sprintf("pair$%d$%s$%s", index, t.Func.Name, u.Func.Name), nil, t.Pos)
+	in.prog.AddFunc(h)
+	pl := &plan{index: index, pair: p, harness: h, asserts: make(map[int]*ghostRegion),
+		snaps: make(map[*ghostRegion]*snapshot), sitesT: make(map[*ghostRegion][]*site),
+		sitesU: make(map[*ghostRegion][]*site)}
+	for _, r := range pairRegions(st, su) {
+		g := in.byReg[r]
+		if g == nil {
+			continue
+		}
+		pl.regions = append(pl.regions, g)
+		pl.sitesT[g], pl.sitesU[g] = st[r], su[r]
+	}
+	b := h.NewBlock("pair " + t.Func.Name + " " + u.Func.Name)
+	pos := t.Pos
+
+	side := func(ep *ir.EntryPoint, tag string) []*ir.Var {
+		assign := func(v *ir.Var, e ir.Expr) { b.Add(&ir.Assign{Dst: v, Src: e, P: pos}) }
+		assign(in.roleInit, ir.BoolConstOf(ep.Role == ir.RoleInit))
+		assign(in.roleExit, ir.BoolConstOf(ep.Role == ir.RoleExit))
+		held, heldW := in.initialLocks(ep)
+		for l, g := range in.locks {
+			assign(g.held, ir.BoolConstOf(held[l]))
+			if g.heldW != nil {
+				assign(g.heldW, ir.BoolConstOf(heldW[l]))
+			}
+		}
+		for _, g := range in.regions {
+			assign(g.sel, ir.False)
+		}
+		args := make([]*ir.Var, len(ep.Func.Params))
+		for i, prm := range ep.Func.Params {
+			args[i] = h.NewLocal(tag+"_"+prm.Name, ir.Int, prm.CType, pos)
+		}
+		if len(args) > 0 {
+			b.Add(&ir.Havoc{Vars: args, P: pos})
+		}
+		if !paramAliasing {
+			for _, c := range disjointParams(ep.Func, args) {
+				b.Add(&ir.Assume{Cond: c, P: pos})
+			}
+		}
+		return args
+	}
+	call := func(ep *ir.EntryPoint, args []*ir.Var) {
+		es := make([]ir.Expr, len(args))
+		for i, a := range args {
+			es[i] = a
+		}
+		b.Add(&ir.Call{Callee: in.copies[ep.Func], Args: es, P: pos})
+	}
+
+	argsT := side(t, "a")
+	call(t, argsT)
+	for _, g := range pl.regions {
+		s := &snapshot{sel: h.NewLocal("s_sel", ir.Bool, nil, pos), site: h.NewLocal("s_site", ir.Int, nil, pos)}
+		b.Add(&ir.Assign{Dst: s.sel, Src: g.sel, P: pos})
+		b.Add(&ir.Assign{Dst: s.site, Src: g.site, P: pos})
+		s.sl = make([]*ir.Var, len(in.locks))
+		s.slw = make([]*ir.Var, len(in.locks))
+		for l := range in.locks {
+			if g.sl[l] == nil {
+				continue
+			}
+			v := h.NewLocal("s_sl", ir.Bool, nil, pos)
+			b.Add(&ir.Assign{Dst: v, Src: g.sl[l], P: pos})
+			s.sl[l] = v
+			if g.slw[l] != nil {
+				w := h.NewLocal("s_slw", ir.Bool, nil, pos)
+				b.Add(&ir.Assign{Dst: w, Src: g.slw[l], P: pos})
+				s.slw[l] = w
+			}
+		}
+		pl.snaps[g] = s
+	}
+	argsU := side(u, "b")
+	for _, d := range p.DistinctParams {
+		if d[0] < len(argsT) && d[1] < len(argsU) {
+			b.Add(&ir.Assume{Cond: ir.Bin(ir.OpNe, argsT[d[0]], argsU[d[1]]), P: pos})
+		}
+	}
+	call(u, argsU)
+	for _, g := range pl.regions {
+		in.nextAssert++
+		pl.asserts[in.nextAssert] = g
+		b.Add(&ir.Assert{Cond: ir.Not(in.race(g, pl.snaps[g], pl.sitesT[g], pl.sitesU[g])),
+			ID: in.nextAssert, Msg: "race on " + g.r.Name, P: pos})
+	}
+	b.Term = &ir.Return{P: pos}
+	h.ComputePreds()
+	for _, v := range in.prog.Vars {
+		h.Modifies = append(h.Modifies, v)
+	}
+	return pl
+}
+
+// race is the condition "the two selected accesses to g's watched address
+// conflict and share no lock": at least one writes, at least one is plain,
+// and no lock is held by both with at least one holding it in write mode.
+func (in *instrumenter) race(g *ghostRegion, s *snapshot, ts, us []*site) ir.Expr {
+	siteIn := func(v *ir.Var, ss []*site, keep func(*site) bool) ir.Expr {
+		var all, some []ir.Expr
+		for _, x := range ss {
+			eq := ir.Eq(v, ir.IntConst(int64(x.id)))
+			all = append(all, eq)
+			if keep(x) {
+				some = append(some, eq)
+			}
+		}
+		if len(some) == len(all) {
+			return ir.True // the selection is one of ss by the frame facts
+		}
+		return ir.Or(some...)
+	}
+	isWrite := func(x *site) bool { return x.write }
+	isPlain := func(x *site) bool { return x.plain() }
+	var common []ir.Expr
+	for l := range in.locks {
+		if g.sl[l] == nil {
+			continue
+		}
+		both := ir.And(s.sl[l], g.sl[l])
+		if g.slw[l] != nil {
+			both = ir.And(both, ir.Or(s.slw[l], g.slw[l]))
+		}
+		common = append(common, both)
+	}
+	return ir.And(s.sel, g.sel,
+		ir.Or(siteIn(s.site, ts, isWrite), siteIn(g.site, us, isWrite)),
+		ir.Or(siteIn(s.site, ts, isPlain), siteIn(g.site, us, isPlain)),
+		ir.Not(ir.Or(common...)))
+}
+
+// disjointParams assumes that pointer parameters of one entry point to the
+// same struct type point to disjoint objects (the default; --param-aliasing
+// turns it off).
+func disjointParams(f *ir.Function, args []*ir.Var) []ir.Expr {
+	var out []ir.Expr
+	for i := range f.Params {
+		si := ir.PointeeStruct(f.Params[i].CType)
+		if si == nil || si.Size() <= 0 {
+			continue
+		}
+		for j := i + 1; j < len(f.Params); j++ {
+			if ir.PointeeStruct(f.Params[j].CType) != si {
+				continue
+			}
+			size := ir.IntConst(si.Size())
+			out = append(out, ir.Or(
+				ir.Bin(ir.OpLe, ir.Bin(ir.OpAdd, args[i], size), args[j]),
+				ir.Bin(ir.OpLe, ir.Bin(ir.OpAdd, args[j], size), args[i])))
+		}
+	}
+	return out
+}
+
+func sortRegions(rs []*ir.Region) {
+	for i := 1; i < len(rs); i++ {
+		for j := i; j > 0 && rs[j].ID < rs[j-1].ID; j-- {
+			rs[j], rs[j-1] = rs[j-1], rs[j]
+		}
+	}
+}

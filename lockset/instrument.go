@@ -1,0 +1,580 @@
+package lockset
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
+
+// The instrumented program replaces memory by ghost state. Per lock l:
+// held_l (held in any mode) and, for locks with a read mode, heldw_l (held
+// in write mode). Per tracked region R: w_R, the watched address, which no
+// function modifies; sel_R, whether this side selected an access to w_R;
+// site_R, the selected access's site; sl_R_l / slw_R_l, the lockset at the
+// selected access. A side selects at most one access per region, chosen
+// nondeterministically, so the solver picks the two accesses of a race; a
+// pair is race-free on R when every choice of one access per side that can
+// touch the same address holds a common lock (in write mode on one side).
+
+type ghostLock struct {
+	held, heldW *ir.Var // heldW is nil unless the lock has a read mode
+}
+
+type ghostRegion struct {
+	r          *ir.Region
+	w, sel     *ir.Var
+	site       *ir.Var
+	sl, slw    []*ir.Var // per lock; slw[l] nil when lock l has no read mode
+	exact      bool      // every Load/Store has the same size: w is a cell start
+	size       int64     // that size, when exact
+	regionSite map[int]*site
+}
+
+type instrumenter struct {
+	f       *facts
+	prog    *ir.Program // the instrumented program
+	locks   []ghostLock
+	regions []*ghostRegion
+	byReg   map[*ir.Region]*ghostRegion
+	unpub   map[string]int // publication class -> its pseudo-lock index
+	closure map[string][]string
+	// role flags, set by harnesses: the side being run is an init or exit entry point
+	roleInit, roleExit *ir.Var
+	copies             map[*ir.Function]*ir.Function
+	externs            map[string]*ir.Function
+	ownMod             map[*ir.Function]map[int]bool // locks each function changes itself
+	modMemo            map[*ir.Function][]int
+	accMemo            map[*ir.Function][]*ghostRegion
+	sitesMemo          map[*ir.Function]map[*ghostRegion][]*site
+	nextAssert         int
+	candidates         int
+}
+
+// unpubID names the pseudo-lock "class not yet published".
+func unpubID(class string) string { return "<unpublished " + class + ">" }
+
+func newInstrumenter(f *facts, tracked []*ir.Region, funcs []*ir.Function) *instrumenter {
+	in := &instrumenter{
+		f:         f,
+		prog:      &ir.Program{Path: f.prog.Path, Sources: f.prog.Sources, Objects: f.prog.Objects},
+		byReg:     make(map[*ir.Region]*ghostRegion),
+		unpub:     make(map[string]int),
+		closure:   make(map[string][]string),
+		copies:    make(map[*ir.Function]*ir.Function),
+		externs:   make(map[string]*ir.Function),
+		ownMod:    make(map[*ir.Function]map[int]bool),
+		modMemo:   make(map[*ir.Function][]int),
+		accMemo:   make(map[*ir.Function][]*ghostRegion),
+		sitesMemo: make(map[*ir.Function]map[*ghostRegion][]*site),
+	}
+	in.publication()
+	in.ghosts(tracked)
+	for _, fn := range funcs {
+		cp := ir.NewFunction(fn.Name, fn.Sig, fn.Pos)
+		cp.Static, cp.Inline, cp.NoReturn, cp.Section = fn.Static, fn.Inline, fn.NoReturn, fn.Section
+		in.copies[fn] = cp
+		in.prog.AddFunc(cp)
+	}
+	for _, fn := range funcs {
+		in.body(fn, in.copies[fn])
+	}
+	for _, fn := range funcs {
+		in.contracts(fn, in.copies[fn])
+	}
+	return in
+}
+
+// publication creates a read-write pseudo-lock per publication class. An
+// entry point of class c holds "c unpublished" in read mode for its whole
+// run; init holds every one in write mode until it publishes the class (or
+// a class whose entry points may publish it); exit takes it in write mode
+// when it withdraws the class. Readers share, so entry points of one class
+// never protect each other through it.
+func (in *instrumenter) publication() {
+	f := in.f
+	classes := make(map[string]bool)
+	for _, ep := range f.prog.EntryPoints {
+		if c := f.env.entryClass(ep); c != "" {
+			classes[c] = true
+		}
+	}
+	for _, c := range sortedStrings(classes) {
+		in.unpub[c] = f.lock(unpubID(c), "publication", true)
+	}
+	// closure[c]: classes that become callable once c is: c itself and
+	// what c's entry points publish, transitively.
+	direct := make(map[string]map[string]bool)
+	for _, ep := range f.prog.EntryPoints {
+		c := f.env.entryClass(ep)
+		if c == "" {
+			continue
+		}
+		if direct[c] == nil {
+			direct[c] = make(map[string]bool)
+		}
+		for _, g := range f.reach(ep.Func) {
+			for _, b := range g.Blocks {
+				for _, s := range b.Stmts {
+					if call, ok := s.(*ir.Call); ok {
+						if op, ok := f.callReg[call]; ok && !op.unregister {
+							direct[c][op.class] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	all := make(map[string]bool)
+	for c := range classes {
+		all[c] = true
+	}
+	for _, byClass := range direct {
+		for c := range byClass {
+			all[c] = true
+		}
+	}
+	for c := range all {
+		seen := map[string]bool{c: true}
+		work := []string{c}
+		for len(work) > 0 {
+			x := work[len(work)-1]
+			work = work[:len(work)-1]
+			for y := range direct[x] {
+				if !seen[y] {
+					seen[y] = true
+					work = append(work, y)
+				}
+			}
+		}
+		in.closure[c] = sortedStrings(seen)
+	}
+}
+
+func (in *instrumenter) ghosts(tracked []*ir.Region) {
+	p := in.prog
+	for i, l := range in.f.locks {
+		g := ghostLock{held: p.NewVar(fmt.Sprintf("held%d", i), ir.Bool)}
+		if l.rw {
+			g.heldW = p.NewVar(fmt.Sprintf("heldw%d", i), ir.Bool)
+		}
+		in.locks = append(in.locks, g)
+	}
+	in.roleInit = p.NewVar("role_init", ir.Bool)
+	in.roleExit = p.NewVar("role_exit", ir.Bool)
+	relevant := in.relevantLocks(tracked)
+	regionSites := make(map[*ir.Region][]*site)
+	for _, s := range in.f.sites {
+		regionSites[s.access.Region] = append(regionSites[s.access.Region], s)
+	}
+	for _, r := range tracked {
+		g := &ghostRegion{
+			r:          r,
+			w:          p.NewVar(fmt.Sprintf("w%d", r.ID), ir.Int),
+			sel:        p.NewVar(fmt.Sprintf("sel%d", r.ID), ir.Bool),
+			site:       p.NewVar(fmt.Sprintf("site%d", r.ID), ir.Int),
+			sl:         make([]*ir.Var, len(in.f.locks)),
+			slw:        make([]*ir.Var, len(in.f.locks)),
+			regionSite: make(map[int]*site),
+		}
+		for _, l := range relevant[r] {
+			g.sl[l] = p.NewVar(fmt.Sprintf("sl%d_%d", r.ID, l), ir.Bool)
+			if in.f.locks[l].rw {
+				g.slw[l] = p.NewVar(fmt.Sprintf("slw%d_%d", r.ID, l), ir.Bool)
+			}
+		}
+		g.exact = !r.Collapsed
+		for _, s := range regionSites[r] {
+			g.regionSite[s.id] = s
+			if s.touch {
+				continue
+			}
+			switch {
+			case s.access.Size <= 0:
+				g.exact = false
+			case g.size == 0:
+				g.size = s.access.Size
+			case g.size != s.access.Size:
+				g.exact = false
+			}
+		}
+		if g.size == 0 {
+			g.exact = false
+		}
+		in.regions = append(in.regions, g)
+		in.byReg[r] = g
+	}
+}
+
+// relevantLocks returns, per tracked region, the locks its ghost state
+// records: those that may be held at one of its accesses, and the
+// publication pseudo-locks of the classes whose entry points reach it when
+// an init or exit entry point reaches it too. Other locks are treated as
+// never held at the region's accesses (sound: fewer protections).
+func (in *instrumenter) relevantLocks(tracked []*ir.Region) map[*ir.Region][]int {
+	f := in.f
+	initial := make(map[*ir.Function][]int)
+	for _, ep := range f.prog.EntryPoints {
+		for _, id := range f.env.heldLocks(ep) {
+			if l, ok := f.lockIndex[id]; ok {
+				initial[ep.Func] = append(initial[ep.Func], l)
+			}
+		}
+	}
+	may := f.mayHeld(initial)
+	isTracked := make(map[*ir.Region]bool, len(tracked))
+	for _, r := range tracked {
+		isTracked[r] = true
+	}
+	sets := make(map[*ir.Region]map[int]bool)
+	add := func(r *ir.Region, l int) {
+		if sets[r] == nil {
+			sets[r] = make(map[int]bool)
+		}
+		sets[r][l] = true
+	}
+	for id, held := range may {
+		r := f.sites[id].access.Region
+		if !isTracked[r] {
+			continue
+		}
+		for l, h := range held {
+			if h {
+				add(r, l)
+			}
+		}
+	}
+	// Publication pseudo-locks matter where init or exit meets the class.
+	classesAt := make(map[*ir.Region]map[string]bool)
+	lifecycle := make(map[*ir.Region]bool)
+	for _, ep := range f.prog.EntryPoints {
+		class := f.env.entryClass(ep)
+		for r := range f.sitesOf(ep.Func) {
+			if !isTracked[r] {
+				continue
+			}
+			if ep.Role == ir.RoleInit || ep.Role == ir.RoleExit {
+				lifecycle[r] = true
+			} else if class != "" {
+				if classesAt[r] == nil {
+					classesAt[r] = make(map[string]bool)
+				}
+				classesAt[r][class] = true
+			}
+		}
+	}
+	for r := range lifecycle {
+		for c := range classesAt[r] {
+			if l, ok := in.unpub[c]; ok {
+				add(r, l)
+			}
+		}
+	}
+	out := make(map[*ir.Region][]int, len(sets))
+	for r, set := range sets {
+		out[r] = sortedInts(set)
+	}
+	return out
+}
+
+// body translates fn into cp: accesses become selections, lock calls ghost
+// updates, other external calls havoc their result.
+func (in *instrumenter) body(fn, cp *ir.Function) {
+	c := &cloner{funcs: in.mapFunc}
+	c.header(fn, cp)
+	for _, b := range fn.Blocks {
+		dst := c.blocks[b]
+		for _, s := range b.Stmts {
+			in.stmt(fn, cp, dst, c, s)
+		}
+		dst.Term = c.term(b.Term)
+	}
+	cp.ComputePreds()
+}
+
+// mapFunc maps a function of the original program into the instrumented one.
+func (in *instrumenter) mapFunc(f *ir.Function) *ir.Function {
+	if cp, ok := in.copies[f]; ok {
+		return cp
+	}
+	if x, ok := in.externs[f.Name]; ok {
+		return x
+	}
+	x := ir.NewFunction(f.Name, f.Sig, f.Pos)
+	x.Synthetic = true
+	in.externs[f.Name] = x
+	in.prog.AddFunc(x)
+	return x
+}
+
+func (in *instrumenter) ownMods(fn *ir.Function) map[int]bool {
+	m := in.ownMod[fn]
+	if m == nil {
+		m = make(map[int]bool)
+		in.ownMod[fn] = m
+	}
+	return m
+}
+
+func (in *instrumenter) stmt(fn, cp *ir.Function, dst *ir.Block, c *cloner, s ir.Stmt) {
+	switch s := s.(type) {
+	case *ir.Assign:
+		dst.Add(&ir.Assign{Dst: c.v(s.Dst), Src: c.expr(s.Src), P: s.P})
+	case *ir.Havoc:
+		vars := make([]*ir.Var, len(s.Vars))
+		for i, v := range s.Vars {
+			vars[i] = c.v(v)
+		}
+		dst.Add(&ir.Havoc{Vars: vars, P: s.P})
+	case *ir.Assume:
+		dst.Add(&ir.Assume{Cond: c.expr(s.Cond), P: s.P})
+	case *ir.Assert:
+		// The front end emits no assertions; keep any as assumptions so
+		// they do not become race obligations.
+		dst.Add(&ir.Assume{Cond: c.expr(s.Cond), P: s.P})
+	case *ir.Load:
+		// Shared-state abstraction: another thread may have written anything.
+		dst.Add(&ir.Havoc{Vars: []*ir.Var{c.v(s.Dst)}, P: s.P})
+		in.selection(cp, dst, c, &s.Access, false)
+	case *ir.Store:
+		in.selection(cp, dst, c, &s.Access, false)
+	case *ir.Touch:
+		in.selection(cp, dst, c, &s.Access, true)
+	case *ir.Call:
+		in.call(fn, cp, dst, c, s)
+	default:
+		panic(fmt.Sprintf("lockset: unexpected statement %T", s))
+	}
+}
+
+// selection lets this side nondeterministically choose the access a as its
+// witness for region a.Region, if a touches the watched address.
+func (in *instrumenter) selection(cp *ir.Function, dst *ir.Block, c *cloner, a *ir.Access, touch bool) {
+	g := in.byReg[a.Region]
+	if g == nil {
+		return
+	}
+	nd := cp.NewLocal("nd", ir.Bool, nil, a.P)
+	dst.Add(&ir.Havoc{Vars: []*ir.Var{nd}, P: a.P})
+	addr := c.expr(a.Addr)
+	var match ir.Expr
+	touch = touch || a.Size <= 0
+	switch {
+	case g.exact && !touch:
+		match = ir.Eq(addr, g.w)
+	case g.exact:
+		// The range [addr, addr+len) overlaps the cell [w, w+size).
+		match = ir.Bin(ir.OpLt, addr, ir.Bin(ir.OpAdd, g.w, ir.IntConst(g.size)))
+		if l := accessLen(a, c); l != nil {
+			match = ir.And(match, ir.Bin(ir.OpLt, g.w, ir.Bin(ir.OpAdd, addr, l)))
+		}
+	default:
+		match = ir.Bin(ir.OpLe, addr, g.w)
+		if l := accessLen(a, c); l != nil {
+			match = ir.And(match, ir.Bin(ir.OpLt, g.w, ir.Bin(ir.OpAdd, addr, l)))
+		}
+	}
+	chosen := cp.NewLocal("chosen", ir.Bool, nil, a.P)
+	dst.Add(&ir.Assign{Dst: chosen, Src: ir.And(nd, ir.Not(g.sel), match), P: a.P})
+	dst.Add(&ir.Assign{Dst: g.sel, Src: ir.Or(g.sel, chosen), P: a.P})
+	dst.Add(&ir.Assign{Dst: g.site, Src: &ir.Ite{Cond: chosen, Then: ir.IntConst(int64(a.Site)), Else: g.site}, P: a.P})
+	for l, gl := range in.locks {
+		if g.sl[l] == nil {
+			continue
+		}
+		dst.Add(&ir.Assign{Dst: g.sl[l], Src: &ir.Ite{Cond: chosen, Then: gl.held, Else: g.sl[l]}, P: a.P})
+		if g.slw[l] != nil {
+			dst.Add(&ir.Assign{Dst: g.slw[l], Src: &ir.Ite{Cond: chosen, Then: gl.heldW, Else: g.slw[l]}, P: a.P})
+		}
+	}
+}
+
+// accessLen is the byte length of a range access, or nil when unbounded.
+func accessLen(a *ir.Access, c *cloner) ir.Expr {
+	switch {
+	case a.Len != nil:
+		return c.expr(a.Len)
+	case a.Size > 0:
+		return ir.IntConst(a.Size)
+	}
+	return nil
+}
+
+func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *ir.Call) {
+	var res *ir.Var
+	if s.Dst != nil {
+		res = c.v(s.Dst)
+	}
+	havocResult := func() {
+		if res != nil {
+			dst.Add(&ir.Havoc{Vars: []*ir.Var{res}, P: s.P})
+		}
+	}
+	if s.Callee != nil && s.Callee.External() {
+		havocResult()
+		if op, ok := in.f.callLock[s]; ok {
+			in.lockCall(fn, cp, dst, s, op, res)
+		} else if op, ok := in.f.callReg[s]; ok {
+			in.regCall(fn, dst, s, op)
+		}
+		return
+	}
+	args := make([]ir.Expr, len(s.Args))
+	for i, a := range s.Args {
+		args[i] = c.expr(a)
+	}
+	if s.Callee != nil {
+		dst.Add(&ir.Call{Dst: res, Callee: in.copies[s.Callee], Args: args, P: s.P})
+		return
+	}
+	var targets []*ir.Function
+	for _, t := range s.Targets {
+		if cpT, ok := in.copies[t]; ok && len(t.Params) == len(args) {
+			targets = append(targets, cpT)
+		}
+	}
+	if len(targets) == 0 {
+		havocResult()
+		return
+	}
+	dst.Add(&ir.Call{Dst: res, Fn: c.expr(s.Fn), Targets: targets, Args: args, P: s.P})
+}
+
+func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call, op lockOp, res *ir.Var) {
+	api := op.api
+	set := func(l int, held, heldW ir.Expr) {
+		g := in.locks[l]
+		dst.Add(&ir.Assign{Dst: g.held, Src: held, P: s.P})
+		if g.heldW != nil {
+			dst.Add(&ir.Assign{Dst: g.heldW, Src: heldW, P: s.P})
+		}
+		in.ownMods(fn)[l] = true
+	}
+	if op.lock < 0 {
+		if api.Op == models.Acquire {
+			return // an unidentified lock protects nothing
+		}
+		for l, info := range in.f.locks {
+			if info.class == api.Class {
+				set(l, ir.False, ir.False)
+			}
+		}
+		return
+	}
+	g := in.locks[op.lock]
+	switch api.Op {
+	case models.Acquire:
+		var cond ir.Expr = ir.True
+		if api.Cond != models.Always {
+			if res == nil {
+				res = cp.NewLocal("lockret", ir.Int, nil, s.P)
+				dst.Add(&ir.Havoc{Vars: []*ir.Var{res}, P: s.P})
+			}
+			if api.Cond == models.IfZero {
+				cond = ir.Eq(res, ir.IntConst(0))
+			} else {
+				cond = ir.Bin(ir.OpNe, res, ir.IntConst(0))
+			}
+		}
+		write := ir.Expr(ir.BoolConstOf(api.Mode == models.Write))
+		var heldW ir.Expr
+		if g.heldW != nil {
+			heldW = ite(cond, write, g.heldW)
+		}
+		set(op.lock, ite(cond, ir.True, g.held), heldW)
+	case models.Release:
+		set(op.lock, ir.False, ir.False)
+	case models.Downgrade:
+		if g.heldW != nil {
+			dst.Add(&ir.Assign{Dst: g.heldW, Src: ir.False, P: s.P})
+			in.ownMods(fn)[op.lock] = true
+		}
+	}
+}
+
+// regCall: a registration published by an init entry point releases the
+// "unpublished" pseudo-locks of the classes it makes callable; a withdrawal
+// by an exit entry point takes its class's pseudo-lock in write mode.
+func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op regOp) {
+	update := func(l int, flag *ir.Var, to ir.Expr) {
+		g := in.locks[l]
+		dst.Add(&ir.Assign{Dst: g.held, Src: ite(flag, to, g.held), P: s.P})
+		dst.Add(&ir.Assign{Dst: g.heldW, Src: ite(flag, to, g.heldW), P: s.P})
+		in.ownMods(fn)[l] = true
+	}
+	if op.unregister {
+		if l, ok := in.unpub[op.class]; ok {
+			update(l, in.roleExit, ir.True)
+		}
+		return
+	}
+	for _, c := range in.closureOf(op.class) {
+		if l, ok := in.unpub[c]; ok {
+			update(l, in.roleInit, ir.False)
+		}
+	}
+}
+
+// closureOf returns the classes publishing class makes callable. An unknown
+// class publishes everything (sound).
+func (in *instrumenter) closureOf(class string) []string {
+	if cl, ok := in.closure[class]; ok {
+		return cl
+	}
+	all := make([]string, 0, len(in.unpub))
+	for c := range in.unpub {
+		all = append(all, c)
+	}
+	sort.Strings(all)
+	return all
+}
+
+// modLocks returns the locks fn may change, transitively.
+func (in *instrumenter) modLocks(fn *ir.Function) []int {
+	if m, ok := in.modMemo[fn]; ok {
+		return m
+	}
+	set := make(map[int]bool)
+	for _, g := range in.f.reach(fn) {
+		for l := range in.ownMod[g] {
+			set[l] = true
+		}
+	}
+	m := sortedInts(set)
+	in.modMemo[fn] = m
+	return m
+}
+
+// accessed returns the tracked regions fn may access, transitively, with
+// their sites.
+func (in *instrumenter) accessed(fn *ir.Function) ([]*ghostRegion, map[*ghostRegion][]*site) {
+	if r, ok := in.accMemo[fn]; ok {
+		return r, in.sitesMemo[fn]
+	}
+	bySite := make(map[*ghostRegion][]*site)
+	for r, ss := range in.f.sitesOf(fn) {
+		if g := in.byReg[r]; g != nil {
+			bySite[g] = ss
+		}
+	}
+	var regs []*ghostRegion
+	for _, g := range in.regions {
+		if _, ok := bySite[g]; ok {
+			regs = append(regs, g)
+		}
+	}
+	in.accMemo[fn] = regs
+	in.sitesMemo[fn] = bySite
+	return regs, bySite
+}
+
+func ite(c, t, e ir.Expr) ir.Expr {
+	if b, ok := c.(*ir.BoolConst); ok {
+		if b.Val {
+			return t
+		}
+		return e
+	}
+	return &ir.Ite{Cond: c, Then: t, Else: e}
+}

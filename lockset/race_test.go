@@ -1,0 +1,138 @@
+//go:build lockset_vc
+
+package lockset_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// want is one expectation: a race access on Line matching Pattern.
+type want struct {
+	line    int
+	pattern *regexp.Regexp
+	matched bool
+}
+
+var wantRE = regexp.MustCompile(`//\s*want\s+(.*)$`)
+
+// parseWants reads the `// want "REGEX" ...` annotations of a C file.
+func parseWants(t *testing.T, path string) map[int][]*want {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	wants := make(map[int][]*want)
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		m := wantRE.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		rest := strings.TrimSpace(m[1])
+		for rest != "" {
+			q, err := strconv.QuotedPrefix(rest)
+			if err != nil {
+				t.Fatalf("%s:%d: bad want annotation %q: %v", path, line, rest, err)
+			}
+			s, _ := strconv.Unquote(q)
+			wants[line] = append(wants[line], &want{line: line, pattern: regexp.MustCompile(s)})
+			rest = strings.TrimSpace(rest[len(q):])
+		}
+	}
+	return wants
+}
+
+// describe is the text annotations match for access a racing with b.
+func describe(a, b lockset.Access) string {
+	return fmt.Sprintf("%s %s by %s races with %s %s by %s", a.Kind, a.LValue, a.EntryPoint, b.Kind, b.LValue, b.EntryPoint)
+}
+
+// TestRaces checks every program in testdata/race against its annotations.
+func TestRaces(t *testing.T) {
+	files, err := filepath.Glob("testdata/race/*.c")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test programs: %v", err)
+	}
+	for _, path := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".c"), func(t *testing.T) {
+			checkAnnotated(t, path, lockset.Options{Jobs: 2})
+		})
+	}
+}
+
+func checkAnnotated(t *testing.T, path string, opts lockset.Options) {
+	t.Helper()
+	ctx := context.Background()
+	prog, err := frontend.Load(ctx, path, frontend.Config{})
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	res, err := lockset.Check(ctx, prog, opts)
+	if err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	wants := parseWants(t, path)
+	type report struct {
+		line int
+		desc string
+	}
+	var reports []report
+	for _, p := range res.Pairs {
+		if p.Verdict == lockset.Inconclusive {
+			t.Errorf("pair %s %s inconclusive: %s", p.Pair.First.Name(), p.Pair.Second.Name(), p.Note)
+		}
+		for _, r := range p.Races {
+			a, b := r.Accesses[0], r.Accesses[1]
+			for _, x := range [][2]lockset.Access{{a, b}, {b, a}} {
+				if filepath.Base(x[0].Pos.File) != filepath.Base(path) {
+					t.Errorf("race access outside the test file: %s", x[0].Pos)
+					continue
+				}
+				reports = append(reports, report{x[0].Pos.Line, describe(x[0], x[1])})
+			}
+		}
+	}
+	sort.Slice(reports, func(i, j int) bool {
+		if reports[i].line != reports[j].line {
+			return reports[i].line < reports[j].line
+		}
+		return reports[i].desc < reports[j].desc
+	})
+	for _, r := range reports {
+		ok := false
+		for _, w := range wants[r.line] {
+			if w.pattern.MatchString(r.desc) {
+				w.matched, ok = true, true
+			}
+		}
+		if !ok {
+			t.Errorf("%s:%d: unexpected race: %s", path, r.line, r.desc)
+		}
+	}
+	lines := make([]int, 0, len(wants))
+	for l := range wants {
+		lines = append(lines, l)
+	}
+	sort.Ints(lines)
+	for _, l := range lines {
+		for _, w := range wants[l] {
+			if !w.matched {
+				t.Errorf("%s:%d: missing race matching %q", path, l, w.pattern)
+			}
+		}
+	}
+}

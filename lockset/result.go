@@ -1,0 +1,111 @@
+package lockset
+
+import (
+	"time"
+
+	"github.com/whoopverify/whoop/ir"
+)
+
+// Verdict is the outcome for one pair of entry points.
+type Verdict string
+
+const (
+	RaceFree     Verdict = "race-free"
+	Racy         Verdict = "race"
+	Inconclusive Verdict = "inconclusive" // timeout or solver unknown
+	NotChecked   Verdict = "not-concurrent"
+)
+
+// AccessKind is read or write.
+type AccessKind string
+
+const (
+	Read  AccessKind = "read"
+	Write AccessKind = "write"
+)
+
+// Access is one side of a potential race.
+type Access struct {
+	EntryPoint string // the entry point whose execution makes the access
+	Func       string // the function containing the access (the entry point or a callee)
+	Kind       AccessKind
+	Mode       ir.AccessMode
+	LValue     string   // C text of the accessed lvalue, "file->f_pos"
+	Pos        ir.Pos   // file:line:col of the access
+	Source     string   // the source line at Pos, as in the file
+	Locks      []string // identities of the locks held at the access, sorted
+}
+
+// Race is a potential race on one region between two accesses.
+type Race struct {
+	Region   string    // region name, "struct file.f_pos"
+	Accesses [2]Access // Accesses[0] belongs to the pair's First entry point
+}
+
+// PairResult is the verdict for one pair of entry points.
+type PairResult struct {
+	Pair    Pair
+	Verdict Verdict
+	Races   []Race // sorted by first access position, then second
+	Note    string // why a pair is inconclusive ("timeout after 10s"), or other detail
+}
+
+// Stats describes the work done for one file.
+type Stats struct {
+	Regions         int           // regions in the program
+	SharedRegions   int           // regions some concurrent pair may race on
+	Candidates      int           // Houdini candidates generated
+	CandidatesKept  int           // candidates proved
+	Parse           time.Duration // front end
+	Houdini         time.Duration
+	Check           time.Duration // pair checks
+	Total           time.Duration
+}
+
+// FileResult is the analysis of one driver file.
+type FileResult struct {
+	Path        string
+	EntryPoints []*ir.EntryPoint
+	Pairs       []PairResult // every pair, concurrent or not, in lockset.Pairs order
+	Warnings    []ir.Diagnostic
+	Stats       Stats
+}
+
+// RacyPairs returns the number of pairs with verdict Racy.
+func (f *FileResult) RacyPairs() int { return f.count(Racy) }
+
+// RaceFreePairs returns the number of concurrent pairs proved race-free.
+func (f *FileResult) RaceFreePairs() int { return f.count(RaceFree) }
+
+// InconclusivePairs returns the number of pairs with verdict Inconclusive.
+func (f *FileResult) InconclusivePairs() int { return f.count(Inconclusive) }
+
+// ConcurrentPairs returns the number of pairs that were checked.
+func (f *FileResult) ConcurrentPairs() int {
+	n := 0
+	for _, p := range f.Pairs {
+		if p.Pair.Concurrent {
+			n++
+		}
+	}
+	return n
+}
+
+// Races returns the number of races reported over all pairs.
+func (f *FileResult) Races() int {
+	n := 0
+	for _, p := range f.Pairs {
+		n += len(p.Races)
+	}
+	return n
+}
+
+func (f *FileResult) count(v Verdict) int {
+	n := 0
+	for _, p := range f.Pairs {
+		if p.Verdict == v {
+			n++
+		}
+	}
+	return n
+}

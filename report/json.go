@@ -1,0 +1,154 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// The JSON document. Structs fix the field order; slices are never nil so
+// empty lists print as [].
+type (
+	raceJSONDoc struct {
+		Version string         `json:"version"`
+		Files   []raceJSONFile `json:"files"`
+	}
+	raceJSONFile struct {
+		Path        string               `json:"path"`
+		EntryPoints []raceJSONEntryPoint `json:"entryPoints"`
+		Pairs       []raceJSONPair       `json:"pairs"`      // concurrent pairs only
+		Serialised  []raceJSONSerialised `json:"serialised"` // pairs that never run concurrently
+		Warnings    []raceJSONWarning    `json:"warnings"`
+		Summary     raceJSONSummary      `json:"summary"`
+	}
+	raceJSONEntryPoint struct {
+		Name    string `json:"name"`
+		Role    string `json:"role"`
+		Struct  string `json:"struct"`
+		Var     string `json:"var"`
+		Field   string `json:"field"`
+		File    string `json:"file"`
+		Line    int    `json:"line"`
+		Column  int    `json:"column"`
+		Guessed bool   `json:"guessed,omitempty"`
+	}
+	raceJSONPair struct {
+		First   string         `json:"first"`
+		Second  string         `json:"second"`
+		Verdict string         `json:"verdict"`
+		Note    string         `json:"note,omitempty"`
+		Races   []raceJSONRace `json:"races"`
+	}
+	raceJSONRace struct {
+		Region   string           `json:"region"`
+		Accesses []raceJSONAccess `json:"accesses"`
+	}
+	raceJSONAccess struct {
+		EntryPoint string   `json:"entryPoint"`
+		Function   string   `json:"function"`
+		Kind       string   `json:"kind"`
+		Mode       string   `json:"mode"`
+		LValue     string   `json:"lvalue"`
+		File       string   `json:"file"`
+		Line       int      `json:"line"`
+		Column     int      `json:"column"`
+		Source     string   `json:"source"`
+		Locks      []string `json:"locks"`
+	}
+	raceJSONSerialised struct {
+		First  string `json:"first"`
+		Second string `json:"second"`
+		Reason string `json:"reason"`
+	}
+	raceJSONWarning struct {
+		File    string `json:"file"`
+		Line    int    `json:"line"`
+		Column  int    `json:"column"`
+		Message string `json:"message"`
+	}
+	raceJSONSummary struct {
+		ConcurrentPairs   int `json:"concurrentPairs"`
+		RaceFreePairs     int `json:"raceFreePairs"`
+		RacyPairs         int `json:"racyPairs"`
+		InconclusivePairs int `json:"inconclusivePairs"`
+		Races             int `json:"races"`
+	}
+)
+
+// raceWriteJSON writes the document indented two spaces, with '<', '>' and
+// '&' left as they are (C lvalues are full of "->").
+func raceWriteJSON(w io.Writer, files []*lockset.FileResult, opts Options) error {
+	doc := raceJSONDoc{Version: opts.Version, Files: []raceJSONFile{}}
+	for _, file := range files {
+		doc.Files = append(doc.Files, raceJSONFileOf(file))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}
+
+func raceJSONFileOf(file *lockset.FileResult) raceJSONFile {
+	jf := raceJSONFile{
+		Path:        file.Path,
+		EntryPoints: []raceJSONEntryPoint{},
+		Pairs:       []raceJSONPair{},
+		Serialised:  []raceJSONSerialised{},
+		Warnings:    []raceJSONWarning{},
+		Summary: raceJSONSummary{
+			ConcurrentPairs:   file.ConcurrentPairs(),
+			RaceFreePairs:     file.RaceFreePairs(),
+			RacyPairs:         file.RacyPairs(),
+			InconclusivePairs: file.InconclusivePairs(),
+			Races:             file.Races(),
+		},
+	}
+	for _, ep := range file.EntryPoints {
+		f, line, col := raceJSONPos(ep.Pos)
+		jf.EntryPoints = append(jf.EntryPoints, raceJSONEntryPoint{
+			Name: ep.Name(), Role: string(ep.Role), Struct: ep.Struct, Var: ep.Var, Field: ep.Field,
+			File: f, Line: line, Column: col, Guessed: ep.Guessed,
+		})
+	}
+	for i := range file.Pairs {
+		p := &file.Pairs[i]
+		if !p.Pair.Concurrent {
+			jf.Serialised = append(jf.Serialised, raceJSONSerialised{
+				First: p.Pair.First.Name(), Second: p.Pair.Second.Name(), Reason: p.Pair.Reason,
+			})
+			continue
+		}
+		jp := raceJSONPair{
+			First: p.Pair.First.Name(), Second: p.Pair.Second.Name(),
+			Verdict: string(p.Verdict), Note: p.Note, Races: []raceJSONRace{},
+		}
+		for _, it := range racePairSorted(p) {
+			jr := raceJSONRace{Region: it.race.Region, Accesses: []raceJSONAccess{}}
+			for _, a := range it.race.Accesses {
+				f, line, col := raceJSONPos(a.Pos)
+				jr.Accesses = append(jr.Accesses, raceJSONAccess{
+					EntryPoint: a.EntryPoint, Function: a.Func, Kind: string(a.Kind), Mode: a.Mode.String(),
+					LValue: a.LValue, File: f, Line: line, Column: col,
+					Source: raceSource(a), Locks: raceLocks(a),
+				})
+			}
+			jp.Races = append(jp.Races, jr)
+		}
+		jf.Pairs = append(jf.Pairs, jp)
+	}
+	for _, d := range file.Warnings {
+		f, line, col := raceJSONPos(d.Pos)
+		jf.Warnings = append(jf.Warnings, raceJSONWarning{File: f, Line: line, Column: col, Message: d.Msg})
+	}
+	return jf
+}
+
+// raceJSONPos splits p; an invalid position is "", 0, 0.
+func raceJSONPos(p ir.Pos) (string, int, int) {
+	if !p.IsValid() {
+		return "", 0, 0
+	}
+	return p.File, p.Line, p.Col
+}

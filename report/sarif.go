@@ -1,0 +1,196 @@
+package report
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// raceSARIFRuleID is the one rule whoop reports.
+const raceSARIFRuleID = "data-race"
+
+// raceSARIFSchema is the schema URI GitHub's documentation uses.
+const raceSARIFSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// raceWriteSARIF writes one SARIF 2.1.0 run with one result per race.
+func raceWriteSARIF(w io.Writer, files []*lockset.FileResult, opts Options) error {
+	rep := raceSARIFReport(files, opts)
+	if err := rep.PrettyWrite(w); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// raceSARIFReport builds the log. Tests validate it against the schema that
+// go-sarif embeds; it marshals to exactly the bytes raceWriteSARIF writes.
+func raceSARIFReport(files []*lockset.FileResult, opts Options) *sarif.Report {
+	driver := sarif.NewToolComponent().WithName("whoop")
+	if opts.Version != "" {
+		driver.WithVersion(opts.Version)
+	}
+	driver.AddRule(raceSARIFRule())
+
+	// Inconclusive pairs and front-end warnings are not alerts, but a reader of
+	// the log must see that the verdict is incomplete.
+	inv := sarif.NewInvocation()
+	inv.ExecutionSuccessful = new(true)
+
+	run := sarif.NewRun().WithTool(sarif.NewTool().WithDriver(driver)).WithColumnKind("unicodeCodePoints")
+	fingerprints := map[string]int{} // hash -> occurrences so far, for the ":N" suffix
+	for _, file := range files {
+		for _, it := range raceSorted(file) {
+			run.AddResult(raceSARIFResult(it, fingerprints))
+		}
+		for _, p := range file.Pairs {
+			if p.Verdict != lockset.Inconclusive {
+				continue
+			}
+			msg := "pair " + p.Pair.First.Name() + " and " + p.Pair.Second.Name() + " inconclusive" + raceColon(p.Note)
+			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
+				raceSARIFNotification(msg, raceSARIFLocation(ir.Pos{}, "", file.Path)))
+		}
+		for _, d := range file.Warnings {
+			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
+				raceSARIFNotification(d.Msg, raceSARIFLocation(d.Pos, "", file.Path)))
+		}
+	}
+	run.AddInvocation(inv)
+
+	rep := sarif.NewReport()
+	rep.Schema = raceSARIFSchema
+	rep.AddRun(run)
+	return rep
+}
+
+func raceSARIFRule() *sarif.ReportingDescriptor {
+	help := "whoop proved neither that the two entry points never run at the same time nor that " +
+		"they hold a common lock at these accesses; at least one access writes and at least one is " +
+		"plain (neither atomic nor marked). " +
+		"Protect both accesses with the same lock, make them atomic or marked " +
+		"(READ_ONCE/WRITE_ONCE) if the race is intended, or show that the entry points cannot overlap."
+	props := sarif.NewPropertyBag().WithTags([]string{"concurrency", "data-race"})
+	props.Add("precision", "medium")
+	return sarif.NewRule(raceSARIFRuleID).
+		WithName("DataRace").
+		WithShortDescription(sarif.NewMultiformatMessageString().WithText("Potential data race between driver entry points")).
+		WithFullDescription(sarif.NewMultiformatMessageString().WithText(
+			"Two entry points of a driver that the kernel may run concurrently access the same memory, " +
+				"at least one of them writes, at least one is a plain access, and no common lock is held at both.")).
+		WithHelp(sarif.NewMultiformatMessageString().WithText(help)).
+		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(sarif.LevelWarning)).
+		WithProperties(props)
+}
+
+// raceSARIFResult is the alert for one race: anchored at the second access,
+// the first one related. A later stage adds the confirmed interleaving here as
+// one codeFlow with a threadFlow per entry point.
+func raceSARIFResult(it raceItem, fingerprints map[string]int) *sarif.Result {
+	a := it.race.Accesses
+	title := raceTitle(it)
+	msg := strings.ToUpper(title[:1]) + raceSARIFEscape(title[1:]) + "; the other access is [here](1)."
+
+	primary := raceSARIFLocation(a[1].Pos, a[1].Source, it.path).WithMessage(sarif.NewMessage().WithText(raceSARIFEscape(raceAccessText(a[1]))))
+	other := raceSARIFLocation(a[0].Pos, a[0].Source, it.path).WithMessage(sarif.NewMessage().WithText(raceSARIFEscape(raceAccessText(a[0]))))
+	other.ID = 1
+
+	hash := raceSARIFLineHash(it)
+	fingerprints[hash]++
+
+	props := sarif.NewPropertyBag()
+	props.Add("region", it.race.Region)
+	props.Add("entryPoints", []string{a[0].EntryPoint, a[1].EntryPoint})
+
+	return sarif.NewRuleResult(raceSARIFRuleID).
+		WithRuleIndex(0).
+		WithLevel(sarif.LevelWarning).
+		WithMessage(sarif.NewMessage().WithText(msg)).
+		AddLocation(primary).
+		AddRelatedLocation(other).
+		WithPartialFingerprints(map[string]string{
+			"primaryLocationLineHash": hash + ":" + strconv.Itoa(fingerprints[hash]),
+		}).
+		WithProperties(props)
+}
+
+// raceSARIFLineHash identifies a race by what it is, not where: the file, the
+// lvalue, both trimmed source lines and both kinds. Moving the code keeps the
+// hash; identical races get ":1", ":2", ... in output order, as GitHub does.
+func raceSARIFLineHash(it raceItem) string {
+	a := it.race.Accesses
+	h := sha256.New()
+	for _, s := range []string{
+		a[1].Pos.File, a[1].LValue, raceSource(a[1]), string(a[1].Kind),
+		a[0].Pos.File, a[0].LValue, raceSource(a[0]), string(a[0].Kind),
+	} {
+		io.WriteString(h, s)
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// raceSARIFLocation places pos, whose line is source: the region runs from
+// pos to the end of the line (or one character when the line is unknown).
+// A position that names no place stands for the whole file path.
+func raceSARIFLocation(pos ir.Pos, source, path string) *sarif.Location {
+	if !pos.IsValid() {
+		return sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
+			WithArtifactLocation(sarif.NewArtifactLocation().WithURI(raceSARIFURI(path))))
+	}
+	start := raceSARIFColumn(source, pos.Col)
+	end := raceSARIFColumn(source, len(strings.TrimRight(source, " \t\r\f\v"))+1)
+	if end <= start {
+		end = start + 1
+	}
+	return sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
+		WithArtifactLocation(sarif.NewArtifactLocation().WithURI(raceSARIFURI(pos.File))).
+		WithRegion(sarif.NewRegion().
+			WithStartLine(pos.Line).WithStartColumn(start).
+			WithEndLine(pos.Line).WithEndColumn(end)))
+}
+
+// raceSARIFColumn converts a 1-based byte column in line to the 1-based
+// code-point column the run declares (columnKind unicodeCodePoints).
+func raceSARIFColumn(line string, col int) int {
+	if col < 1 {
+		return 1
+	}
+	if col-1 > len(line) {
+		return col
+	}
+	return utf8.RuneCountInString(line[:col-1]) + 1
+}
+
+// raceSARIFURI is the path as a URI reference: relative paths stay relative,
+// absolute ones become file:// URIs.
+func raceSARIFURI(path string) string {
+	p := filepath.ToSlash(path)
+	if strings.HasPrefix(p, "/") {
+		return (&url.URL{Scheme: "file", Path: p}).String()
+	}
+	return (&url.URL{Path: p}).String()
+}
+
+// raceSARIFEscape escapes the brackets SARIF reads as embedded links
+// ("dev->buf[i]" in a message would otherwise start a link).
+func raceSARIFEscape(s string) string {
+	return strings.NewReplacer(`[`, `\[`, `]`, `\]`).Replace(s)
+}
+
+func raceSARIFNotification(msg string, loc *sarif.Location) *sarif.Notification {
+	n := sarif.NewNotification()
+	n.Level = sarif.LevelWarning
+	n.Message = sarif.NewMessage().WithText(raceSARIFEscape(msg))
+	n.Locations = append(n.Locations, loc)
+	return n
+}

@@ -1,0 +1,66 @@
+package report
+
+import (
+	"io"
+	"strconv"
+
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// raceWriteText writes gcc-style diagnostics, one block per race, then the
+// pair notes and one summary line per file.
+func raceWriteText(w io.Writer, files []*lockset.FileResult, opts Options) error {
+	out := &raceErrWriter{w: w}
+	for _, file := range files {
+		for _, it := range raceSorted(file) {
+			out.printf("%s: warning: %s\n", racePos(it.race.Accesses[1].Pos, file.Path), raceTitle(it))
+			for _, a := range it.race.Accesses {
+				out.printf("%s: note: %s\n", racePos(a.Pos, file.Path), raceAccessText(a))
+				if src := raceSource(a); src != "" {
+					out.printf("\t%s\n", src)
+				}
+			}
+		}
+		for _, p := range file.Pairs {
+			first, second := p.Pair.First.Name(), p.Pair.Second.Name()
+			switch {
+			case p.Verdict == lockset.Inconclusive:
+				out.printf("%s: note: pair %s and %s inconclusive%s\n", file.Path, first, second, raceColon(p.Note))
+			case !opts.Verbose:
+			case !p.Pair.Concurrent:
+				out.printf("%s: note: pair %s and %s not concurrent%s\n", file.Path, first, second, raceColon(p.Pair.Reason))
+			case p.Verdict == lockset.RaceFree:
+				out.printf("%s: note: pair %s and %s race-free\n", file.Path, first, second)
+			}
+		}
+		if opts.Verbose {
+			for _, d := range file.Warnings {
+				out.printf("%s: warning: %s\n", racePos(d.Pos, file.Path), d.Msg)
+			}
+		}
+		out.printf("%s\n", raceTextSummary(file))
+	}
+	return out.err
+}
+
+// raceTextSummary is "PATH: N of M pairs race-free, K potential races[, I inconclusive]".
+func raceTextSummary(file *lockset.FileResult) string {
+	s := file.Path + ": " + strconv.Itoa(file.RaceFreePairs()) + " of " +
+		strconv.Itoa(file.ConcurrentPairs()) + " pairs race-free, " +
+		strconv.Itoa(file.Races()) + " potential race"
+	if file.Races() != 1 {
+		s += "s"
+	}
+	if n := file.InconclusivePairs(); n > 0 {
+		s += ", " + strconv.Itoa(n) + " inconclusive"
+	}
+	return s
+}
+
+// raceColon is ": s", or "" when s is empty.
+func raceColon(s string) string {
+	if s == "" {
+		return ""
+	}
+	return ": " + s
+}
