@@ -48,6 +48,18 @@ static inline void w_release(Z3_context c, unsigned n, void **ps, const unsigned
 	}
 }
 
+// w_clear_interrupt forgets an interrupt that arrived while no check ran:
+// Z3 keeps it and fails the next simplification or evaluation with
+// "canceled" until a check starts, and a check clears it (measured on
+// 4.8.12). So this runs a check of an empty solver.
+static inline void w_clear_interrupt(Z3_context c) {
+	Z3_solver s = Z3_mk_simple_solver(c);
+	if (s == NULL) return;
+	Z3_solver_inc_ref(c, s);
+	Z3_solver_check(c, s);
+	Z3_solver_dec_ref(c, s);
+}
+
 // Sorts.
 static inline Z3_sort w_bool_sort(Z3_context c) { return fin_sort(c, Z3_mk_bool_sort(c)); }
 static inline Z3_sort w_int_sort(Z3_context c) { return fin_sort(c, Z3_mk_int_sort(c)); }
@@ -206,8 +218,8 @@ static inline Z3_ast w_substitute(Z3_context c, Z3_ast a, unsigned n, const Z3_a
 }
 
 // Solvers.
-static inline Z3_solver w_mk_solver(Z3_context c) {
-	Z3_solver s = Z3_mk_solver(c);
+static inline Z3_solver w_mk_solver(Z3_context c, int simple) {
+	Z3_solver s = simple ? Z3_mk_simple_solver(c) : Z3_mk_solver(c);
 	if (Z3_get_error_code(c) != Z3_OK || s == NULL) return NULL;
 	Z3_solver_inc_ref(c, s);
 	return s;
