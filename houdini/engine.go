@@ -1,0 +1,381 @@
+package houdini
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/vc"
+	"github.com/whoopverify/whoop/z3"
+)
+
+type engine struct {
+	prog    *ir.Program
+	cands   []candidate
+	index   map[*ir.Spec]int
+	vcOpts  vc.Options
+	timeout time.Duration
+}
+
+// proc is one function's solver state, owned by one worker.
+type proc struct {
+	fn       *ir.Function
+	order    int // position among the checked functions
+	en       *vc.Encoding
+	solver   *z3.Solver
+	guards   []guard
+	fails    []*z3.Expr
+	failCand []int // candidate index of each obligation, -1 for a non-candidate spec
+	mentions []int // candidate indices whose guard the formula mentions, sorted
+}
+
+type guard struct {
+	cand        int
+	lit, negLit *z3.Expr
+}
+
+// drop is a candidate refuted in a round.
+type drop struct {
+	cand  int
+	proc  int // order of the refuting function
+	where string
+}
+
+type job struct {
+	alive []bool // snapshot for the round, read-only
+	todo  []int  // orders of this worker's functions to check
+}
+
+type reply struct {
+	drops   []drop
+	local   map[int][]int // per function order: candidates it dropped itself
+	checks  int
+	err     error
+	unknown string // non-empty: a check gave no answer
+}
+
+type worker struct {
+	e     *engine
+	procs map[int]*proc
+	jobs  chan job
+	out   chan reply
+}
+
+// run drives the rounds until no candidate drops; res gets the counters
+// and Complete. alive is updated in place.
+func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, workers int, res *Result) error {
+	workers = max(1, min(workers, len(procs)))
+	if len(procs) == 0 {
+		res.Complete = true
+		return nil
+	}
+	assign := partition(procs, workers)
+	ws := make([]*worker, workers)
+	var wg sync.WaitGroup
+	for w := range ws {
+		ws[w] = &worker{e: e, procs: make(map[int]*proc), jobs: make(chan job), out: make(chan reply, 1)}
+		var mine []int
+		for i, a := range assign {
+			if a == w {
+				mine = append(mine, i)
+			}
+		}
+		wg.Add(1)
+		go func(w *worker) {
+			defer wg.Done()
+			w.loop(ctx, procs, mine)
+		}(ws[w])
+	}
+	defer func() {
+		for _, w := range ws {
+			close(w.jobs)
+		}
+		wg.Wait()
+	}()
+	// The first reply of each worker reports its encodings.
+	var mentions = make([][]int, len(procs))
+	var hasWork = make([]bool, len(procs))
+	var setupErr error
+	for _, w := range ws {
+		if r := <-w.out; r.err != nil && setupErr == nil {
+			setupErr = r.err
+		}
+	}
+	if setupErr != nil {
+		return setupErr
+	}
+	for _, w := range ws {
+		for order, p := range w.procs {
+			mentions[order] = p.mentions
+			hasWork[order] = len(p.fails) > 0
+		}
+	}
+	var todo []int
+	for i := range procs {
+		if hasWork[i] {
+			todo = append(todo, i)
+		}
+	}
+	for len(todo) > 0 {
+		res.Rounds++
+		snapshot := slices.Clone(alive)
+		for w, wk := range ws {
+			var mine []int
+			for _, i := range todo {
+				if assign[i] == w {
+					mine = append(mine, i)
+				}
+			}
+			wk.jobs <- job{alive: snapshot, todo: mine}
+		}
+		var drops []drop
+		local := make(map[int][]int)
+		var firstErr error
+		unknown := ""
+		for _, wk := range ws {
+			r := <-wk.out
+			res.Checks += r.checks
+			if r.err != nil && firstErr == nil {
+				firstErr = r.err
+			}
+			if r.unknown != "" && unknown == "" {
+				unknown = r.unknown
+			}
+			drops = append(drops, r.drops...)
+			for k, v := range r.local {
+				local[k] = v
+			}
+		}
+		if firstErr != nil {
+			return firstErr
+		}
+		if unknown != "" {
+			res.Reason = unknown
+			return nil
+		}
+		// Apply the round's drops; the first refuting function (in program
+		// order) names the counterexample.
+		slices.SortFunc(drops, func(a, b drop) int {
+			return cmp.Or(cmp.Compare(a.cand, b.cand), cmp.Compare(a.proc, b.proc))
+		})
+		dropped := make(map[int]bool)
+		for _, d := range drops {
+			if alive[d.cand] {
+				alive[d.cand] = false
+				dropped[d.cand] = true
+				res.Refuted[e.cands[d.cand].spec.ID] = d.where
+			}
+		}
+		todo = todo[:0]
+		for i := range procs {
+			if !hasWork[i] {
+				continue
+			}
+			own := local[i]
+			for _, c := range mentions[i] {
+				if dropped[c] && !slices.Contains(own, c) {
+					todo = append(todo, i)
+					break
+				}
+			}
+		}
+	}
+	res.Complete = true
+	return nil
+}
+
+// partition assigns functions to workers: largest first, each to the least
+// loaded worker (lowest index on ties). Deterministic for a given count.
+func partition(procs []*ir.Function, workers int) []int {
+	cost := make([]int, len(procs))
+	for i, f := range procs {
+		for _, b := range f.Blocks {
+			cost[i] += len(b.Stmts) + 1
+		}
+	}
+	order := make([]int, len(procs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cost[b], cost[a]) })
+	load := make([]int, workers)
+	assign := make([]int, len(procs))
+	for _, i := range order {
+		w := 0
+		for k := range load {
+			if load[k] < load[w] {
+				w = k
+			}
+		}
+		assign[i] = w
+		load[w] += cost[i]
+	}
+	return assign
+}
+
+// loop runs on the worker's goroutine: it owns the Z3 context.
+func (w *worker) loop(ctx context.Context, procs []*ir.Function, mine []int) {
+	zc, err := z3.NewContext(z3.Config{})
+	if err != nil {
+		w.out <- reply{err: fmt.Errorf("houdini: %w", err)}
+		for range w.jobs {
+			w.out <- reply{err: fmt.Errorf("houdini: %w", err)}
+		}
+		return
+	}
+	defer zc.Close()
+	err = w.setup(zc, procs, mine)
+	w.out <- reply{err: err}
+	for j := range w.jobs {
+		if err != nil {
+			w.out <- reply{err: err}
+			continue
+		}
+		w.out <- w.round(ctx, j)
+	}
+}
+
+func (w *worker) setup(zc *z3.Context, procs []*ir.Function, mine []int) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("houdini: internal error: %v", r)
+		}
+	}()
+	e := w.e
+	for _, order := range mine {
+		fn := procs[order]
+		en, err := vc.Encode(zc, e.prog, fn, e.vcOpts, vc.EncodeConfig{
+			Guarded:  func(s *ir.Spec) bool { return s.Candidate },
+			NoTraces: true,
+		})
+		if err != nil {
+			return fmt.Errorf("houdini: %w", err)
+		}
+		p := &proc{fn: fn, order: order, en: en}
+		for _, g := range en.Guards() {
+			c, ok := e.index[g.Spec]
+			if !ok {
+				return fmt.Errorf("houdini: %s: candidate #%d is not attached to the program", fn.Name, g.Spec.ID)
+			}
+			p.guards = append(p.guards, guard{cand: c, lit: g.Lit, negLit: en.Not(g.Lit)})
+			p.mentions = append(p.mentions, c)
+		}
+		slices.Sort(p.mentions)
+		for i := 0; i < en.NumObligations(); i++ {
+			ob := en.Obligation(i)
+			c := -1
+			if en.Guarded(i) {
+				c = e.index[ob.Spec]
+			}
+			p.fails = append(p.fails, en.Fail(i))
+			p.failCand = append(p.failCand, c)
+		}
+		if len(p.fails) > 0 {
+			p.solver = zc.NewSimpleSolver()
+			if e.timeout > 0 {
+				p.solver.SetTimeout(e.timeout)
+			}
+			for _, c := range en.Constraints() {
+				if err := p.solver.Assert(c); err != nil {
+					return fmt.Errorf("houdini: %s: %w", fn.Name, err)
+				}
+			}
+			if err := p.solver.Assert(en.Or(p.fails...)); err != nil {
+				return fmt.Errorf("houdini: %s: %w", fn.Name, err)
+			}
+		}
+		w.procs[order] = p
+	}
+	return nil
+}
+
+// round checks each function of the job until it is consistent with the
+// snapshot minus its own drops.
+func (w *worker) round(ctx context.Context, j job) (r reply) {
+	defer func() {
+		if x := recover(); x != nil {
+			r = reply{err: fmt.Errorf("houdini: internal error: %v", x)}
+		}
+	}()
+	r.local = make(map[int][]int)
+	for _, order := range j.todo {
+		p := w.procs[order]
+		gone := make(map[int]bool)
+		for {
+			as := make([]*z3.Expr, len(p.guards))
+			for i, g := range p.guards {
+				if j.alive[g.cand] && !gone[g.cand] {
+					as[i] = g.lit
+				} else {
+					as[i] = g.negLit
+				}
+			}
+			res, err := p.solver.CheckAssumptions(ctx, as...)
+			r.checks++
+			if res == z3.Unsat {
+				break
+			}
+			if res != z3.Sat {
+				r.unknown = w.unknownReason(ctx, p, err)
+				return r
+			}
+			n, err := w.refute(p, j.alive, gone, &r)
+			if err != nil {
+				r.err = err
+				return r
+			}
+			if n == 0 {
+				r.err = fmt.Errorf("houdini: %s: a model refutes no alive candidate", p.fn.Name)
+				return r
+			}
+		}
+		for c := range gone {
+			r.local[order] = append(r.local[order], c)
+		}
+	}
+	return r
+}
+
+// refute drops every alive candidate whose obligation fails in the model.
+func (w *worker) refute(p *proc, alive []bool, gone map[int]bool, r *reply) (int, error) {
+	m, err := p.solver.Model()
+	if err != nil {
+		return 0, fmt.Errorf("houdini: %s: %w", p.fn.Name, err)
+	}
+	defer m.Close()
+	n := 0
+	for i, f := range p.fails {
+		v, ok := m.Bool(f)
+		if !ok || !v {
+			continue
+		}
+		ob := p.en.Obligation(i)
+		c := p.failCand[i]
+		if c < 0 {
+			return 0, fmt.Errorf("houdini: %v: %w even with the surviving candidates assumed (spec #%d)", ob, ErrNotConsistent, ob.Spec.ID)
+		}
+		if alive[c] && !gone[c] {
+			gone[c] = true
+			n++
+			r.drops = append(r.drops, drop{cand: c, proc: p.order, where: fmt.Sprintf("%s at %s (%s)", ob.Func.Name, ob.Pos, ob.Kind)})
+		}
+	}
+	return n, nil
+}
+
+func (w *worker) unknownReason(ctx context.Context, p *proc, err error) string {
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return "budget exhausted"
+	case ctx.Err() != nil:
+		return "canceled"
+	case err != nil:
+		return fmt.Sprintf("%s: %v", p.fn.Name, err)
+	}
+	return fmt.Sprintf("%s: solver returned unknown (%s)", p.fn.Name, p.solver.ReasonUnknown())
+}

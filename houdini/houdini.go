@@ -1,0 +1,168 @@
+package houdini
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/vc"
+)
+
+// Options configure Run.
+type Options struct {
+	Workers        int           // parallel solvers (one Z3 context each); <= 1 sequential. The result does not depend on it.
+	Budget         time.Duration // total time budget; 0 = none
+	CheckTimeout   time.Duration // per solver check; 0 = none
+	Inline         func(callee *ir.Function, depth int) bool
+	MaxInlineDepth int
+}
+
+// Result is the outcome of Run.
+type Result struct {
+	Kept     map[int]bool // Spec.ID of every candidate that survived
+	Complete bool         // false if the budget or ctx ran out or a check was inconclusive: then Kept is nil
+	Rounds   int          // synchronous rounds
+	Checks   int          // solver checks
+	// Refuted maps the Spec.ID of each dropped candidate to where a
+	// counterexample refuted it (debugging).
+	Refuted map[int]string
+	Reason  string // why the result is incomplete
+}
+
+// candidate is a spec Houdini may drop.
+type candidate struct {
+	spec  *ir.Spec
+	owner *ir.Function
+}
+
+// Run computes the largest consistent set of candidate specs of prog.
+func Run(ctx context.Context, prog *ir.Program, opts Options) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("houdini: internal error: %v", r)
+		}
+	}()
+	cands, index, err := collect(prog)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Budget)
+		defer cancel()
+	}
+	res = &Result{Refuted: make(map[int]string)}
+	alive := make([]bool, len(cands))
+	for i, c := range cands {
+		alive[i] = true
+		if c.spec.Kind == ir.Ensures && c.owner.External() {
+			alive[i] = false
+			res.Refuted[c.spec.ID] = c.owner.Name + ": no body to establish it"
+		}
+	}
+	var procs []*ir.Function
+	for _, f := range prog.Funcs {
+		if !f.External() {
+			procs = append(procs, f)
+		}
+	}
+	e := &engine{
+		prog:  prog,
+		cands: cands,
+		index: index,
+		vcOpts: vc.Options{
+			Inline:            opts.Inline,
+			MaxInlineDepth:    opts.MaxInlineDepth,
+			CheckEnsures:      true,
+			CheckCallRequires: true,
+			CheckInvariants:   true,
+		},
+		timeout: opts.CheckTimeout,
+	}
+	if err := e.run(ctx, procs, alive, opts.Workers, res); err != nil {
+		return nil, err
+	}
+	if !res.Complete {
+		res.Kept = nil
+		return res, nil
+	}
+	res.Kept = make(map[int]bool)
+	for i, c := range cands {
+		if alive[i] {
+			res.Kept[c.spec.ID] = true
+		}
+	}
+	return res, nil
+}
+
+// collect lists the candidates of prog in program order and maps their
+// spec IDs to indices.
+func collect(prog *ir.Program) ([]candidate, map[*ir.Spec]int, error) {
+	var cands []candidate
+	index := make(map[*ir.Spec]int)
+	ids := make(map[int]*ir.Spec)
+	add := func(f *ir.Function, specs []*ir.Spec) error {
+		for _, s := range specs {
+			if prev, dup := ids[s.ID]; dup && prev != s {
+				return fmt.Errorf("houdini: %s: spec id %d used twice", f.Name, s.ID)
+			}
+			ids[s.ID] = s
+			if !s.Candidate {
+				continue
+			}
+			if _, seen := index[s]; seen {
+				continue
+			}
+			index[s] = len(cands)
+			cands = append(cands, candidate{spec: s, owner: f})
+		}
+		return nil
+	}
+	for _, f := range prog.Funcs {
+		if err := add(f, f.Requires); err != nil {
+			return nil, nil, err
+		}
+		if err := add(f, f.Ensures); err != nil {
+			return nil, nil, err
+		}
+		for _, b := range f.Blocks {
+			if err := add(f, b.Invariants); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	return cands, index, nil
+}
+
+// Apply removes refuted candidates from prog and marks kept ones as proven
+// (Candidate=false), so later vc checks use exactly the survivors. With an
+// incomplete result every candidate is removed.
+func Apply(prog *ir.Program, res *Result) {
+	keep := func(s *ir.Spec) bool { return res != nil && res.Complete && res.Kept[s.ID] }
+	filter := func(specs []*ir.Spec) []*ir.Spec {
+		out := specs[:0]
+		for _, s := range specs {
+			if !s.Candidate {
+				out = append(out, s)
+			} else if keep(s) {
+				s.Candidate = false
+				out = append(out, s)
+			}
+		}
+		clear(specs[len(out):])
+		return out
+	}
+	for _, f := range prog.Funcs {
+		f.Requires = filter(f.Requires)
+		f.Ensures = filter(f.Ensures)
+		for _, b := range f.Blocks {
+			b.Invariants = filter(b.Invariants)
+		}
+	}
+}
+
+// ErrNotConsistent wraps the error returned when a non-candidate spec does
+// not hold even with every surviving candidate assumed.
+var ErrNotConsistent = errors.New("non-candidate spec does not hold")

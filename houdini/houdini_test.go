@@ -1,0 +1,352 @@
+package houdini_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/whoopverify/whoop/houdini"
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/vc"
+	. "github.com/whoopverify/whoop/vc/vctest"
+	"github.com/whoopverify/whoop/z3"
+)
+
+func run(t testing.TB, b *Builder, opts houdini.Options) *houdini.Result {
+	t.Helper()
+	if err := b.Done(); err != nil {
+		t.Fatal(err)
+	}
+	res, err := houdini.Run(context.Background(), b.Prog, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Complete {
+		t.Fatalf("incomplete: %s", res.Reason)
+	}
+	return res
+}
+
+func kept(res *houdini.Result, specs ...*ir.Spec) string {
+	var s []string
+	for _, sp := range specs {
+		if res.Kept[sp.ID] {
+			s = append(s, fmt.Sprintf("#%d", sp.ID))
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+// The counting loop with candidate invariants.
+func TestLoopInvariants(t *testing.T) {
+	b := New()
+	f := b.Func("count", "n")
+	n := f.P("n")
+	i := f.Local("i", ir.Int)
+	head, body, exit := f.Block("head"), f.Block("body"), f.Block("exit")
+	f.Requires(B(n, ">=", I(0)), false)
+	f.Assign(i, I(0))
+	f.Goto(head)
+	le := f.Invariant(head, B(i, "<=", n), true)
+	ge := f.Invariant(head, B(i, ">=", I(0)), true)
+	zero := f.Invariant(head, B(i, "==", I(0)), true)
+	lt := f.Invariant(head, B(i, "<", n), true)
+	f.At(head).If(B(i, "<", n), body, exit)
+	f.At(body).Assign(i, B(i, "+", I(1)))
+	f.Goto(head)
+	f.At(exit).Assert(B(i, "==", n), "")
+	f.Return(i)
+	res := run(t, b, houdini.Options{})
+	if got := kept(res, le, ge, zero, lt); got != fmt.Sprintf("#%d #%d", le.ID, ge.ID) {
+		t.Errorf("kept %s; refuted %v", got, res.Refuted)
+	}
+	if !strings.Contains(res.Refuted[lt.ID], "count at t.c:") {
+		t.Errorf("refuted %v", res.Refuted)
+	}
+	houdini.Apply(b.Prog, res)
+	if len(head.Invariants) != 2 || head.Invariants[0] != le || le.Candidate || head.Invariants[1] != ge {
+		t.Fatalf("after Apply: %v", head.Invariants)
+	}
+	// The kept invariants now prove the assertion.
+	p, _ := vc.NewProver(z3.Config{})
+	outs, err := p.Check(context.Background(), b.Prog, f.Function, vc.CheckAll())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range outs {
+		if o.Status != vc.Proved {
+			t.Errorf("%v: %s", o.Obligation, o.Status)
+		}
+	}
+}
+
+// Summaries across calls: a dropped ensures of the callee refutes the
+// caller's candidate that relied on it.
+func TestCallChain(t *testing.T) {
+	b := New()
+	g := b.Ghost("g", ir.Int)
+	leaf := b.Func("leaf")
+	leaf.Modifies(g)
+	leafPos := leaf.Ensures(B(g, ">", I(0)), true)
+	leafOne := leaf.Ensures(B(g, "==", I(1)), true)
+	leafTwo := leaf.Ensures(B(g, "==", I(2)), true)
+	leaf.Assign(g, I(2))
+	leaf.Return(I(0))
+	mid := b.Func("mid")
+	mid.Modifies(g)
+	midPos := mid.Ensures(B(g, ">", I(0)), true)
+	midTwo := mid.Ensures(B(g, "==", I(2)), true)
+	midThree := mid.Ensures(B(g, "==", I(3)), true)
+	mid.Call(nil, leaf)
+	mid.Return(I(0))
+	top := b.Func("top", "x")
+	top.Modifies(g)
+	reqX := top.Requires(B(top.P("x"), ">", I(0)), true)
+	topPos := top.Ensures(B(g, ">=", top.P("x")), true)
+	top.Call(nil, mid)
+	top.Return(I(0))
+	caller := b.Func("caller")
+	caller.Modifies(g)
+	caller.Call(nil, top, I(5))
+	caller.Return(I(0))
+	res := run(t, b, houdini.Options{})
+	all := []*ir.Spec{leafPos, leafOne, leafTwo, midPos, midTwo, midThree, reqX, topPos}
+	want := kept(&houdini.Result{Kept: map[int]bool{leafPos.ID: true, leafTwo.ID: true, midPos.ID: true, midTwo.ID: true, reqX.ID: true}}, all...)
+	if got := kept(res, all...); got != want {
+		t.Errorf("kept %s, want %s; refuted %v", got, want, res.Refuted)
+	}
+	// Inlining leaf into mid gives the same summaries of mid.
+	res = run(t, b, houdini.Options{Inline: func(f *ir.Function, _ int) bool { return f == leaf.Function }})
+	if got := kept(res, all...); got != want {
+		t.Errorf("inlined: kept %s, want %s", got, want)
+	}
+}
+
+func TestNonCandidateFailureIsAnError(t *testing.T) {
+	b := New()
+	f := b.Func("f", "x")
+	f.Ensures(B(f.Ret, ">", I(0)), false)
+	f.Return(f.P("x"))
+	if err := b.Done(); err != nil {
+		t.Fatal(err)
+	}
+	_, err := houdini.Run(context.Background(), b.Prog, houdini.Options{})
+	if !errors.Is(err, houdini.ErrNotConsistent) || !strings.Contains(err.Error(), "spec #1") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestIncompleteOnBudget(t *testing.T) {
+	b := New()
+	f := b.Func("php")
+	const n = 12
+	var all []*ir.Var
+	p := make([][]*ir.Var, n+1)
+	for i := range p {
+		for j := 0; j < n; j++ {
+			p[i] = append(p[i], f.Local(fmt.Sprintf("p%d_%d", i, j), ir.Bool))
+		}
+		all = append(all, p[i]...)
+	}
+	f.Havoc(all...)
+	for i := range p {
+		var some []ir.Expr
+		for _, v := range p[i] {
+			some = append(some, v)
+		}
+		f.Assume(ir.Or(some...))
+	}
+	for j := 0; j < n; j++ {
+		for i := range p {
+			for k := i + 1; k < len(p); k++ {
+				f.Assume(Not(B(p[i][j], "&&", p[k][j])))
+			}
+		}
+	}
+	f.Ensures(B(f.Ret, "==", I(1)), true) // holds only because the body is infeasible
+	f.Return(I(0))
+	if err := b.Done(); err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range []houdini.Options{
+		{Budget: 300 * time.Millisecond},
+		{CheckTimeout: 300 * time.Millisecond, Workers: 2},
+	} {
+		res, err := houdini.Run(context.Background(), b.Prog, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Complete || res.Kept != nil || res.Reason == "" {
+			t.Errorf("%+v: got %+v", opts, res)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := houdini.Run(ctx, b.Prog, houdini.Options{})
+	if err != nil || res.Complete || res.Reason != "canceled" {
+		t.Errorf("canceled: %+v, %v", res, err)
+	}
+	houdini.Apply(b.Prog, &houdini.Result{})
+	if len(f.Function.Ensures) != 0 {
+		t.Errorf("incomplete Apply kept %v", f.Function.Ensures)
+	}
+}
+
+// cascade builds 20 procedures over ghosts x0..x9: p0 sets x_j := j%2 and
+// p_k calls p_{k-1} and rotates the ghosts by one. Each has the candidate
+// ensures x_j == 0 for every j: half die, one procedure per round.
+func cascade() (*Builder, []*ir.Spec) {
+	const procs, slots = 20, 10
+	b := New()
+	xs := make([]*ir.Var, slots)
+	for j := range xs {
+		xs[j] = b.Ghost(fmt.Sprintf("x%d", j), ir.Int)
+	}
+	var cands []*ir.Spec
+	var prev *Func
+	for k := 0; k < procs; k++ {
+		f := b.Func(fmt.Sprintf("p%d", k))
+		f.Modifies(xs...)
+		if prev == nil {
+			for j, x := range xs {
+				f.Assign(x, I(int64(j%2)))
+			}
+		} else {
+			f.Call(nil, prev)
+			tmp := f.Local("tmp", ir.Int)
+			f.Assign(tmp, xs[slots-1])
+			for j := slots - 1; j > 0; j-- {
+				f.Assign(xs[j], xs[j-1])
+			}
+			f.Assign(xs[0], tmp)
+		}
+		f.Return(I(0))
+		for _, x := range xs {
+			cands = append(cands, f.Ensures(B(x, "==", I(0)), true))
+		}
+		prev = f
+	}
+	return b, cands
+}
+
+func TestCascadeAndWorkers(t *testing.T) {
+	b, cands := cascade()
+	res1 := run(t, b, houdini.Options{Workers: 1})
+	res2 := run(t, b, houdini.Options{Workers: 2})
+	if len(res1.Kept) != 100 {
+		t.Errorf("kept %d, want 100", len(res1.Kept))
+	}
+	for k := 0; k < 20; k++ {
+		for j := 0; j < 10; j++ {
+			want := (j+20-k)%10%2 == 0 // p_k's x_j comes from p0's x_{j-k}
+			if got := res1.Kept[cands[10*k+j].ID]; got != want {
+				t.Errorf("p%d x%d: kept %v, want %v", k, j, got, want)
+			}
+		}
+	}
+	if !equalKept(res1.Kept, res2.Kept) {
+		t.Errorf("Workers 1 and 2 differ")
+	}
+	if res1.Rounds < 20 {
+		t.Errorf("rounds %d: the cascade needs one round per procedure", res1.Rounds)
+	}
+	t.Logf("rounds %d checks %d (2 workers: %d, %d)", res1.Rounds, res1.Checks, res2.Rounds, res2.Checks)
+}
+
+func equalKept(a, b map[int]bool) bool {
+	ka, kb := keys(a), keys(b)
+	return slices.Equal(ka, kb)
+}
+
+func keys(m map[int]bool) []int {
+	var ks []int
+	for k, v := range m {
+		if v {
+			ks = append(ks, k)
+		}
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+func BenchmarkCascade200(b *testing.B) {
+	bld, _ := cascade()
+	if err := bld.Done(); err != nil {
+		b.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			for b.Loop() {
+				res, err := houdini.Run(context.Background(), bld.Prog, houdini.Options{Workers: workers})
+				if err != nil || !res.Complete || len(res.Kept) != 100 {
+					b.Fatal(err, res)
+				}
+			}
+		})
+	}
+}
+
+// wide builds 20 independent procedures, each with a loop whose 10
+// candidate invariants x_j == 0 die one per check (x_0 := 1 and the loop
+// shifts x_j := x_{j-1}), except in every other procedure where x_0 stays
+// 0 and all survive.
+func wide() *Builder {
+	b := New()
+	for k := 0; k < 20; k++ {
+		f := b.Func(fmt.Sprintf("w%d", k), "n")
+		xs := make([]*ir.Var, 10)
+		for j := range xs {
+			xs[j] = f.Local(fmt.Sprintf("x%d", j), ir.Int)
+			f.Assign(xs[j], I(0))
+		}
+		i := f.Local("i", ir.Int)
+		f.Assign(i, I(0))
+		head, body, exit := f.Block("head"), f.Block("body"), f.Block("exit")
+		f.Goto(head)
+		for _, x := range xs {
+			f.Invariant(head, B(x, "==", I(0)), true)
+		}
+		f.At(head).If(B(i, "<", f.P("n")), body, exit)
+		f.At(body)
+		for j := len(xs) - 1; j > 0; j-- {
+			f.Assign(xs[j], xs[j-1])
+		}
+		f.Assign(xs[0], I(int64(k%2)))
+		f.Assign(i, B(i, "+", I(1)))
+		f.Goto(head)
+		f.At(exit).Return(I(0))
+	}
+	return b
+}
+
+func TestWide(t *testing.T) {
+	res1 := run(t, wide(), houdini.Options{Workers: 1})
+	res2 := run(t, wide(), houdini.Options{Workers: 2})
+	if len(res1.Kept) != 100 || !equalKept(res1.Kept, res2.Kept) {
+		t.Errorf("kept %d and %d", len(res1.Kept), len(res2.Kept))
+	}
+	if res1.Rounds != 1 || res1.Checks != 10*11+10 {
+		t.Errorf("rounds %d checks %d", res1.Rounds, res1.Checks)
+	}
+}
+
+func BenchmarkWide200(b *testing.B) {
+	bld := wide()
+	if err := bld.Done(); err != nil {
+		b.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			for b.Loop() {
+				res, err := houdini.Run(context.Background(), bld.Prog, houdini.Options{Workers: workers})
+				if err != nil || !res.Complete || len(res.Kept) != 100 {
+					b.Fatal(err, res)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,221 @@
+package vc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/z3"
+)
+
+// Prover checks functions. Each Check runs in a Z3 context of its own
+// (created and closed by Check), so that results do not depend on earlier
+// checks or on when the garbage collector releases terms. Not safe for
+// concurrent use: one Prover per goroutine.
+type Prover struct {
+	cfg    z3.Config
+	closed bool
+}
+
+// NewProver returns a prover whose solvers use cfg's defaults. It fails if
+// Z3 is unusable (no cgo, no libz3).
+func NewProver(cfg z3.Config) (*Prover, error) {
+	zc, err := z3.NewContext(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("vc: %w", err)
+	}
+	zc.Close()
+	return &Prover{cfg: cfg}, nil
+}
+
+// Close releases the prover. Checks after Close fail.
+func (p *Prover) Close() error {
+	p.closed = true
+	return nil
+}
+
+// Check checks the obligations of fn (with its inlined callees) selected by
+// opts, and returns one Outcome per obligation, in source order (then
+// encoding order). A solver timeout gives Unknown for the obligations it
+// covered, never a wrong verdict. ctx cancels.
+//
+// All obligations are first checked together (one query for "some
+// obligation fails"); every obligation failing in a model gets that model's
+// trace, and the query is repeated without them until it is unsatisfiable.
+// If the joint query gives no answer, the rest are checked one by one.
+func (p *Prover) Check(ctx context.Context, prog *ir.Program, fn *ir.Function, opts Options) (outs []Outcome, err error) {
+	if p == nil || p.closed {
+		return nil, errors.New("vc: check on a closed prover")
+	}
+	if fn == nil {
+		return nil, errors.New("vc: check of a nil function")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			outs, err = nil, fmt.Errorf("vc: check %s: internal error: %v", fn.Name, r)
+		}
+	}()
+	zc, err := z3.NewContext(p.cfg)
+	if err != nil {
+		return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+	}
+	defer zc.Close()
+	en, err := Encode(zc, prog, fn, opts, EncodeConfig{})
+	if err != nil {
+		return nil, err
+	}
+	outs = make([]Outcome, en.NumObligations())
+	for i := range outs {
+		outs[i].Obligation = en.Obligation(i)
+	}
+	if len(outs) == 0 {
+		return outs, nil
+	}
+	s := zc.NewSimpleSolver()
+	defer s.Close()
+	if opts.Timeout > 0 {
+		s.SetTimeout(opts.Timeout)
+	}
+	timed := opts.Timeout > 0 || p.cfg.Timeout > 0
+	for _, c := range en.Constraints() {
+		if err := s.Assert(c); err != nil {
+			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+		}
+	}
+	// q[i] selects obligation i in the joint query.
+	q := make([]*z3.Expr, len(outs))
+	notQ := make([]*z3.Expr, len(outs))
+	some := make([]*z3.Expr, len(outs))
+	for i := range outs {
+		q[i] = en.Literal("select")
+		notQ[i] = en.Not(q[i])
+		some[i] = en.And(q[i], en.Fail(i))
+	}
+	if err := s.Assert(en.Or(some...)); err != nil {
+		return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+	}
+	done := make([]bool, len(outs))
+	assume := func(only int) []*z3.Expr {
+		as := make([]*z3.Expr, len(outs))
+		for i := range outs {
+			if !done[i] && (only < 0 || only == i) {
+				as[i] = q[i]
+			} else {
+				as[i] = notQ[i]
+			}
+		}
+		return as
+	}
+	for {
+		res, cerr := s.CheckAssumptions(ctx, assume(-1)...)
+		if res == z3.Unsat {
+			for i := range outs {
+				if !done[i] {
+					outs[i].Status, done[i] = Proved, true
+				}
+			}
+			return outs, nil
+		}
+		if res == z3.Sat {
+			n, err := p.failures(s, en, outs, done, -1)
+			if err != nil {
+				return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+			}
+			if n == 0 {
+				return nil, fmt.Errorf("vc: check %s: model satisfies no failure term", fn.Name)
+			}
+			continue
+		}
+		// No answer: give up if cancelled, else try the rest one by one.
+		if ctx.Err() != nil {
+			markUnknown(outs, done, unknownReason(s, cerr, timed))
+			return outs, nil
+		}
+		if cerr != nil {
+			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, cerr)
+		}
+		break
+	}
+	for i := range outs {
+		if done[i] {
+			continue
+		}
+		res, cerr := s.CheckAssumptions(ctx, assume(i)...)
+		switch res {
+		case z3.Unsat:
+			outs[i].Status, done[i] = Proved, true
+		case z3.Sat:
+			if _, err := p.failures(s, en, outs, done, i); err != nil {
+				return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+			}
+			if !done[i] {
+				return nil, fmt.Errorf("vc: check %s: model does not fail obligation %v", fn.Name, outs[i].Obligation)
+			}
+		default:
+			if cerr != nil && ctx.Err() == nil {
+				return nil, fmt.Errorf("vc: check %s: %w", fn.Name, cerr)
+			}
+			outs[i].Status, outs[i].Reason, done[i] = Unknown, unknownReason(s, cerr, timed), true
+			if ctx.Err() != nil {
+				markUnknown(outs, done, outs[i].Reason)
+				return outs, nil
+			}
+		}
+	}
+	return outs, nil
+}
+
+// failures marks Failed, with traces, the obligations (only the one given,
+// if only >= 0) that fail in the solver's model, and counts them.
+func (p *Prover) failures(s *z3.Solver, en *Encoding, outs []Outcome, done []bool, only int) (int, error) {
+	m, err := s.Model()
+	if err != nil {
+		return 0, err
+	}
+	defer m.Close()
+	n := 0
+	for i := range outs {
+		if done[i] || (only >= 0 && i != only) {
+			continue
+		}
+		if v, ok := m.Bool(en.Fail(i)); ok && v {
+			outs[i].Status, outs[i].Trace, done[i] = Failed, en.Trace(m, i), true
+			n++
+		}
+	}
+	return n, nil
+}
+
+func markUnknown(outs []Outcome, done []bool, reason string) {
+	for i := range outs {
+		if !done[i] {
+			outs[i].Status, outs[i].Reason, done[i] = Unknown, reason, true
+		}
+	}
+}
+
+// unknownReason says why a check gave no answer: "timeout" (the solver's
+// time limit or the context's deadline), "canceled" (the context),
+// "resource limit" (the configured rlimit) or Z3's own reason.
+func unknownReason(s *z3.Solver, err error, timeout bool) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timeout"
+	case errors.Is(err, context.Canceled):
+		return "canceled"
+	case err != nil:
+		return err.Error()
+	}
+	r := s.ReasonUnknown()
+	switch {
+	case r == "timeout", (r == "canceled" || r == "interrupted") && timeout:
+		// Z3 4.8.12 reports a solver time-out as "canceled".
+		return "timeout"
+	case r == "canceled":
+		return "resource limit"
+	case r == "":
+		return "unknown"
+	}
+	return r
+}

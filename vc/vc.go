@@ -1,0 +1,154 @@
+package vc
+
+import (
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/whoopverify/whoop/ir"
+)
+
+// Status is the verdict on one obligation.
+type Status int
+
+const (
+	Unknown Status = iota // the solver gave no answer (timeout, cancellation, incompleteness)
+	Proved                // holds on every execution
+	Failed                // fails on the execution in the outcome's Trace
+)
+
+func (s Status) String() string {
+	switch s {
+	case Proved:
+		return "proved"
+	case Failed:
+		return "failed"
+	}
+	return "unknown"
+}
+
+// Options says what is in force and what is checked.
+type Options struct {
+	// Inline says whether a direct call to callee (with a body) at inlining
+	// depth depth (0 = called from the checked function) is encoded by
+	// inlining its body instead of through its contract. nil: never inline.
+	// The same applies to each target of an indirect call. A recursive call
+	// (callee already being inlined, or the checked function) is inlined
+	// only while depth < MaxInlineDepth; no call is inlined at depth
+	// HardInlineLimit or deeper.
+	Inline         func(callee *ir.Function, depth int) bool
+	MaxInlineDepth int
+	// Specs filters which specs are in force: nil = all. Specs not in force
+	// are neither assumed nor checked.
+	Specs func(s *ir.Spec) bool
+	// CheckAsserts, CheckEnsures, CheckCallRequires, CheckInvariants select
+	// which obligations of the checked function (and its inlined callees)
+	// are checked. Obligations not checked are assumed.
+	CheckAsserts, CheckEnsures, CheckCallRequires, CheckInvariants bool
+	Timeout                                                        time.Duration // per solver check; 0 = none
+}
+
+// HardInlineLimit bounds inlining depth whatever Options.Inline says.
+const HardInlineLimit = 64
+
+// CheckAll returns Options that check every obligation, inline nothing and
+// keep every spec in force.
+func CheckAll() Options {
+	return Options{CheckAsserts: true, CheckEnsures: true, CheckCallRequires: true, CheckInvariants: true}
+}
+
+// Kind says what sort of obligation an Obligation is.
+type Kind uint8
+
+const (
+	AssertStmt         Kind = iota // an Assert statement
+	RequiresAtCall                 // a callee's requires at a call site
+	EnsuresAtReturn                // the checked function's ensures at a return
+	InvariantOnEntry               // a loop invariant on entry to the loop
+	InvariantPreserved             // a loop invariant at the end of an iteration (a back edge)
+)
+
+func (k Kind) String() string {
+	switch k {
+	case RequiresAtCall:
+		return "requires at call"
+	case EnsuresAtReturn:
+		return "ensures at return"
+	case InvariantOnEntry:
+		return "invariant on entry"
+	case InvariantPreserved:
+		return "invariant preserved"
+	}
+	return "assert"
+}
+
+// Obligation identifies what was checked: an Assert (by Assert.ID) or a
+// Spec (by Spec.ID) at a place (a call site for a callee's requires; the
+// entry edge or back edge for an invariant).
+type Obligation struct {
+	AssertID int          // != 0 for an Assert statement
+	Spec     *ir.Spec     // != nil for a spec obligation
+	Func     *ir.Function // the function whose body contains the obligation (an inlined callee for inlined code)
+	Pos      ir.Pos
+	Kind     Kind
+	// Block holds the assert, the call, the return, the loop header
+	// (InvariantOnEntry) or the source of the back edge (InvariantPreserved).
+	Block *ir.Block
+	Call  *ir.Call // for RequiresAtCall
+}
+
+func (o Obligation) String() string {
+	what := fmt.Sprintf("assert #%d", o.AssertID)
+	if o.Spec != nil {
+		what = fmt.Sprintf("%s #%d (%s)", o.Spec.Kind, o.Spec.ID, o.Kind)
+	}
+	fn := "?"
+	if o.Func != nil {
+		fn = o.Func.Name
+	}
+	return fmt.Sprintf("%s in %s at %s", what, fn, o.Pos)
+}
+
+// Outcome is the verdict on one obligation.
+type Outcome struct {
+	Obligation
+	Status Status
+	Trace  *Trace // for Failed
+	Reason string // for Unknown: "timeout", "canceled", or Z3's reason
+}
+
+// Trace is a counterexample from the model.
+type Trace struct {
+	// Steps are the blocks taken, in order, up to the failing point, with
+	// inlined callees nested by Depth. At a loop header the path continues
+	// from an arbitrary iteration satisfying the invariants.
+	Steps []Step
+	// Values of every ghost global (prog.Vars) and every local (parameters,
+	// locals, Ret) of the function containing the failing obligation, at
+	// the failing point.
+	Values map[*ir.Var]Value
+}
+
+// Step is one block of a trace.
+type Step struct {
+	Func  *ir.Function
+	Block *ir.Block
+	Depth int // 0 for the checked function, n for a callee inlined n calls deep
+}
+
+// Value is the value of a variable in a trace.
+type Value struct {
+	Int    *big.Int
+	Bool   bool
+	IsBool bool
+}
+
+func (v Value) String() string {
+	if v.IsBool {
+		return fmt.Sprint(v.Bool)
+	}
+	if v.Int == nil {
+		return "?"
+	}
+	return v.Int.String()
+}
