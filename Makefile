@@ -21,15 +21,21 @@ deps:
 build: deps
 	$(GO) build -o $(BIN) ./cmd/whoop
 
+# run analyses the bundled example driver; exit status 1 means "races
+# found", which is what the example is for.
 run: build
-	./$(BIN) --help
+	./$(BIN) examples/ticket/ticket.c || [ $$? -eq 1 ]
 
 test: deps
 	$(GO) vet ./...
 	$(GO) test ./...
+	$(GO) test -race ./z3/...
+	$(GO) test -run '^$$' -fuzz FuzzLoad -fuzztime 5s ./frontend
 
-bench: deps
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+# bench prints the per-driver table (median of 5 runs of bin/whoop) next to
+# the paper's figures; `go test -bench` benchmarks live beside the code.
+bench: build
+	$(GO) run ./cmd/benchtable -whoop $(BIN) -drivers $(SHARED)/drivers -runs 5
 
 lint: deps
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt:"; echo "$$out"; exit 1; fi

@@ -266,13 +266,19 @@ func (w *worker) setup(zc *z3.Context, procs []*ir.Function, mine []int) (err er
 			p.mentions = append(p.mentions, c)
 		}
 		slices.Sort(p.mentions)
+		// Each obligation's failure gets an indicator constant, so reading
+		// a model costs a lookup per obligation, not an evaluation of its
+		// (large) failure term.
+		var defs []*z3.Expr
 		for i := 0; i < en.NumObligations(); i++ {
 			ob := en.Obligation(i)
 			c := -1
 			if en.Guarded(i) {
 				c = e.index[ob.Spec]
 			}
-			p.fails = append(p.fails, en.Fail(i))
+			ind := zc.FreshConst("fail", zc.BoolSort())
+			defs = append(defs, zc.Iff(ind, en.Fail(i)))
+			p.fails = append(p.fails, ind)
 			p.failCand = append(p.failCand, c)
 		}
 		if len(p.fails) > 0 {
@@ -280,7 +286,7 @@ func (w *worker) setup(zc *z3.Context, procs []*ir.Function, mine []int) (err er
 			if e.timeout > 0 {
 				p.solver.SetTimeout(e.timeout)
 			}
-			for _, c := range en.Constraints() {
+			for _, c := range append(en.Constraints(), defs...) {
 				if err := p.solver.Assert(c); err != nil {
 					return fmt.Errorf("houdini: %s: %w", fn.Name, err)
 				}
@@ -350,6 +356,9 @@ func (w *worker) refute(p *proc, alive []bool, gone map[int]bool, r *reply) (int
 	defer m.Close()
 	n := 0
 	for i, f := range p.fails {
+		if c := p.failCand[i]; c >= 0 && (!alive[c] || gone[c]) {
+			continue // already dropped: its failure refutes nothing new
+		}
 		v, ok := m.Bool(f)
 		if !ok || !v {
 			continue

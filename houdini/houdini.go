@@ -17,6 +17,11 @@ type Options struct {
 	CheckTimeout   time.Duration // per solver check; 0 = none
 	Inline         func(callee *ir.Function, depth int) bool
 	MaxInlineDepth int
+	CheapArith     bool // as vc.Options.CheapArith
+	// Roots selects the functions checked on their own (nil: every function
+	// with a body). A function left out is checked only where a root
+	// inlines it, so its candidates must be used only in such contexts.
+	Roots func(*ir.Function) bool
 }
 
 // Result is the outcome of Run.
@@ -64,9 +69,13 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) (res *Result, err 
 	}
 	var procs []*ir.Function
 	for _, f := range prog.Funcs {
-		if !f.External() {
+		if !f.External() && (opts.Roots == nil || opts.Roots(f)) {
 			procs = append(procs, f)
 		}
+	}
+	info, err := vc.Prepare(prog)
+	if err != nil {
+		return nil, fmt.Errorf("houdini: %w", err)
 	}
 	e := &engine{
 		prog:  prog,
@@ -78,6 +87,8 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) (res *Result, err 
 			CheckEnsures:      true,
 			CheckCallRequires: true,
 			CheckInvariants:   true,
+			CheapArith:        opts.CheapArith,
+			Info:              info,
 		},
 		timeout: opts.CheckTimeout,
 	}

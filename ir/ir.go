@@ -227,6 +227,7 @@ type Target struct {
 	Struct  *Struct   // struct type of the abstract object pointed into, or nil
 	Path    string    // field path within Struct of the pointed cell (".lock"); "" at offset 0
 	Exact   bool      // the offset is known and the abstract object is not collapsed
+	Array   bool      // exact but for the index of an array element ("struct foo.locks[]")
 	Key     string    // canonical identity: "global nvram_mutex", "struct rtl8139_private.lock"
 }
 

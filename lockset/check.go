@@ -1,11 +1,10 @@
-//go:build lockset_vc
-
 package lockset
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"sort"
 	"strings"
@@ -29,6 +28,19 @@ type Options struct {
 	// ParamAliasing drops the assumption that pointer parameters of one
 	// entry point point to disjoint objects.
 	ParamAliasing bool
+	// Assumptions the check makes that can hide a race, each switchable:
+	//   LockArraysDistinct: an array of locks is not one lock; a lock taken
+	//     through an element then protects nothing.
+	//   NoKernelLocks: entry points hold no kernel lock on entry (RTNL around
+	//     net_device_ops, the transmit lock around ndo_start_xmit, ...).
+	//   NoPublication: init and exit are concurrent with every entry point
+	//     throughout, not only after registering / before unregistering.
+	//   ManyDevices: the driver may drive several devices at once, so rules
+	//     that serialise per device (device_lock, an interrupt line, ...)
+	//     keep pairs concurrent.
+	LockArraysDistinct, NoKernelLocks, NoPublication, ManyDevices bool
+	//   IgnoreRules: serialisation rules (models.Rules IDs) not to apply.
+	IgnoreRules []string
 	// HoudiniBudget bounds summary inference; when it runs out no summary
 	// is used (sound, less precise). 0 means no limit.
 	HoudiniBudget time.Duration
@@ -37,11 +49,12 @@ type Options struct {
 	InlineBudget int
 	// Progress, when set, is called after each pair with the count done.
 	Progress func(done, total int)
+	// Dump, when set, receives the instrumented program after summary
+	// inference (for developers of whoop).
+	Dump io.Writer
 
 	env *kernelEnv // tests replace the kernel model
 }
-
-const defaultInlineBudget = 20000
 
 // ErrInternal wraps failures that are bugs in whoop, not in the input.
 var ErrInternal = errors.New("internal error")
@@ -55,9 +68,16 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 			err = fmt.Errorf("%w: lockset check of %s: %v", ErrInternal, prog.Path, r)
 		}
 	}()
-	env := defaultEnv()
+	env := defaultEnv(prog)
 	if opts.env != nil {
 		env = *opts.env
+	}
+	if opts.NoKernelLocks {
+		env.heldLocks = func(*ir.EntryPoint) []string { return nil }
+	}
+	if opts.NoPublication {
+		env.registration = func(string) (string, bool, bool) { return "", false, false }
+		env.entryClass = func(*ir.EntryPoint) string { return "" }
 	}
 	jobs := opts.Jobs
 	if jobs <= 0 {
@@ -65,24 +85,42 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	}
 	res = &FileResult{Path: prog.Path, EntryPoints: prog.EntryPoints}
 	res.Stats.Regions = len(prog.Regions)
-	pairs := Pairs(prog)
-	f := gatherFacts(prog, env)
+	pairs := PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules})
+	f := gatherFacts(prog, env, !opts.LockArraysDistinct)
 
-	// What the concurrent pairs need: their entry points' functions and the
-	// regions they may race on.
+	in := newInstrumenter(f)
+
+	// Fast path: pairs and regions a must-held lockset analysis proves
+	// race-free need no symbolic check.
+	must := make(map[*ir.EntryPoint]map[int]held)
+	mustOf := func(ep *ir.EntryPoint) map[int]held {
+		if m, ok := must[ep]; ok {
+			return m
+		}
+		m := in.mustHeld(ep)
+		must[ep] = m
+		return m
+	}
+	pending := make(map[int][]*ir.Region) // pair index -> regions left for Z3
 	needed := make(map[*ir.Function]bool)
 	trackedSet := make(map[*ir.Region]bool)
-	for _, p := range pairs {
+	for i, p := range pairs {
 		if !p.Concurrent {
 			continue
+		}
+		st, su := f.sitesOf(p.First.Func), f.sitesOf(p.Second.Func)
+		regs := unprotectedRegions(pairRegions(st, su), st, su, mustOf(p.First), mustOf(p.Second))
+		if len(regs) == 0 {
+			continue
+		}
+		pending[i] = regs
+		for _, r := range regs {
+			trackedSet[r] = true
 		}
 		for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
 			for _, g := range f.reach(ep.Func) {
 				needed[g] = true
 			}
-		}
-		for _, r := range pairRegions(f.sitesOf(p.First.Func), f.sitesOf(p.Second.Func)) {
-			trackedSet[r] = true
 		}
 	}
 	var funcs []*ir.Function
@@ -97,12 +135,30 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	}
 	sortRegions(tracked)
 	res.Stats.SharedRegions = len(tracked)
-
-	in := newInstrumenter(f, tracked, funcs)
-	var plans []*plan
+	res.Stats.SymbolicPairs = len(pending)
+	var lifecycle []*ir.EntryPoint
 	for i, p := range pairs {
-		if p.Concurrent {
-			plans = append(plans, in.harness(i, p, opts.ParamAliasing))
+		for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
+			if pending[i] != nil && (ep.Role == ir.RoleInit || ep.Role == ir.RoleExit) {
+				lifecycle = append(lifecycle, ep)
+			}
+		}
+	}
+	budget := opts.InlineBudget
+	if budget <= 0 {
+		budget = defaultInlineBudget
+	}
+	in.build(tracked, funcs, lifecycle, budget)
+
+	// Summary inference sees each entry point called as every harness
+	// calls it; the harnesses themselves come after it.
+	seen := make(map[*ir.EntryPoint]bool)
+	for i, p := range pairs {
+		for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
+			if pending[i] != nil && !seen[ep] {
+				seen[ep] = true
+				in.environment(ep, opts.ParamAliasing)
+			}
 		}
 	}
 	if err := ir.Validate(in.prog); err != nil {
@@ -112,7 +168,20 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 
 	// Summaries: the largest consistent set of candidate contracts.
 	hstart := time.Now()
-	hres, err := houdini.Run(ctx, in.prog, houdini.Options{Workers: jobs, Budget: opts.HoudiniBudget})
+	roots := make(map[*ir.Function]bool)
+	for _, fn := range in.prog.Funcs {
+		if orig, ok := in.originals[fn]; !ok || in.summarized[orig] {
+			roots[fn] = true // environments and summarised functions
+		}
+	}
+	hres, err := houdini.Run(ctx, in.prog, houdini.Options{
+		Workers:        jobs,
+		Budget:         opts.HoudiniBudget,
+		CheapArith:     true,
+		Inline:         in.inline,
+		MaxInlineDepth: 64,
+		Roots:          func(fn *ir.Function) bool { return roots[fn] },
+	})
 	if err != nil {
 		return nil, fmt.Errorf("%w: summary inference for %s: %v", ErrInternal, prog.Path, err)
 	}
@@ -122,19 +191,35 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	}
 	houdini.Apply(in.prog, hres)
 	res.Stats.CandidatesKept = len(hres.Kept)
+	res.Stats.HoudiniChecks = hres.Checks
 	res.Stats.Houdini = time.Since(hstart)
+
+	var plans []*plan
+	for i, p := range pairs {
+		if pending[i] != nil {
+			plans = append(plans, in.harness(i, p, pending[i], opts.ParamAliasing))
+		}
+	}
+	if err := ir.Validate(in.prog); err != nil {
+		return nil, fmt.Errorf("%w: instrumented program of %s: %v", ErrInternal, prog.Path, err)
+	}
+	if opts.Dump != nil {
+		ir.Fprint(opts.Dump, in.prog)
+	}
+	info, err := vc.Prepare(in.prog)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+	}
 
 	// Pair checks.
 	cstart := time.Now()
 	res.Pairs = make([]PairResult, len(pairs))
 	for i, p := range pairs {
 		res.Pairs[i] = PairResult{Pair: p, Verdict: NotChecked}
+		if p.Concurrent {
+			res.Pairs[i].Verdict = RaceFree
+		}
 	}
-	budget := opts.InlineBudget
-	if budget <= 0 {
-		budget = defaultInlineBudget
-	}
-	policy := newInlinePolicy(in, budget)
 	var (
 		mu   sync.Mutex
 		done int
@@ -147,7 +232,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 		go func() {
 			defer wg.Done()
 			for pl := range work {
-				pr, err := in.checkPair(ctx, pl, policy, opts.Timeout)
+				pr, err := in.checkPair(ctx, pl, info, opts.Timeout)
 				mu.Lock()
 				if err != nil {
 					errs = append(errs, err)
@@ -184,7 +269,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 
 // checkPair proves the harness of one pair with a fresh prover, so that the
 // result does not depend on which worker ran it, or after what.
-func (in *instrumenter) checkPair(ctx context.Context, pl *plan, policy *inlinePolicy, timeout time.Duration) (PairResult, error) {
+func (in *instrumenter) checkPair(ctx context.Context, pl *plan, info *vc.Info, timeout time.Duration) (PairResult, error) {
 	pr := PairResult{Pair: pl.pair, Verdict: RaceFree}
 	if len(pl.regions) == 0 {
 		return pr, nil
@@ -201,9 +286,11 @@ func (in *instrumenter) checkPair(ctx context.Context, pl *plan, policy *inlineP
 	}
 	defer prover.Close()
 	outcomes, err := prover.Check(pctx, in.prog, pl.harness, vc.Options{
-		Inline:         policy.forPair(pl),
-		MaxInlineDepth: 16,
+		Inline:         in.inline,
+		MaxInlineDepth: 64,
 		CheckAsserts:   true,
+		CheapArith:     true,
+		Info:           info,
 	})
 	if err != nil {
 		if pctx.Err() != nil && ctx.Err() == nil {
@@ -326,76 +413,4 @@ func sortRaces(rs []Race) {
 		}
 		return rs[i].Region < rs[j].Region
 	})
-}
-
-// inlinePolicy decides which calls a pair check inlines: everything when
-// the two entry points' fully inlined bodies fit the budget, otherwise only
-// callees small enough on their own; the rest go through their summaries.
-type inlinePolicy struct {
-	in     *instrumenter
-	budget int
-	sizes  map[*ir.Function]int // fully inlined size of each instrumented function; -1 recursive
-}
-
-func newInlinePolicy(in *instrumenter, budget int) *inlinePolicy {
-	p := &inlinePolicy{in: in, budget: budget, sizes: make(map[*ir.Function]int)}
-	return p
-}
-
-func (p *inlinePolicy) size(fn *ir.Function, active map[*ir.Function]bool) int {
-	if n, ok := p.sizes[fn]; ok {
-		return n
-	}
-	if active[fn] {
-		return -1
-	}
-	active[fn] = true
-	n := 0
-	for _, b := range fn.Blocks {
-		n += len(b.Stmts) + 1
-		for _, s := range b.Stmts {
-			call, ok := s.(*ir.Call)
-			if !ok {
-				continue
-			}
-			callees := call.Targets
-			if call.Callee != nil {
-				callees = []*ir.Function{call.Callee}
-			}
-			for _, c := range callees {
-				if c.External() {
-					continue
-				}
-				m := p.size(c, active)
-				if m < 0 || n < 0 {
-					n = -1
-				} else {
-					n += m
-				}
-			}
-		}
-		if n < 0 {
-			break
-		}
-	}
-	delete(active, fn)
-	p.sizes[fn] = n
-	return n
-}
-
-func (p *inlinePolicy) forPair(pl *plan) func(*ir.Function, int) bool {
-	t := p.in.copies[pl.pair.First.Func]
-	u := p.in.copies[pl.pair.Second.Func]
-	st, su := p.size(t, map[*ir.Function]bool{}), p.size(u, map[*ir.Function]bool{})
-	all := st >= 0 && su >= 0 && st+su <= p.budget
-	return func(callee *ir.Function, depth int) bool {
-		if depth == 0 {
-			return true // the entry points themselves
-		}
-		if all {
-			return true
-		}
-		n := p.size(callee, map[*ir.Function]bool{})
-		return n >= 0 && n <= p.budget/20
-	}
 }

@@ -9,6 +9,7 @@ type cloner struct {
 	objects map[*ir.Object]*ir.Object
 	blocks  map[*ir.Block]*ir.Block
 	funcs   func(*ir.Function) *ir.Function // maps a callee or function address into the new program
+	globals map[*ir.Object]*ir.Object       // global objects of the new program
 }
 
 // header creates dst's parameters, locals, return variable and frame from src.
@@ -52,6 +53,9 @@ func (c *cloner) expr(e ir.Expr) ir.Expr {
 		return c.v(e)
 	case *ir.Object:
 		if n, ok := c.objects[e]; ok {
+			return n
+		}
+		if n, ok := c.globals[e]; ok {
 			return n
 		}
 		return e

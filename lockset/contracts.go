@@ -45,10 +45,19 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 	}
 
 	definite := in.frameFacts(regs, sites, modSet)
+	if !in.summarized[fn] {
+		// Inlined everywhere: only its loops need invariants.
+		in.loopInvariants(cp, definite, regs, mods)
+		return
+	}
 	for _, e := range definite {
 		cp.Ensures = append(cp.Ensures, in.spec(ir.Ensures, e, false, "frame"))
 	}
-	for _, e := range in.lockCandidates(regs, mods, cp.Ret) {
+	ret := cp.Ret
+	if !in.conditional[fn] {
+		ret = nil // return-value cases only matter for trylock-like helpers
+	}
+	for _, e := range in.lockCandidates(regs, mods, ret) {
 		cp.Ensures = append(cp.Ensures, in.spec(ir.Ensures, e, true, "lock"))
 	}
 	for _, l := range mods {
@@ -57,6 +66,10 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 			in.spec(ir.Requires, g.held, true, "pre"),
 			in.spec(ir.Requires, ir.Not(g.held), true, "pre"))
 	}
+	in.loopInvariants(cp, definite, regs, mods)
+}
+
+func (in *instrumenter) loopInvariants(cp *ir.Function, definite []ir.Expr, regs []*ghostRegion, mods []int) {
 	for _, h := range loopHeaders(cp) {
 		for _, e := range definite {
 			h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, false, "frame"))

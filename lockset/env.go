@@ -1,22 +1,45 @@
 package lockset
 
-import "github.com/whoopverify/whoop/ir"
+import (
+	"github.com/whoopverify/whoop/frontend/entry"
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
 
 // kernelEnv is the kernel knowledge the check needs beyond the locking
 // table: which kernel locks an entry point runs under, which publication
 // class makes an entry point callable, and which calls publish or withdraw
-// a class. It comes from the models tables.
+// a class. It comes from the models tables; tests may replace it.
 type kernelEnv struct {
 	heldLocks    func(ep *ir.EntryPoint) []string
 	entryClass   func(ep *ir.EntryPoint) string
 	registration func(name string) (class string, unregister bool, ok bool)
 }
 
-// defaultEnv reads the models tables.
-func defaultEnv() kernelEnv {
+// defaultEnv reads the models tables for prog.
+func defaultEnv(prog *ir.Program) kernelEnv {
+	facts := entry.FactsOf(prog, prog.EntryPoints)
 	return kernelEnv{
-		heldLocks:    func(*ir.EntryPoint) []string { return nil },
-		entryClass:   func(*ir.EntryPoint) string { return "" },
-		registration: func(string) (string, bool, bool) { return "", false, false },
+		heldLocks: func(ep *ir.EntryPoint) []string { return models.HeldLocks(ep, facts) },
+		entryClass: func(ep *ir.EntryPoint) string {
+			if c := models.EntryClass(ep); c != models.ClassModule {
+				return c
+			}
+			return ""
+		},
+		registration: func(name string) (string, bool, bool) {
+			r, ok := models.Registration(name)
+			switch {
+			case !ok:
+				return "", false, false
+			case r.Publishes != "":
+				return r.Publishes, false, true
+			case r.Unpublishes != "" && r.Waits:
+				// Only a withdrawal that waits for running callbacks
+				// quiesces the class; misc_deregister does not.
+				return r.Unpublishes, true, true
+			}
+			return "", false, false
+		},
 	}
 }

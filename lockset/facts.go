@@ -60,6 +60,8 @@ type facts struct {
 	// memo of the functions reachable from each function (itself included)
 	reachMemo map[*ir.Function][]*ir.Function
 	warnings  []ir.Diagnostic
+	// lockArrays: an array of locks is one lock (documented assumption).
+	lockArrays bool
 }
 
 func (f *facts) warnf(pos ir.Pos, format string, args ...any) {
@@ -79,19 +81,20 @@ func (f *facts) lock(id, class string, rw bool) int {
 }
 
 // gatherFacts runs the pre-pass.
-func gatherFacts(prog *ir.Program, env kernelEnv) *facts {
+func gatherFacts(prog *ir.Program, env kernelEnv, lockArrays bool) *facts {
 	f := &facts{
-		prog:      prog,
-		env:       env,
-		callees:   make(map[*ir.Function][]*ir.Function),
-		lockIndex: make(map[string]int),
-		callLock:  make(map[*ir.Call]lockOp),
-		callReg:   make(map[*ir.Call]regOp),
-		sites:     make(map[int]*site),
-		ownSites:  make(map[*ir.Function][]*site),
-		ownLocks:  make(map[*ir.Function]map[int]bool),
-		ownRegs:   make(map[*ir.Function]map[string]bool),
-		reachMemo: make(map[*ir.Function][]*ir.Function),
+		lockArrays: lockArrays,
+		prog:       prog,
+		env:        env,
+		callees:    make(map[*ir.Function][]*ir.Function),
+		lockIndex:  make(map[string]int),
+		callLock:   make(map[*ir.Call]lockOp),
+		callReg:    make(map[*ir.Call]regOp),
+		sites:      make(map[int]*site),
+		ownSites:   make(map[*ir.Function][]*site),
+		ownLocks:   make(map[*ir.Function]map[int]bool),
+		ownRegs:    make(map[*ir.Function]map[string]bool),
+		reachMemo:  make(map[*ir.Function][]*ir.Function),
 	}
 	// Kernel locks entry points hold come first so their indices are stable.
 	for _, ep := range prog.EntryPoints {
@@ -154,7 +157,8 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 		case api.Arg < 0:
 			op.lock = f.lock(api.Global, api.Class, rw)
 		case api.Arg < len(call.ArgTargets) && call.ArgTargets[api.Arg] != nil &&
-			call.ArgTargets[api.Arg].Exact && call.ArgTargets[api.Arg].Key != "":
+			(call.ArgTargets[api.Arg].Exact || f.lockArrays && call.ArgTargets[api.Arg].Array) &&
+			call.ArgTargets[api.Arg].Key != "":
 			op.lock = f.lock(call.ArgTargets[api.Arg].Key, api.Class, rw)
 		default:
 			what := "lock"

@@ -59,8 +59,8 @@ func conflicting(ts, us []*site) bool {
 // which mode: kernel locks its callers hold, and the publication
 // pseudo-locks of its role.
 func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
-	held = make([]bool, len(in.locks))
-	heldW = make([]bool, len(in.locks))
+	held = make([]bool, len(in.f.locks))
+	heldW = make([]bool, len(in.f.locks))
 	for _, id := range in.f.env.heldLocks(ep) {
 		if l, ok := in.f.lockIndex[id]; ok {
 			held[l], heldW[l] = true, true
@@ -68,7 +68,8 @@ func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
 	}
 	switch ep.Role {
 	case ir.RoleInit:
-		for _, l := range in.unpub {
+		for c := range in.gatedBy(ep) {
+			l := in.unpub[c]
 			held[l], heldW[l] = true, true
 		}
 	case ir.RoleExit:
@@ -83,7 +84,7 @@ func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
 // harness builds the sequential check of pair p: run the first entry point,
 // save its selections, run the second, and assert for each region that the
 // two selected accesses, if they conflict, hold a common lock.
-func (in *instrumenter) harness(index int, p Pair, paramAliasing bool) *plan {
+func (in *instrumenter) harness(index int, p Pair, regions []*ir.Region, paramAliasing bool) *plan {
 	t, u := p.First, p.Second
 	st, su := in.f.sitesOf(t.Func), in.f.sitesOf(u.Func)
 	h := ir.NewFunction(fmt.Sprintf("pair$%d$%s$%s", index, t.Func.Name, u.Func.Name), nil, t.Pos)
@@ -91,7 +92,7 @@ func (in *instrumenter) harness(index int, p Pair, paramAliasing bool) *plan {
 	pl := &plan{index: index, pair: p, harness: h, asserts: make(map[int]*ghostRegion),
 		snaps: make(map[*ghostRegion]*snapshot), sitesT: make(map[*ghostRegion][]*site),
 		sitesU: make(map[*ghostRegion][]*site)}
-	for _, r := range pairRegions(st, su) {
+	for _, r := range regions {
 		g := in.byReg[r]
 		if g == nil {
 			continue
@@ -101,45 +102,8 @@ func (in *instrumenter) harness(index int, p Pair, paramAliasing bool) *plan {
 	}
 	b := h.NewBlock("pair " + t.Func.Name + " " + u.Func.Name)
 	pos := t.Pos
-
-	side := func(ep *ir.EntryPoint, tag string) []*ir.Var {
-		assign := func(v *ir.Var, e ir.Expr) { b.Add(&ir.Assign{Dst: v, Src: e, P: pos}) }
-		assign(in.roleInit, ir.BoolConstOf(ep.Role == ir.RoleInit))
-		assign(in.roleExit, ir.BoolConstOf(ep.Role == ir.RoleExit))
-		held, heldW := in.initialLocks(ep)
-		for l, g := range in.locks {
-			assign(g.held, ir.BoolConstOf(held[l]))
-			if g.heldW != nil {
-				assign(g.heldW, ir.BoolConstOf(heldW[l]))
-			}
-		}
-		for _, g := range in.regions {
-			assign(g.sel, ir.False)
-		}
-		args := make([]*ir.Var, len(ep.Func.Params))
-		for i, prm := range ep.Func.Params {
-			args[i] = h.NewLocal(tag+"_"+prm.Name, ir.Int, prm.CType, pos)
-		}
-		if len(args) > 0 {
-			b.Add(&ir.Havoc{Vars: args, P: pos})
-		}
-		if !paramAliasing {
-			for _, c := range disjointParams(ep.Func, args) {
-				b.Add(&ir.Assume{Cond: c, P: pos})
-			}
-		}
-		return args
-	}
-	call := func(ep *ir.EntryPoint, args []*ir.Var) {
-		es := make([]ir.Expr, len(args))
-		for i, a := range args {
-			es[i] = a
-		}
-		b.Add(&ir.Call{Callee: in.copies[ep.Func], Args: es, P: pos})
-	}
-
-	argsT := side(t, "a")
-	call(t, argsT)
+	argsT := in.enter(h, b, t, "a", paramAliasing)
+	in.callEP(b, t, argsT)
 	for _, g := range pl.regions {
 		s := &snapshot{sel: h.NewLocal("s_sel", ir.Bool, nil, pos), site: h.NewLocal("s_site", ir.Int, nil, pos)}
 		b.Add(&ir.Assign{Dst: s.sel, Src: g.sel, P: pos})
@@ -161,13 +125,13 @@ func (in *instrumenter) harness(index int, p Pair, paramAliasing bool) *plan {
 		}
 		pl.snaps[g] = s
 	}
-	argsU := side(u, "b")
+	argsU := in.enter(h, b, u, "b", paramAliasing)
 	for _, d := range p.DistinctParams {
 		if d[0] < len(argsT) && d[1] < len(argsU) {
 			b.Add(&ir.Assume{Cond: ir.Bin(ir.OpNe, argsT[d[0]], argsU[d[1]]), P: pos})
 		}
 	}
-	call(u, argsU)
+	in.callEP(b, u, argsU)
 	for _, g := range pl.regions {
 		in.nextAssert++
 		pl.asserts[in.nextAssert] = g
@@ -176,10 +140,63 @@ func (in *instrumenter) harness(index int, p Pair, paramAliasing bool) *plan {
 	}
 	b.Term = &ir.Return{P: pos}
 	h.ComputePreds()
-	for _, v := range in.prog.Vars {
-		h.Modifies = append(h.Modifies, v)
-	}
+	h.Modifies = append(h.Modifies, in.prog.Vars...)
 	return pl
+}
+
+// enter emits, into block b of h, the state in which the kernel calls ep:
+// the role flags, the locks ep holds on entry, no selection yet, and
+// arbitrary arguments (pointer parameters to one struct type disjoint unless
+// paramAliasing). It returns the argument variables.
+func (in *instrumenter) enter(h *ir.Function, b *ir.Block, ep *ir.EntryPoint, tag string, paramAliasing bool) []*ir.Var {
+	pos := ep.Pos
+	assign := func(v *ir.Var, e ir.Expr) { b.Add(&ir.Assign{Dst: v, Src: e, P: pos}) }
+	assign(in.roleInit, ir.BoolConstOf(ep.Role == ir.RoleInit))
+	assign(in.roleExit, ir.BoolConstOf(ep.Role == ir.RoleExit))
+	held, heldW := in.initialLocks(ep)
+	for l, g := range in.locks {
+		assign(g.held, ir.BoolConstOf(held[l]))
+		if g.heldW != nil {
+			assign(g.heldW, ir.BoolConstOf(heldW[l]))
+		}
+	}
+	for _, g := range in.regions {
+		assign(g.sel, ir.False)
+	}
+	args := make([]*ir.Var, len(ep.Func.Params))
+	for i, prm := range ep.Func.Params {
+		args[i] = h.NewLocal(tag+"_"+prm.Name, ir.Int, prm.CType, pos)
+	}
+	if len(args) > 0 {
+		b.Add(&ir.Havoc{Vars: args, P: pos})
+	}
+	if !paramAliasing {
+		for _, c := range disjointParams(ep.Func, args) {
+			b.Add(&ir.Assume{Cond: c, P: pos})
+		}
+	}
+	return args
+}
+
+func (in *instrumenter) callEP(b *ir.Block, ep *ir.EntryPoint, args []*ir.Var) {
+	es := make([]ir.Expr, len(args))
+	for i, a := range args {
+		es[i] = a
+	}
+	b.Add(&ir.Call{Callee: in.copies[ep.Func], Args: es, P: ep.Pos})
+}
+
+// environment builds the procedure through which summary inference sees
+// how the kernel calls ep: in the same state as every pair harness does.
+func (in *instrumenter) environment(ep *ir.EntryPoint, paramAliasing bool) *ir.Function {
+	h := ir.NewFunction("env$"+ep.Func.Name, nil, ep.Pos)
+	in.prog.AddFunc(h)
+	b := h.NewBlock("kernel calls " + ep.Func.Name)
+	in.callEP(b, ep, in.enter(h, b, ep, "a", paramAliasing))
+	b.Term = &ir.Return{P: ep.Pos}
+	h.ComputePreds()
+	h.Modifies = append(h.Modifies, in.prog.Vars...)
+	return h
 }
 
 // race is the condition "the two selected accesses to g's watched address

@@ -40,9 +40,21 @@ type instrumenter struct {
 	byReg   map[*ir.Region]*ghostRegion
 	unpub   map[string]int // publication class -> its pseudo-lock index
 	closure map[string][]string
+	// publishers[c]: entry points whose code publishes class c directly.
+	publishers map[string][]*ir.EntryPoint
+	// lifecycle: functions an init or exit entry point may run; only they
+	// carry publication effects (elsewhere the role flags are false).
+	lifecycle map[*ir.Function]bool
+	// conditional: functions that may reach a conditional acquire.
+	conditional map[*ir.Function]bool
+	// summarized: original functions checked against their own contracts;
+	// the others are inlined everywhere (summaries.go).
+	summarized map[*ir.Function]bool
+	originals  map[*ir.Function]*ir.Function // instrumented copy -> original
 	// role flags, set by harnesses: the side being run is an init or exit entry point
 	roleInit, roleExit *ir.Var
 	copies             map[*ir.Function]*ir.Function
+	globals            map[*ir.Object]*ir.Object // original global object -> its copy
 	externs            map[string]*ir.Function
 	ownMod             map[*ir.Function]map[int]bool // locks each function changes itself
 	modMemo            map[*ir.Function][]int
@@ -55,10 +67,13 @@ type instrumenter struct {
 // unpubID names the pseudo-lock "class not yet published".
 func unpubID(class string) string { return "<unpublished " + class + ">" }
 
-func newInstrumenter(f *facts, tracked []*ir.Region, funcs []*ir.Function) *instrumenter {
+// newInstrumenter prepares the instrumentation of f's program: objects and
+// the publication pseudo-locks. build then instruments funcs for tracked.
+func newInstrumenter(f *facts) *instrumenter {
 	in := &instrumenter{
 		f:         f,
-		prog:      &ir.Program{Path: f.prog.Path, Sources: f.prog.Sources, Objects: f.prog.Objects},
+		prog:      &ir.Program{Path: f.prog.Path, Sources: f.prog.Sources},
+		globals:   make(map[*ir.Object]*ir.Object, len(f.prog.Objects)),
 		byReg:     make(map[*ir.Region]*ghostRegion),
 		unpub:     make(map[string]int),
 		closure:   make(map[string][]string),
@@ -69,12 +84,50 @@ func newInstrumenter(f *facts, tracked []*ir.Region, funcs []*ir.Function) *inst
 		accMemo:   make(map[*ir.Function][]*ghostRegion),
 		sitesMemo: make(map[*ir.Function]map[*ghostRegion][]*site),
 	}
+	// Memory is abstracted away: objects keep their addresses but lose
+	// their initial contents (which name functions of the original).
+	for _, o := range f.prog.Objects {
+		cp := *o
+		cp.Init = nil
+		in.globals[o] = &cp
+		in.prog.Objects = append(in.prog.Objects, &cp)
+	}
 	in.publication()
+	return in
+}
+
+// build creates the ghost state for the tracked regions and the
+// instrumented copies of funcs with their contracts. lifecycle are the init
+// and exit entry points among the pairs checked.
+func (in *instrumenter) build(tracked []*ir.Region, funcs []*ir.Function, lifecycle []*ir.EntryPoint, inlineBudget int) {
+	in.decideSummaries(funcs, inlineBudget)
+	in.originals = make(map[*ir.Function]*ir.Function, len(funcs))
+	in.lifecycle = make(map[*ir.Function]bool)
+	for _, ep := range lifecycle {
+		for _, g := range in.f.reach(ep.Func) {
+			in.lifecycle[g] = true
+		}
+	}
+	in.conditional = make(map[*ir.Function]bool)
+	for _, fn := range funcs {
+		for _, g := range in.f.reach(fn) {
+			for _, b := range g.Blocks {
+				for _, st := range b.Stmts {
+					if call, ok := st.(*ir.Call); ok {
+						if op, ok := in.f.callLock[call]; ok && op.api.Cond != models.Always {
+							in.conditional[fn] = true
+						}
+					}
+				}
+			}
+		}
+	}
 	in.ghosts(tracked)
 	for _, fn := range funcs {
 		cp := ir.NewFunction(fn.Name, fn.Sig, fn.Pos)
 		cp.Static, cp.Inline, cp.NoReturn, cp.Section = fn.Static, fn.Inline, fn.NoReturn, fn.Section
 		in.copies[fn] = cp
+		in.originals[cp] = fn
 		in.prog.AddFunc(cp)
 	}
 	for _, fn := range funcs {
@@ -83,7 +136,6 @@ func newInstrumenter(f *facts, tracked []*ir.Region, funcs []*ir.Function) *inst
 	for _, fn := range funcs {
 		in.contracts(fn, in.copies[fn])
 	}
-	return in
 }
 
 // publication creates a read-write pseudo-lock per publication class. An
@@ -106,24 +158,32 @@ func (in *instrumenter) publication() {
 	// closure[c]: classes that become callable once c is: c itself and
 	// what c's entry points publish, transitively.
 	direct := make(map[string]map[string]bool)
+	in.publishers = make(map[string][]*ir.EntryPoint)
 	for _, ep := range f.prog.EntryPoints {
 		c := f.env.entryClass(ep)
+		published := make(map[string]bool)
+		for _, g := range f.reach(ep.Func) {
+			for _, b := range g.Blocks {
+				for _, s := range b.Stmts {
+					if call, ok := s.(*ir.Call); ok {
+						if op, ok := f.callReg[call]; ok && !op.unregister {
+							published[op.class] = true
+						}
+					}
+				}
+			}
+		}
+		for _, pc := range sortedStrings(published) {
+			in.publishers[pc] = append(in.publishers[pc], ep)
+		}
 		if c == "" {
 			continue
 		}
 		if direct[c] == nil {
 			direct[c] = make(map[string]bool)
 		}
-		for _, g := range f.reach(ep.Func) {
-			for _, b := range g.Blocks {
-				for _, s := range b.Stmts {
-					if call, ok := s.(*ir.Call); ok {
-						if op, ok := f.callReg[call]; ok && !op.unregister {
-							direct[c][op.class] = true
-						}
-					}
-				}
-			}
+		for pc := range published {
+			direct[c][pc] = true
 		}
 	}
 	all := make(map[string]bool)
@@ -281,7 +341,7 @@ func (in *instrumenter) relevantLocks(tracked []*ir.Region) map[*ir.Region][]int
 // body translates fn into cp: accesses become selections, lock calls ghost
 // updates, other external calls havoc their result.
 func (in *instrumenter) body(fn, cp *ir.Function) {
-	c := &cloner{funcs: in.mapFunc}
+	c := &cloner{funcs: in.mapFunc, globals: in.globals}
 	c.header(fn, cp)
 	for _, b := range fn.Blocks {
 		dst := c.blocks[b]
@@ -415,7 +475,7 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 		havocResult()
 		if op, ok := in.f.callLock[s]; ok {
 			in.lockCall(fn, cp, dst, s, op, res)
-		} else if op, ok := in.f.callReg[s]; ok {
+		} else if op, ok := in.f.callReg[s]; ok && in.lifecycle[fn] {
 			in.regCall(fn, dst, s, op)
 		}
 		return
@@ -514,6 +574,35 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 			update(l, in.roleInit, ir.False)
 		}
 	}
+}
+
+// gatedBy returns the publication classes that cannot become callable
+// before init entry point ep publishes them: every entry point that
+// publishes such a class is ep itself or belongs to a class ep gates. A bus
+// probe does not gate what module init published before it; a class with
+// no publisher in sight is never gated.
+func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
+	gated := make(map[string]bool)
+	for changed := true; changed; {
+		changed = false
+		for c := range in.unpub {
+			if gated[c] || len(in.publishers[c]) == 0 {
+				continue
+			}
+			all := true
+			for _, p := range in.publishers[c] {
+				if p != ep && !gated[in.f.env.entryClass(p)] {
+					all = false
+					break
+				}
+			}
+			if all {
+				gated[c] = true
+				changed = true
+			}
+		}
+	}
+	return gated
 }
 
 // closureOf returns the classes publishing class makes callable. An unknown

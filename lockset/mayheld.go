@@ -99,10 +99,11 @@ func (f *facts) mayHeld(initial map[*ir.Function][]int) map[int][]bool {
 				}
 			}
 			for _, succ := range b.Term.Succs() {
-				if in[succ.Index] == nil {
+				first := in[succ.Index] == nil
+				if first {
 					in[succ.Index] = make([]bool, n)
 				}
-				if join(in[succ.Index], st) && !queued[succ.Index] {
+				if (join(in[succ.Index], st) || first) && !queued[succ.Index] {
 					queued[succ.Index] = true
 					blockWork = append(blockWork, succ)
 				}

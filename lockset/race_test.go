@@ -1,5 +1,3 @@
-//go:build lockset_vc
-
 package lockset_test
 
 import (
@@ -10,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -25,7 +22,12 @@ type want struct {
 	matched bool
 }
 
-var wantRE = regexp.MustCompile(`//\s*want\s+(.*)$`)
+var (
+	wantRE = regexp.MustCompile(`//\s*want\s+(.*)$`)
+	// A pattern is a regular expression between double quotes, taken
+	// literally (no string escapes): "read buf\[0\] by .*".
+	patternRE = regexp.MustCompile(`"([^"]*)"`)
+)
 
 // parseWants reads the `// want "REGEX" ...` annotations of a C file.
 func parseWants(t *testing.T, path string) map[int][]*want {
@@ -42,15 +44,16 @@ func parseWants(t *testing.T, path string) map[int][]*want {
 		if m == nil {
 			continue
 		}
-		rest := strings.TrimSpace(m[1])
-		for rest != "" {
-			q, err := strconv.QuotedPrefix(rest)
+		quoted := patternRE.FindAllStringSubmatch(m[1], -1)
+		if len(quoted) == 0 {
+			t.Fatalf("%s:%d: want annotation without a quoted pattern", path, line)
+		}
+		for _, q := range quoted {
+			re, err := regexp.Compile(q[1])
 			if err != nil {
-				t.Fatalf("%s:%d: bad want annotation %q: %v", path, line, rest, err)
+				t.Fatalf("%s:%d: bad want pattern %q: %v", path, line, q[1], err)
 			}
-			s, _ := strconv.Unquote(q)
-			wants[line] = append(wants[line], &want{line: line, pattern: regexp.MustCompile(s)})
-			rest = strings.TrimSpace(rest[len(q):])
+			wants[line] = append(wants[line], &want{line: line, pattern: re})
 		}
 	}
 	return wants

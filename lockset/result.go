@@ -52,14 +52,16 @@ type PairResult struct {
 
 // Stats describes the work done for one file.
 type Stats struct {
-	Regions         int           // regions in the program
-	SharedRegions   int           // regions some concurrent pair may race on
-	Candidates      int           // Houdini candidates generated
-	CandidatesKept  int           // candidates proved
-	Parse           time.Duration // front end
-	Houdini         time.Duration
-	Check           time.Duration // pair checks
-	Total           time.Duration
+	Regions        int           // regions in the program
+	SharedRegions  int           // regions some concurrent pair may race on that need the symbolic check
+	SymbolicPairs  int           // concurrent pairs the lockset fast path could not prove
+	Candidates     int           // Houdini candidates generated
+	CandidatesKept int           // candidates proved
+	HoudiniChecks  int           // solver calls of summary inference
+	Parse          time.Duration // front end
+	Houdini        time.Duration
+	Check          time.Duration // pair checks
+	Total          time.Duration
 }
 
 // FileResult is the analysis of one driver file.

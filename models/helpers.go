@@ -154,7 +154,54 @@ var helperTable = func() map[string]Helper {
 
 	// Logging reads its arguments by value only (strings are read-only data).
 	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "printk", "vprintk", "dev_printk",
-		"__dynamic_pr_debug", "panic")
+		"__dynamic_pr_debug", "panic",
+		"_dev_info", "dev_err", "dev_warn", "dev_notice", "dev_info", "dev_dbg", "dev_crit", "dev_alert",
+		"dev_emerg", "netdev_printk", "netdev_err", "netdev_warn", "netdev_info", "netdev_notice",
+		"netdev_dbg", "netdev_crit", "netdev_alert", "netdev_emerg")
+
+	// Initialising and using synchronisation objects: the kernel does not
+	// hand these pointers back to the driver (the locking table itself is
+	// in locks.go; lock state is the lockset's business, not memory). Wait
+	// queue entries sit in a queue only while their owner sleeps, and only
+	// kernel code (the waker) touches them there.
+	add(Helper{Returns: ReturnsScalar, NoEscape: true},
+		"mutex_init", "__mutex_init", "spin_lock_init", "__spin_lock_init", "raw_spin_lock_init",
+		"rwlock_init", "__rwlock_init", "sema_init", "init_rwsem", "__init_rwsem",
+		"init_completion", "reinit_completion", "complete", "complete_all",
+		"wait_for_completion", "wait_for_completion_interruptible", "wait_for_completion_killable",
+		"wait_for_completion_timeout", "wait_for_completion_interruptible_timeout",
+		"init_waitqueue_head", "__init_waitqueue_head", "__wake_up", "__wake_up_sync", "wake_up_process",
+		"prepare_to_wait", "prepare_to_wait_exclusive", "prepare_to_wait_event", "finish_wait",
+		"add_wait_queue", "add_wait_queue_exclusive", "remove_wait_queue", "poll_wait")
+
+	// Stopping timers and work: the kernel forgets the object.
+	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "del_timer", "del_timer_sync",
+		"try_to_del_timer_sync", "cancel_work_sync", "cancel_delayed_work", "cancel_delayed_work_sync",
+		"flush_work", "flush_delayed_work", "timer_pending")
+
+	// User-space access checks and the put_user model: the pointer is a
+	// user address, not driver memory.
+	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "access_ok", "__whoop_put_user")
+
+	// PCI configuration space: reads fill the caller's variable.
+	add(Helper{Accesses: []ArgAccess{{Arg: 2, Write: true, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true},
+		"pci_read_config_byte", "pci_read_config_word", "pci_read_config_dword")
+	add(Helper{Returns: ReturnsScalar, NoEscape: true},
+		"pci_write_config_byte", "pci_write_config_word", "pci_write_config_dword")
+
+	// Kernel FIFOs (lib/kfifo.c) update the struct __kfifo in place and
+	// copy to or from the caller's buffer.
+	fifo := []ArgAccess{{Arg: 0, Len: LenPointee}, {Arg: 0, Write: true, Len: LenPointee}}
+	add(Helper{Accesses: append(fifo[:2:2], rd(1, LenArg, 2)), Returns: ReturnsScalar, NoEscape: true}, "__kfifo_in")
+	add(Helper{Accesses: append(fifo[:2:2], wr(1, LenArg, 2)), Returns: ReturnsScalar, NoEscape: true}, "__kfifo_out")
+	add(Helper{Accesses: []ArgAccess{{Arg: 0, Write: true, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true},
+		"__kfifo_alloc", "__kfifo_free")
+
+	// Asynchronous notification: the helpers update the driver's
+	// struct fasync_struct * field.
+	add(Helper{Accesses: []ArgAccess{{Arg: 3, Len: LenPointee}, {Arg: 3, Write: true, Len: LenPointee}},
+		Returns: ReturnsScalar, NoEscape: true}, "fasync_helper")
+	add(Helper{Accesses: []ArgAccess{{Arg: 0, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true}, "kill_fasync")
 	m["panic"] = Helper{Name: "panic", Returns: ReturnsScalar, NoEscape: true, NoReturn: true}
 	m["__whoop_bug"] = Helper{Name: "__whoop_bug", Returns: ReturnsScalar, NoEscape: true, NoReturn: true}
 	return m

@@ -38,6 +38,7 @@ func (pi *progInfo) info(f *ir.Function) (*funcInfo, error) {
 	if err != nil {
 		return nil, err
 	}
+	pi.own()
 	pi.funcs[f] = fi
 	return fi, nil
 }

@@ -44,7 +44,7 @@ func Encode(zc *z3.Context, prog *ir.Program, fn *ir.Function, opts Options, cfg
 	if fn.External() {
 		return nil, fmt.Errorf("vc: encode %s: function has no body", fn.Name)
 	}
-	pi := newProgInfo(prog)
+	pi := opts.Info.view(prog)
 	e := &encoder{
 		terms:   newTerms(zc),
 		pi:      pi,

@@ -185,6 +185,9 @@ func (e *encoder) binary(sc *scope, x *ir.Binary) (*z3.Expr, *big.Int) {
 		if both && cb.Sign() != 0 {
 			return fold(new(big.Int).Quo(ca, cb)) // truncated, as in C
 		}
+		if e.opts.CheapArith && !(cb != nil && cb.IsInt64() && cb.Int64() == 1) {
+			return e.apply(e.uf("cdiv"), a, b), nil
+		}
 		if cb != nil && cb.Sign() != 0 && ca == nil {
 			q, _ := e.divConst(a, cb)
 			return q, nil
@@ -193,6 +196,9 @@ func (e *encoder) binary(sc *scope, x *ir.Binary) (*z3.Expr, *big.Int) {
 	case ir.OpRem:
 		if both && cb.Sign() != 0 {
 			return fold(new(big.Int).Rem(ca, cb))
+		}
+		if e.opts.CheapArith {
+			return e.apply(e.uf("crem"), a, b), nil
 		}
 		if cb != nil && cb.Sign() != 0 && ca == nil {
 			_, r := e.divConst(a, cb)
@@ -299,6 +305,9 @@ func (e *encoder) shift(op ir.Op, a *z3.Expr, ca *big.Int, b *z3.Expr, cb *big.I
 		if op == ir.OpShl {
 			return e.mul(a, p), nil
 		}
+		if e.opts.CheapArith {
+			return e.apply(e.uf("shr"), a, b), nil
+		}
 		return e.div(a, p), nil // floor division: arithmetic shift
 	}
 	if ca != nil && ca.Sign() == 0 {
@@ -328,8 +337,17 @@ func (e *encoder) bitwise(op ir.Op, a *z3.Expr, ca *big.Int, b *z3.Expr, cb *big
 		a, b, cb = b, a, ca
 	}
 	if cb != nil {
-		if t := e.bitwiseConst(op, a, cb); t != nil {
-			return t, nil
+		switch {
+		case cb.Sign() == 0 && op == ir.OpAnd:
+			return e.intv(0), big.NewInt(0)
+		case cb.Sign() == 0:
+			return a, nil // x | 0, x ^ 0
+		case op == ir.OpAnd && cb.IsInt64() && cb.Int64() == -1:
+			return a, nil
+		case !e.opts.CheapArith:
+			if t := e.bitwiseConst(op, a, cb); t != nil {
+				return t, nil
+			}
 		}
 	} else if same(a, b) {
 		if op == ir.OpXor {

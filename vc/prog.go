@@ -1,6 +1,8 @@
 package vc
 
 import (
+	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 
@@ -33,6 +35,57 @@ type progInfo struct {
 	effMem    map[*ir.Function][]int
 	funcs     map[*ir.Function]*funcInfo
 	nextAddr  *big.Int // address of the next global object not in prog.Objects
+	// shared: the maps belong to a Prepared Info used by other encoders
+	// (possibly on other goroutines); own copies them before any write.
+	shared bool
+}
+
+// Info is the whole-program analysis the encoder needs (numbering of
+// ghosts and regions, addresses, every function's effects and control-flow
+// analysis), computed once by Prepare and shared, read-only, by every
+// encoding of the program, also concurrently.
+type Info struct {
+	prog *ir.Program
+	pi   *progInfo
+}
+
+// Prepare analyses prog for Options.Info. The program must not change
+// afterwards, except for specs (Houdini's Apply).
+func Prepare(prog *ir.Program) (*Info, error) {
+	pi := newProgInfo(prog)
+	for _, f := range allFuncs(prog) {
+		if !f.External() {
+			if _, err := pi.info(f); err != nil {
+				return nil, fmt.Errorf("vc: prepare %s: %w", f.Name, err)
+			}
+		}
+	}
+	return &Info{prog: prog, pi: pi}, nil
+}
+
+// view returns a progInfo for one encoder: the prepared one when it is for
+// prog, else a fresh analysis.
+func (info *Info) view(prog *ir.Program) *progInfo {
+	if info == nil || info.prog != prog {
+		return newProgInfo(prog)
+	}
+	pi := *info.pi
+	pi.shared = true
+	return &pi
+}
+
+// own gives pi private copies of the lazily filled maps before a write.
+func (pi *progInfo) own() {
+	if !pi.shared {
+		return
+	}
+	pi.shared = false
+	pi.funcs = maps.Clone(pi.funcs)
+	pi.objAddr = maps.Clone(pi.objAddr)
+	pi.funcAddr = maps.Clone(pi.funcAddr)
+	pi.slot = maps.Clone(pi.slot)
+	pi.regions = slices.Clone(pi.regions)
+	pi.nextAddr = new(big.Int).Set(pi.nextAddr)
 }
 
 func newProgInfo(prog *ir.Program) *progInfo {
@@ -69,6 +122,7 @@ func (pi *progInfo) globalAddr(o *ir.Object) *big.Int {
 	if a, ok := pi.objAddr[o]; ok {
 		return a
 	}
+	pi.own()
 	a := new(big.Int).Set(pi.nextAddr)
 	pi.objAddr[o] = a
 	size := o.Bytes
@@ -85,6 +139,7 @@ func (pi *progInfo) funcAddress(f *ir.Function) int64 {
 	if a, ok := pi.funcAddr[f]; ok {
 		return a
 	}
+	pi.own()
 	a := funcBase + 16*int64(len(pi.funcAddr))
 	pi.funcAddr[f] = a
 	return a
@@ -95,6 +150,7 @@ func (pi *progInfo) regionSlot(r *ir.Region) int {
 	if s, ok := pi.slot[r]; ok {
 		return s
 	}
+	pi.own()
 	pi.slot[r] = len(pi.regions)
 	pi.regions = append(pi.regions, r)
 	return len(pi.regions) - 1

@@ -46,6 +46,14 @@ type Options struct {
 	// are checked. Obligations not checked are assumed.
 	CheckAsserts, CheckEnsures, CheckCallRequires, CheckInvariants bool
 	Timeout                                                        time.Duration // per solver check; 0 = none
+	// CheapArith abstracts bitwise operations, right shifts, division and
+	// remainder into consistent uninterpreted functions (the same
+	// arguments give the same result) instead of exact integer encodings:
+	// sound, less precise, and much faster on code full of register masks.
+	CheapArith bool
+	// Info is the program's analysis from Prepare, shared by every check of
+	// the same program; nil analyses the program again for each check.
+	Info *Info
 }
 
 // HardInlineLimit bounds inlining depth whatever Options.Inline says.

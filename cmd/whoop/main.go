@@ -81,6 +81,7 @@ func normalizeArgs(args []string) []string {
 }
 
 func newApp(stdout, stderr io.Writer) *cli.App {
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the version and exit"}
 	cli.VersionPrinter = func(c *cli.Context) {
 		fmt.Fprintf(c.App.Writer, "whoop %s\n", c.App.Version)
 	}
@@ -114,26 +115,9 @@ func frontendFlags() []cli.Flag {
 	}
 }
 
-func checkFlags() []cli.Flag {
-	return frontendFlags()
-}
-
 // commands lists the subcommands; each lives in its own file.
 func commands() []*cli.Command {
-	return []*cli.Command{irCommand(), entrypointsCommand(), pairsCommand()}
-}
-
-// checkAction is the default action: the race check.
-func checkAction(c *cli.Context) error {
-	if c.NArg() == 0 {
-		return usageErrorf("no input files\nusage: whoop [flags] FILE.c...  (see whoop --help)")
-	}
-	for _, path := range c.Args().Slice() {
-		if err := readable(path); err != nil {
-			return err
-		}
-	}
-	return &exitError{code: exitInconclusive, msg: "the race check is not part of this build yet"}
+	return []*cli.Command{entrypointsCommand(), pairsCommand(), irCommand(), assumptionsCommand()}
 }
 
 // readable reports an input error when path cannot be read.

@@ -1,8 +1,235 @@
 package entry
 
-import "github.com/whoopverify/whoop/ir"
+import (
+	"fmt"
+	"sort"
+	"strings"
 
-// Find returns the entry points of prog, in a deterministic order.
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
+
+// Site is one place where the driver makes a function callable by the
+// kernel: an initialiser cell, a registration call or a store.
+type Site struct {
+	Func    *ir.Function
+	Role    ir.Role
+	Struct  string // ops struct type or registration function, as in ir.EntryPoint
+	Var     string // global holding the ops struct or the registered object, if any
+	Field   string
+	Pos     ir.Pos
+	Guessed bool
+	Note    string
+	// In is the driver function holding the registering call or store; nil
+	// for static initialisers.
+	In *ir.Function
+	// Call is the registering call, or nil.
+	Call *ir.Call
+	// API is the registration function called ("request_irq"), or "".
+	API string
+	// Object identifies the registered instance: "global zf_timer",
+	// "struct rtl8139_private.thread", "irq 5"; "" when unknown.
+	Object string
+	// Repeated: the site may register several instances at once (it sits
+	// in a loop, or in a driver function called from several places).
+	Repeated bool
+	// HeldLock is the identity of a lock the kernel holds around the
+	// callback because the registration named it (blk_init_queue).
+	HeldLock string
+}
+
+// Result is everything the entry-point pass finds.
+type Result struct {
+	EntryPoints []*ir.EntryPoint
+	Sites       []Site // sorted like EntryPoints
+	Warnings    []ir.Diagnostic
+	// SitesOf lists, per entry point, the sites it was made from.
+	SitesOf map[*ir.EntryPoint][]Site
+	// LLTX and Owned feed models.Facts. Owned lists ops variables whose
+	// .owner is THIS_MODULE and whose files pin the module (not proc files).
+	LLTX  bool
+	Owned map[string]bool
+}
+
+// Find returns the entry points of prog, in a deterministic order, and
+// appends warnings about registrations it could not resolve to
+// prog.Warnings (each once).
 func Find(prog *ir.Program) []*ir.EntryPoint {
-	return nil
+	r := Analyse(prog)
+	have := make(map[string]bool, len(prog.Warnings))
+	for _, w := range prog.Warnings {
+		have[w.String()] = true
+	}
+	for _, w := range r.Warnings {
+		if !have[w.String()] {
+			prog.Warnings = append(prog.Warnings, w)
+			have[w.String()] = true
+		}
+	}
+	return r.EntryPoints
+}
+
+// Analyse finds the entry points of prog and the registrations behind
+// them. It does not modify prog. An internal error is returned as a
+// warning, never a panic.
+func Analyse(prog *ir.Program) (res *Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = &Result{Warnings: []ir.Diagnostic{{Pos: ir.Pos{File: prog.Path},
+				Msg: fmt.Sprintf("entry points: internal error: %v", r)}}}
+		}
+	}()
+	s := newScanner(prog)
+	s.scanGlobals()
+	s.scanCode()
+	return s.result()
+}
+
+// key identifies an entry point.
+type key struct {
+	fn               *ir.Function
+	role             ir.Role
+	strct, vr, field string
+}
+
+func (s *scanner) result() *Result {
+	sort.SliceStable(s.sites, func(i, j int) bool { return siteLess(&s.sites[i], &s.sites[j]) })
+	owned := map[string]bool{}
+	for v := range s.owned {
+		if !s.unpinned[v] {
+			owned[v] = true
+		}
+	}
+	res := &Result{Sites: s.sites, Warnings: s.warnings, SitesOf: map[*ir.EntryPoint][]Site{},
+		LLTX: s.lltx(), Owned: owned}
+	byKey := map[key]*ir.EntryPoint{}
+	for _, st := range s.sites {
+		k := key{st.Func, st.Role, st.Struct, st.Var, st.Field}
+		ep := byKey[k]
+		if ep == nil {
+			ep = &ir.EntryPoint{Func: st.Func, Role: st.Role, Struct: st.Struct, Var: st.Var, Field: st.Field,
+				Pos: st.Pos, Guessed: st.Guessed, Note: st.Note}
+			ep.Params = paramKinds(ep)
+			byKey[k] = ep
+			res.EntryPoints = append(res.EntryPoints, ep)
+		} else {
+			ep.Guessed = ep.Guessed && st.Guessed
+			if st.Note != "" && !strings.Contains(ep.Note, st.Note) {
+				if ep.Note != "" {
+					ep.Note += "; "
+				}
+				ep.Note += st.Note
+			}
+		}
+		res.SitesOf[ep] = append(res.SitesOf[ep], st)
+	}
+	sort.SliceStable(res.Warnings, func(i, j int) bool { return posLess(res.Warnings[i].Pos, res.Warnings[j].Pos) })
+	return res
+}
+
+func siteLess(a, b *Site) bool {
+	if a.Pos != b.Pos {
+		return posLess(a.Pos, b.Pos)
+	}
+	for _, c := range [][2]string{{a.Func.Name, b.Func.Name}, {a.Struct, b.Struct}, {a.Field, b.Field},
+		{a.Var, b.Var}, {string(a.Role), string(b.Role)}, {a.API, b.API}, {a.Object, b.Object}} {
+		if c[0] != c[1] {
+			return c[0] < c[1]
+		}
+	}
+	return false
+}
+
+func posLess(a, b ir.Pos) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Col < b.Col
+}
+
+// paramKinds gives one ParamKind per parameter of ep.Func, from the
+// table row when there is one, else from the parameter types.
+func paramKinds(ep *ir.EntryPoint) []ir.ParamKind {
+	types := make([]ir.Type, len(ep.Func.Params))
+	for i, p := range ep.Func.Params {
+		types[i] = p.CType
+		if types[i] == nil && ep.Func.Sig != nil && i < len(ep.Func.Sig.Params) {
+			types[i] = ep.Func.Sig.Params[i]
+		}
+	}
+	var specs []models.ParamSpec
+	if row, ok := models.Row(ep); ok && !ep.Guessed {
+		specs = row.Params
+	}
+	return models.ParamKinds(specs, types)
+}
+
+// FactsOf returns the driver facts the pairing rules of models need, for
+// the entry points eps (normally prog.EntryPoints, as Find returned them).
+func FactsOf(prog *ir.Program, eps []*ir.EntryPoint) models.Facts {
+	r := Analyse(prog)
+	facts := models.Facts{LLTX: r.LLTX, Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
+		ExtraLocks: map[*ir.EntryPoint][]string{}}
+	byKey := map[key][]Site{}
+	for ep, sites := range r.SitesOf {
+		byKey[key{ep.Func, ep.Role, ep.Struct, ep.Var, ep.Field}] = sites
+	}
+	for _, ep := range eps {
+		sites := byKey[key{ep.Func, ep.Role, ep.Struct, ep.Var, ep.Field}]
+		if repeated(sites) {
+			facts.Repeated[ep] = true
+		}
+		for _, st := range sites {
+			if st.HeldLock != "" {
+				facts.ExtraLocks[ep] = appendUnique(facts.ExtraLocks[ep], st.HeldLock)
+			}
+		}
+	}
+	return facts
+}
+
+// SitesOf returns the registration sites of the entry points eps, keyed
+// by entry point, in position order.
+func SitesOf(prog *ir.Program, eps []*ir.EntryPoint) map[*ir.EntryPoint][]Site {
+	r := Analyse(prog)
+	byKey := map[key][]Site{}
+	for ep, sites := range r.SitesOf {
+		byKey[key{ep.Func, ep.Role, ep.Struct, ep.Var, ep.Field}] = sites
+	}
+	out := make(map[*ir.EntryPoint][]Site, len(eps))
+	for _, ep := range eps {
+		out[ep] = byKey[key{ep.Func, ep.Role, ep.Struct, ep.Var, ep.Field}]
+	}
+	return out
+}
+
+// repeated reports whether the sites may register several instances of an
+// entry point at once: a repeated site, two run-time sites whose objects
+// differ or are unknown.
+func repeated(sites []Site) bool {
+	objs := map[string]bool{}
+	unknown := 0
+	for _, st := range sites {
+		if st.Repeated {
+			return true
+		}
+		if st.Object == "" {
+			unknown++
+		} else {
+			objs[st.Object] = true
+		}
+	}
+	return len(objs) > 1 || (unknown > 0 && len(sites) > 1)
+}
+
+func appendUnique(xs []string, x string) []string {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
 }

@@ -1,5 +1,166 @@
-// Package regions is the front end's memory analysis: a field-sensitive,
-// unification-based points-to analysis over the IR that splits memory into
-// disjoint regions, marks thread-local ones, resolves indirect call targets
-// and describes what pointer arguments of calls point to.
+// Package regions is the front end's memory analysis. It receives a lowered
+// *ir.Program with its entry points (prog.EntryPoints) and returns, in
+// place: prog.Regions, the Region of every Load, Store and Touch (a Touch
+// spanning several regions becomes one Touch per region, same address and
+// length, fresh site), the Targets of every indirect call (sorted by name)
+// and the ArgTargets of every call to an external function.
+//
+// # Method
+//
+// A field-sensitive, unification-based points-to analysis (Steensgaard
+// style, in the spirit of DSA/SeaDSA and SMACK's split memory) over the
+// whole program, context-insensitive, near-linear (union-find with offsets
+// and path compression). Abstract nodes hold cells (byte ranges accessed as
+// one unit, each with the pointer value stored in it); a pointer value is a
+// node and an offset. Every Int variable of pointer type or 64-bit integer
+// type may carry a pointer; narrower integers cannot hold an x86-64 kernel
+// address and carry none.
+//
+//   - Assignment, load, store, call and return unify pointer values; a
+//     constant added to a pointer moves its offset. Unifying two values of
+//     one node at different offsets makes the node periodic (folded).
+//   - Cells: overlapping accesses merge into one cell (their pointees
+//     unify). Arrays are folded modulo their element size, from the C types
+//     known for a node (object types, pointer types of variables holding
+//     pointers into it, the struct of an access); p + i*k with non-constant
+//     i folds modulo k the innermost struct or array around it (A4)
+//     unless an array fold already covers it. Pointers hidden in other
+//     arithmetic (masks, shifts) collapse their node if the result is used
+//     as a pointer. A pointer difference is an integer (C defines it only
+//     within one object).
+//   - Regions: one per cell that an access names (a scalar field, a field
+//     of an embedded struct, a folded array element) or one for a collapsed
+//     node; bytes only helpers touch form gap cells, one region per group
+//     of overlapping such bytes.
+//
+// # Kernel memory and canonical nodes
+//
+// A node is kernel-visible when the kernel can hand the driver pointers
+// into it: entry-point parameters (unless fresh or user), results of
+// unknown external functions, memory escaped to the kernel (passed to an
+// unknown external function, stored into kernel-visible memory, returned by
+// an entry point, passed through an unresolved indirect call), extern
+// globals, and everything a kernel-visible node points to (the kernel may
+// have stored any pointer there). Read-only storage (string literals, const
+// globals) never becomes kernel-visible: pointers to it cannot be used to
+// write it, so reads through them cannot race.
+//
+//   - Type rule: in a kernel-visible node, an object of struct type S that
+//     no bigger struct of the node contains is the canonical node of S:
+//     one node for all objects of type S the kernel may hand over. This is
+//     what makes container_of work: the work handler's
+//     struct work_struct * is canonical work_struct; moved by -offsetof and
+//     used as struct priv *, the priv is uncontained (it starts before the
+//     work_struct), so canonical priv is unified there, with work_struct
+//     embedded at its offset. Likewise timer data cast to a pointer,
+//     list_entry, inode->i_cdev, file->private_data, dev_get_drvdata, and
+//     netdev_priv's dev + ALIGN(sizeof(struct net_device)) (canonical
+//     net_device with the private struct appended).
+//   - A struct the driver hands to the kernel as S* (a parameter or stored
+//     pointer of static type S*) joins the canonical S if the driver ever
+//     receives S* from the kernel (canonical S exists): INIT_WORK(&p->work)
+//     puts the work handler's work_struct inside the driver's struct. A
+//     pointer handed over untyped (void *, unsigned long: timer data, irq
+//     dev_id) may come back as any type: every struct object starting
+//     where it points joins its canonical node, if one exists
+//     (setup_timer(t, fn, (unsigned long)&p->sub) and a handler casting
+//     data to struct sub *).
+//   - Scalar rule: kernel-visible memory of a node without struct objects
+//     is the external memory of its scalar type ("external char": one node
+//     per integer size, one for pointers, one per floating type).
+//   - Fresh allocations (models: ReturnsFresh), frame objects and the
+//     pointees of fresh entry-point parameters (ir.ParamFresh) start as
+//     their own nodes and only become kernel-visible by flow. Globals are
+//     one node each; a global struct whose address reaches the kernel joins
+//     its canonical node.
+//   - Memory nothing accounts for (read through pointers of unknown origin:
+//     parameters of functions only the kernel calls, uninitialised memory)
+//     is treated as kernel-visible at the end of the fixpoint.
+//
+// Thread-local: a node whose storage is only frame objects, fresh
+// allocations and fresh-parameter pointees, which is neither kernel-visible
+// nor reachable from a global, kernel or otherwise shared node. Read-only:
+// string literals and const globals that no access writes.
+//
+// Helpers: the models helper table (models.HelperFor) says which kernel
+// functions keep no pointer (NoEscape), return fresh memory, return an
+// argument, or copy memory (memcpy: the pointees stored in the source cells
+// unify with those of the corresponding destination cells). Locking
+// functions (models.Lock) keep no pointer either. A struct passed by value
+// gives the kernel its contents, not the caller's copy.
+//
+// # Names
+//
+// A region is named after, in order of precedence: the outermost struct of
+// a canonical node covering it plus the full member path
+// ("struct rtl8139_private.stats.rx_bytes", "struct priv.work.data"; the
+// outermost struct says which driver object it is); external memory
+// ("external char"); the global objects in it ("global nvram_len",
+// "global buf[]", "global dev.lock"); "string"; the local ("local x in
+// foo"); the fresh parameter ("fresh *ppos in read_nvram"); the allocation
+// ("fresh kzalloc in probe"); "user memory", "absolute memory",
+// "external memory", "unknown memory". Array elements print as "[]"; bytes
+// spanning members as ".{a..b}". Duplicate names get " #2", " #3" in order
+// of first access. Regions are sorted by name; IDs follow that order.
+//
+// Helpers that touch an unknown number of bytes touch the rest of the
+// array, member (the access's syntactic member or the pointer's struct
+// type) or object they start in (A4). In memory without struct types a
+// touch is an ordinary access (one cell); in structs it names the regions
+// of the members it covers, and bytes no other access names form gap
+// regions.
+//
+// Call.ArgTargets: Key is the region-style name of the pointed cell
+// ("global nvram_mutex", "global dev.lock", "struct rtl8139_private.lock"),
+// Path its member path in Struct; Exact is false when the offset is not
+// one member (inside a folded array), the node is collapsed, several global
+// objects share the node, or the memory has no identity (external,
+// unknown). An argument that is syntactically one global (&obj, &obj + c,
+// or a variable assigned only that) is identified as that global even if
+// unification merged its node with others. Locks in a canonical node are
+// identified by struct type and member, as the lockset's documented
+// lock-identity rule says. Call.Targets likewise names the one function a
+// callee variable is only ever assigned.
+//
+// # Soundness: assumptions (each can hide a race; each has a switch)
+//
+//   - A1 fresh parameters (Options.NoFreshParams): the entry-point tables'
+//     ir.ParamFresh arguments are new objects per call.
+//   - A2 typed kernel (Options.NoTypeAssumption): kernel code respects C
+//     types: a pointer it hands over as S* (or that the driver uses as S*)
+//     points to an object of type S, and memory it hands over as a scalar
+//     type is used as that type. Off, all kernel-visible memory is one
+//     collapsed node.
+//   - A3 no pointers into fields (Options.NoFieldAssumption): the kernel
+//     does not hand back scalar pointers into the middle of struct objects
+//     (other than through struct-typed members, which container_of-style
+//     embedding handles). Off, escaped and kernel-made scalar pointers into
+//     structs merge with external memory, collapsing those structs.
+//   - A4 object bounds (Options.NoBoundsAssumption): pointer arithmetic
+//     stays inside the innermost struct or array it starts in (as C
+//     defines it), and a helper touching an unknown number of bytes stays
+//     inside the array, member or object it starts in. Off, arithmetic
+//     folds and such helpers touch the whole node.
+//   - A5 linkage (Options.NoLinkageAssumption): other translation units do
+//     not take the address of the driver's non-static globals. Off, such
+//     globals are kernel-visible.
+//
+// Precision limits (sound, but coarser than the program): unification is
+// flow- and context-insensitive, so a variable reused for two allocations,
+// or a helper called on two objects, merges them; a kernel struct embedded
+// in several driver struct types that meet in one list or handler (a
+// struct list_head linking a head in one struct to entries of another)
+// merges those types' nodes at the embedding offsets; escaped locals
+// (passed to an unknown external function) are shared.
+//
+// Not assumptions but limits worth knowing: context-insensitivity and
+// unification only merge, so they lose precision, never soundness; the
+// helper table's NoEscape rows (and the locking table) are trusted to say
+// that the kernel does not hand those pointers back to the driver; the
+// entry-point pass decides which parameters are fresh, shared or user
+// pointers; unknown external functions are assumed not to write driver
+// memory except through pointers that escape (DESIGN.md), and pointers
+// they store there are covered by kernel visibility; va_arg of defined
+// variadic functions is not modelled; Options.ParamAliasing does not
+// change regions (they are sound for aliasing parameters).
 package regions

@@ -1,9 +1,57 @@
 package regions
 
-import "github.com/whoopverify/whoop/ir"
+import (
+	"fmt"
 
-// Options tune the analysis.
-type Options struct{}
+	"github.com/whoopverify/whoop/ir"
+)
 
-// Analyze assigns regions to every memory access of prog.
-func Analyze(prog *ir.Program, opts Options) error { return nil }
+// Options tune the analysis. The zero value is the default: every
+// documented assumption on. Each No* field turns one assumption off (see
+// the package documentation for what each one can hide).
+type Options struct {
+	// ParamAliasing: when false (default), parameters of one entry point
+	// are assumed not to point into the same object. Regions do not depend
+	// on it (they are sound for aliasing parameters); the lockset reads it.
+	ParamAliasing bool
+
+	// NoFreshParams makes entry-point parameters the entry-point tables
+	// call fresh (ir.ParamFresh) shared like any other kernel pointer, so
+	// their pointees are no longer thread-local (assumption A1).
+	NoFreshParams bool
+	// NoTypeAssumption stops trusting that the kernel respects C types:
+	// all kernel-reachable memory becomes one collapsed region (A2).
+	NoTypeAssumption bool
+	// NoFieldAssumption assumes the kernel may hand back scalar pointers
+	// into the middle of struct objects, merging such memory with the
+	// external memory of the scalar type (collapsing those structs) (A3).
+	NoFieldAssumption bool
+	// NoBoundsAssumption makes a helper that touches an unknown number of
+	// bytes touch its whole abstract object, not just the array or object
+	// it starts in (A4).
+	NoBoundsAssumption bool
+	// NoLinkageAssumption makes globals with external linkage visible to
+	// the kernel, as if other translation units took their address (A5).
+	NoLinkageAssumption bool
+}
+
+// Analyze computes the memory regions of prog: it sets prog.Regions, the
+// Region of every Load, Store and Touch (splitting a Touch that spans
+// several regions into one per region), the Targets of indirect calls and
+// the ArgTargets of calls to external functions.
+func Analyze(prog *ir.Program, opts Options) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("regions %s: internal error: %v", prog.Path, r)
+		}
+	}()
+	g := newGraph(prog, opts)
+	g.build()
+	if err := g.solve(); err != nil {
+		return fmt.Errorf("regions %s: %w", prog.Path, err)
+	}
+	if err := g.assign(); err != nil {
+		return fmt.Errorf("regions %s: %w", prog.Path, err)
+	}
+	return nil
+}

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// An assumption is something whoop takes for granted about the kernel or
+// the driver that, were it false, could hide a race. Every one can be
+// dropped with --no-assume NAME.
+type assumption struct {
+	name  string
+	means string // what is assumed
+	hides string // what could be missed if it is false
+	// drop turns the assumption off in the front-end and check options.
+	drop func(fc *frontend.Config, lc *lockset.Options)
+}
+
+var assumptions = []assumption{
+	{"param-disjoint",
+		"pointer parameters of one entry point to the same struct type point to different objects",
+		"a race between two parameters of one call that name the same object (also --param-aliasing)",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.ParamAliasing = true }},
+	{"one-device",
+		"the driver drives one device at a time, so per-device kernel serialisation (device_lock, the transmit lock, an interrupt line, a timer or work item in the device's struct) orders callbacks of the driver",
+		"races between callbacks running for two devices of the same driver",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.ManyDevices = true }},
+	{"kernel-locks",
+		"callbacks run under the kernel locks their callers take (RTNL around net_device_ops and ethtool_ops, the transmit lock around ndo_start_xmit, ...)",
+		"races if a callback is reached by a caller that does not hold the lock",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoKernelLocks = true }},
+	{"publication",
+		"the kernel calls an entry point only after the driver registers it (init before misc_register, probe before register_netdev, ...) and not after an unregistration that waits for running callbacks",
+		"races with code in init before registration or in exit after unregistration",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoPublication = true }},
+	{"module-refcount",
+		"module exit never runs while a file of the driver is open: every open file holds a reference on the file_operations' owner module (no forced unload)",
+		"races between module exit and file operations after rmmod -f",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.IgnoreRules = append(lc.IgnoreRules, "module-ref") }},
+	{"lock-arrays",
+		"an array of locks is one lock: taking any element protects what any element protects",
+		"races between data protected by different elements of one lock array",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.LockArraysDistinct = true }},
+	{"volatile-marked",
+		"accesses through volatile lvalues (READ_ONCE, WRITE_ONCE, ACCESS_ONCE) are marked: two marked accesses never race (the kernel memory model, as KCSAN applies it)",
+		"races between volatile accesses the kernel memory model would count",
+		func(fc *frontend.Config, lc *lockset.Options) { fc.VolatilePlain = true }},
+	{"fresh-params",
+		"arguments the kernel makes afresh for each call (the ppos copy, a poll table, the skb of ndo_start_xmit, ethtool out-structs) are private to that call until the driver publishes them",
+		"races on such objects if the kernel shares them between calls",
+		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoFreshParams = true }},
+	{"typed-kernel",
+		"kernel code respects C types: a pointer the kernel hands back as T* points to a T",
+		"races through kernel pointers whose object has another type than their pointer",
+		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoTypeAssumption = true }},
+	{"no-interior-pointers",
+		"the kernel does not hand back scalar pointers into the middle of driver structs (struct members are found with container_of)",
+		"races through such pointers",
+		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoFieldAssumption = true }},
+	{"in-bounds",
+		"pointer arithmetic and helpers of unknown length stay inside the object (array, member) they start in",
+		"races caused by out-of-bounds accesses",
+		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoBoundsAssumption = true }},
+	{"static-linkage",
+		"other translation units do not take the address of the driver's non-static globals",
+		"races through such addresses",
+		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoLinkageAssumption = true }},
+}
+
+// applyNoAssume applies --no-assume and --param-aliasing to the options.
+func applyNoAssume(c *cli.Context, fc *frontend.Config, lc *lockset.Options) error {
+	if c.Bool("param-aliasing") {
+		lc.ParamAliasing = true
+	}
+	for _, list := range c.StringSlice("no-assume") {
+		for _, name := range strings.Split(list, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			if name == "all" {
+				for _, a := range assumptions {
+					a.drop(fc, lc)
+				}
+				continue
+			}
+			found := false
+			for _, a := range assumptions {
+				if a.name == name {
+					a.drop(fc, lc)
+					found = true
+				}
+			}
+			if !found {
+				names := make([]string, len(assumptions))
+				for i, a := range assumptions {
+					names[i] = a.name
+				}
+				sort.Strings(names)
+				return usageErrorf("--no-assume %s: unknown assumption (one of: all, %s; see whoop assumptions)", name, strings.Join(names, ", "))
+			}
+		}
+	}
+	return nil
+}
+
+func assumeFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringSliceFlag{Name: "no-assume", Usage: "drop assumption `NAME` (comma-separated, or all); see whoop assumptions"},
+		&cli.BoolFlag{Name: "param-aliasing", Usage: "let pointer parameters of one entry point alias (same as --no-assume param-disjoint)"},
+	}
+}
+
+// assumptionsCommand is "whoop assumptions": the list of assumptions.
+func assumptionsCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "assumptions",
+		Usage: "list what whoop assumes about the kernel and the driver, and how to drop each assumption",
+		Action: func(c *cli.Context) error {
+			w := c.App.Writer
+			fmt.Fprintln(w, "whoop is sound under these assumptions; each one, if false, could hide a race.")
+			fmt.Fprintln(w, "Drop any of them with --no-assume NAME (or --no-assume all): more pairs are then checked")
+			fmt.Fprintln(w, "and more accesses reported.")
+			fmt.Fprintln(w)
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			for _, a := range assumptions {
+				fmt.Fprintf(tw, "%s\t%s\n", a.name, a.means)
+				fmt.Fprintf(tw, "\tcould hide: %s\n", a.hides)
+			}
+			tw.Flush()
+			fmt.Fprintln(w)
+			fmt.Fprintln(w, "Also built in, without a switch: integers are mathematical (no overflow); inline assembly,")
+			fmt.Fprintln(w, "MMIO and port I/O touch no driver memory; unknown kernel functions, and indirect calls whose")
+			fmt.Fprintln(w, "targets are not driver functions, touch no driver memory except through the helpers in the")
+			fmt.Fprintln(w, "models tables (memcpy, copy_from_user, kfree, ...); a lock in a struct is identified by struct")
+			fmt.Fprintln(w, "type and field, so all instances of it count as one lock. See the README.")
+			return nil
+		},
+	}
+}

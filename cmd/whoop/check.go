@@ -1,0 +1,195 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"sync"
+	"time"
+
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/lockset"
+	"github.com/whoopverify/whoop/report"
+	"github.com/whoopverify/whoop/z3"
+)
+
+func checkFlags() []cli.Flag {
+	return append(append(frontendFlags(), assumeFlags()...),
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text",
+			Usage: "output `FORMAT`: text (gcc-style), xml, json or sarif"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(),
+			Usage: "check `N` pairs in parallel, one Z3 context each"},
+		&cli.DurationFlag{Name: "timeout", Value: 60 * time.Second,
+			Usage: "give up on one pair after `D` (it is reported inconclusive; 0 = no limit)"},
+		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
+			Usage: "also list race-free and serialised pairs, and every warning"},
+		&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress line on stderr"},
+		&cli.StringFlag{Name: "cpuprofile", Hidden: true, Usage: "write a CPU profile to `FILE` (for whoop developers)"},
+	)
+}
+
+// checkAction is the default action: the race check of every FILE.c.
+func checkAction(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return usageErrorf("no input files\nusage: whoop [flags] FILE.c...  (see whoop --help)")
+	}
+	format, err := report.ParseFormat(c.String("format"))
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if c.Int("jobs") < 1 {
+		return usageErrorf("--jobs must be at least 1")
+	}
+	if c.Duration("timeout") < 0 {
+		return usageErrorf("--timeout must not be negative")
+	}
+	base := lockset.Options{Jobs: c.Int("jobs"), Timeout: c.Duration("timeout")}
+	if _, err := frontendConfig(c); err != nil {
+		return err
+	}
+	var fc frontend.Config
+	if err := applyNoAssume(c, &fc, &base); err != nil {
+		return err
+	}
+	if path := c.String("cpuprofile"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			return usageErrorf("--cpuprofile: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return usageErrorf("--cpuprofile: %v", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	// Z3's one-time global initialisation (~45 ms) overlaps the front end.
+	go func() {
+		if zc, err := z3.NewContext(z3.Config{}); err == nil {
+			zc.Close()
+		}
+	}()
+	ctx := c.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	stderr := c.App.ErrWriter
+	var (
+		results  []*lockset.FileResult
+		code     = exitOK
+		failures []string
+	)
+	worst := func(next int) {
+		// Precedence: input errors, then races, then inconclusive pairs.
+		rank := map[int]int{exitOK: 0, exitInconclusive: 1, exitRaces: 2, exitInput: 3}
+		if rank[next] > rank[code] {
+			code = next
+		}
+	}
+	for _, path := range c.Args().Slice() {
+		prog, err := loadProgram(c, path, "")
+		if err != nil {
+			var ee *exitError
+			if errors.As(err, &ee) {
+				failures = append(failures, ee.msg)
+				worst(ee.code)
+				continue
+			}
+			return err
+		}
+		for _, w := range prog.Warnings {
+			if c.Bool("verbose") {
+				fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
+			}
+		}
+		progress := newProgress(stderr, path, !c.Bool("no-progress"))
+		opts := base
+		opts.Progress = progress.update
+		res, err := lockset.Check(ctx, prog, opts)
+		progress.done()
+		if err != nil {
+			failures = append(failures, fmt.Sprintf("%s: %v", path, err))
+			if ctx.Err() != nil {
+				return &exitError{code: exitInconclusive, msg: fmt.Sprintf("interrupted: %v", ctx.Err())}
+			}
+			worst(exitInconclusive)
+			continue
+		}
+		for _, w := range res.Warnings[len(prog.Warnings):] {
+			fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
+		}
+		results = append(results, res)
+		switch {
+		case res.RacyPairs() > 0:
+			worst(exitRaces)
+		case res.InconclusivePairs() > 0:
+			worst(exitInconclusive)
+		}
+	}
+	if len(results) > 0 {
+		if err := report.WriteRaces(c.App.Writer, format, results,
+			report.Options{Version: version, Verbose: c.Bool("verbose")}); err != nil {
+			return &exitError{code: exitInconclusive, msg: err.Error()}
+		}
+	}
+	for _, f := range failures {
+		fmt.Fprintf(stderr, "whoop: %s\n", f)
+	}
+	if code == exitOK {
+		return nil
+	}
+	return &exitError{code: code}
+}
+
+// progress draws "whoop: FILE: pairs N/M" on stderr, from one second into
+// the check, when stderr is a terminal. Hand-written: one line, no library.
+type progress struct {
+	mu      sync.Mutex
+	w       io.Writer
+	path    string
+	on      bool
+	start   time.Time
+	drawn   bool
+	lastLen int
+}
+
+func newProgress(w io.Writer, path string, enabled bool) *progress {
+	p := &progress{w: w, path: path, start: time.Now()}
+	if f, ok := w.(*os.File); ok && enabled {
+		p.on = term.IsTerminal(int(f.Fd()))
+	}
+	return p
+}
+
+func (p *progress) update(done, total int) {
+	if !p.on {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if time.Since(p.start) < time.Second {
+		return
+	}
+	line := fmt.Sprintf("whoop: %s: pairs %d/%d", p.path, done, total)
+	pad := ""
+	for range p.lastLen - len(line) {
+		pad += " "
+	}
+	fmt.Fprintf(p.w, "\r%s%s", line, pad)
+	p.lastLen = len(line)
+	p.drawn = true
+}
+
+func (p *progress) done() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.drawn {
+		fmt.Fprintf(p.w, "\r%*s\r", p.lastLen, "")
+	}
+}

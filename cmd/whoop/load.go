@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// frontendConfig builds the front end's configuration from -I, -D and -U,
+// and from --no-assume where the command has it (the front-end and region
+// assumptions; the lockset ones are applied by the caller).
+func frontendConfig(c *cli.Context) (frontend.Config, error) {
+	cfg := frontend.Config{
+		IncludeDirs: c.StringSlice("I"),
+		Defines:     c.StringSlice("D"),
+		Undefines:   c.StringSlice("U"),
+	}
+	if err := frontend.CheckConfig(cfg); err != nil {
+		return cfg, usageErrorf("%v", err)
+	}
+	if c.IsSet("no-assume") {
+		var ignored lockset.Options
+		if err := applyNoAssume(c, &cfg, &ignored); err != nil {
+			return cfg, err
+		}
+	}
+	return cfg, nil
+}
+
+// loadProgram runs the front end on path, through untilPass ("" for the
+// whole pipeline), and maps its errors to exit codes: input errors (an
+// unreadable file, preprocessor, syntax and type errors, a missing model
+// header) exit 3 with one "whoop: file:line:col: message" line each;
+// anything else, an internal error included, exits 4.
+func loadProgram(c *cli.Context, path string, untilPass string) (*ir.Program, error) {
+	cfg, err := frontendConfig(c)
+	if err != nil {
+		return nil, err
+	}
+	ctx := c.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var prog *ir.Program
+	if untilPass == "" {
+		prog, err = frontend.Load(ctx, path, cfg)
+	} else {
+		prog, err = frontend.LoadUntil(ctx, path, cfg, untilPass)
+	}
+	if err == nil {
+		return prog, nil
+	}
+	var ie *frontend.InputError
+	if errors.As(err, &ie) {
+		return nil, &exitError{code: exitInput, msg: strings.ReplaceAll(ie.Error(), "\n", "\nwhoop: ")}
+	}
+	return nil, &exitError{code: exitInconclusive, msg: err.Error()}
+}

@@ -1,0 +1,303 @@
+package frontend
+
+import (
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+	"modernc.org/cc/v4"
+)
+
+// calleeDecl returns the function declarator a callee expression names
+// directly (f, (f), &f, *f), or nil for a call through a pointer.
+func calleeDecl(n cc.ExpressionNode) *cc.Declarator {
+	for {
+		switch x := strip(n).(type) {
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionIdent {
+				if d, ok := x.ResolvedTo().(*cc.Declarator); ok && d != nil && d.Type().Kind() == cc.Function {
+					return d
+				}
+			}
+			return nil
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionAddrof || x.Case == cc.UnaryExpressionDeref {
+				n = x.CastExpression
+				continue
+			}
+			return nil
+		default:
+			return nil
+		}
+	}
+}
+
+func args(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
+	var out []cc.ExpressionNode
+	for ; l != nil; l = l.ArgumentExpressionList {
+		out = append(out, l.AssignmentExpression)
+	}
+	return out
+}
+
+// calleeType returns the function type a call goes through.
+func calleeType(n cc.ExpressionNode) *cc.FunctionType {
+	t := n.Type()
+	if pt, ok := t.(*cc.PointerType); ok {
+		t = pt.Elem()
+	}
+	ft, _ := t.(*cc.FunctionType)
+	return ft
+}
+
+// call lowers a function call. Kernel helpers from models.HelperFor get one
+// Touch per memory effect before the Call. A struct argument is copied into
+// a fresh frame object whose address is passed; a struct result is the
+// address the callee returns (for external callees: a frame object with
+// arbitrary contents).
+func (f *fnBuilder) call(x *cc.PostfixExpression, discard bool) ir.Expr {
+	pos := posOf(x)
+	calleeNode := x.PostfixExpression
+	argNodes := args(x.ArgumentExpressionList)
+	d := calleeDecl(calleeNode)
+	if d != nil {
+		if v, done := f.builtin(d.Name(), x, argNodes, discard); done {
+			return v
+		}
+	}
+	ft := calleeType(calleeNode)
+	var callee *ir.Function
+	var fnExpr ir.Expr
+	if d != nil {
+		callee = f.b.funcByDecl(d, pos)
+	} else {
+		fnExpr = f.rvalue(calleeNode)
+		for _, a := range argNodes {
+			if f.mayAssignVars(a) {
+				fnExpr = f.stable(fnExpr, calleeNode.Type(), pos)
+				break
+			}
+		}
+	}
+	var params []*cc.Parameter
+	if ft != nil {
+		params = ft.Parameters()
+		if len(params) == 1 && params[0].Type().Kind() == cc.Void {
+			params = nil
+		}
+	}
+	vals := make([]ir.Expr, len(argNodes))
+	lvs := make([]*lvalue, len(argNodes))
+	for i, a := range argNodes {
+		if i > 0 && f.mayAssignVars(a) {
+			for j := 0; j < i; j++ {
+				vals[j] = f.stable(vals[j], argNodes[j].Type(), pos)
+			}
+		}
+		at := a.Type()
+		switch {
+		case at.Kind() == cc.Struct || at.Kind() == cc.Union:
+			src := f.lval(a)
+			tmp := f.frameObject("arg", at, pos)
+			f.copyAggregate(&lvalue{addr: tmp, ct: at, text: exprText(a)}, src, posOf(a))
+			vals[i] = tmp
+		case addrOperand(a) != nil && !isFuncDesignator(addrOperand(a)):
+			lv := f.lval(addrOperand(a))
+			if lv.v != nil || lv.bf != nil {
+				vals[i] = f.rvalue(a)
+			} else {
+				lvs[i] = lv
+				vals[i] = lv.addr
+			}
+		case undecayed(a).Kind() == cc.Array:
+			lv := f.lval(a)
+			lvs[i] = lv
+			vals[i] = lv.addr
+		default:
+			v := f.rvalue(a)
+			if i < len(params) {
+				v = f.convert(v, at, params[i].Type(), posOf(a), false)
+			} else if at.Kind() == cc.Void || v == nil {
+				v = ir.IntConst(0)
+			}
+			vals[i] = v
+		}
+	}
+	if callee != nil {
+		vals = f.fitArity(callee, vals, pos)
+		if callee.External() {
+			if h, ok := models.HelperFor(callee.Name); ok && f.b.byFunc[callee].def == nil {
+				f.touches(callee.Name, h, argNodes, vals, lvs, pos)
+			}
+		}
+	}
+	c := &ir.Call{Callee: callee, Fn: fnExpr, Args: vals, P: pos}
+	var result ir.Expr
+	var rt cc.Type
+	if ft != nil {
+		rt = ft.Result()
+	}
+	switch {
+	case rt == nil || rt.Kind() == cc.Void:
+	case isAggregate(rt):
+		if callee != nil && f.b.byFunc[callee].def == nil {
+			f.emit(c)
+			o := f.frameObject("result", rt, pos)
+			f.havocObject(&lvalue{addr: o, ct: rt, text: callee.Name + "()"}, pos)
+			result = o
+			c = nil
+		} else {
+			dst := f.temp(&ir.Pointer{Elem: f.b.tc.conv(rt)}, pos)
+			c.Dst = dst
+			result = dst
+		}
+	case !discard:
+		dst := f.temp(f.b.tc.conv(rt), pos)
+		c.Dst = dst
+		result = dst
+	}
+	if c != nil {
+		f.emit(c)
+	}
+	if callee != nil && callee.NoReturn {
+		f.terminate(&ir.Unreachable{P: pos})
+	}
+	return result
+}
+
+func isFuncDesignator(n cc.ExpressionNode) bool {
+	if p, ok := strip(n).(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
+		if d, ok := p.ResolvedTo().(*cc.Declarator); ok && d != nil {
+			return d.Type().Kind() == cc.Function
+		}
+	}
+	return false
+}
+
+// fitArity makes the argument list match the callee's parameters where the
+// IR requires it: a defined function gets exactly its parameters (extra
+// arguments of a variadic call were evaluated and are dropped; missing ones
+// of an unprototyped call are arbitrary), a prototyped external exactly its
+// prototype's.
+func (f *fnBuilder) fitArity(callee *ir.Function, vals []ir.Expr, pos ir.Pos) []ir.Expr {
+	sig := callee.Sig
+	defined := f.b.byFunc[callee].def != nil
+	want := -1
+	switch {
+	case defined:
+		want = len(sig.Params)
+	case sig != nil && !sig.Variadic && !callee.Synthetic:
+		want = len(sig.Params)
+	}
+	if want < 0 || len(vals) == want {
+		return vals
+	}
+	if len(vals) > want {
+		return vals[:want]
+	}
+	for len(vals) < want {
+		vals = append(vals, f.havocTemp(sig.Params[len(vals)], pos))
+	}
+	return vals
+}
+
+// touches emits the memory effects of kernel helper name on its pointer
+// arguments.
+func (f *fnBuilder) touches(name string, h models.Helper, argNodes []cc.ExpressionNode, vals []ir.Expr, lvs []*lvalue, pos ir.Pos) {
+	for _, acc := range h.Accesses {
+		if acc.Arg >= len(vals) || acc.Arg >= len(argNodes) {
+			continue
+		}
+		a := ir.Access{Addr: vals[acc.Arg], Mode: acc.Mode, P: pos}
+		switch acc.Len {
+		case models.LenArg:
+			a.Size = -1
+			if acc.LenArg < len(vals) {
+				a.Len = vals[acc.LenArg]
+				if c, ok := a.Len.(*ir.Const); ok {
+					a.Size = c.Val
+				}
+			}
+		case models.LenPointee:
+			a.Size = -1
+			if pt, ok := argNodes[acc.Arg].Type().(*cc.PointerType); ok {
+				if s := pt.Elem().Size(); s > 0 && pt.Elem().Kind() != cc.Void {
+					a.Size = s
+				}
+			}
+		case models.LenConst:
+			a.Size = acc.Const
+		default:
+			a.Size = -1
+		}
+		argText := exprText(argNodes[acc.Arg])
+		lv := lvs[acc.Arg]
+		switch {
+		case acc.Len == models.LenPointee && lv != nil:
+			a.LValue = f.lvText(lv)
+		case acc.Len == models.LenPointee:
+			a.LValue = "*" + argText
+		default:
+			a.LValue = name + "(" + argText + ")"
+		}
+		if lv != nil {
+			a.Struct, a.Field = lv.strct, lv.field
+			if lv.vol && a.Mode == ir.Plain && !f.b.st.cfg.VolatilePlain {
+				a.Mode = ir.Marked
+			}
+		}
+		a.Site = f.b.prog.NewSite()
+		f.emit(&ir.Touch{Write: acc.Write, Access: a})
+	}
+}
+
+// builtin lowers compiler builtins that are not ordinary calls. It reports
+// false for everything else (including __builtin_memcpy and friends, which
+// are ordinary helper calls).
+func (f *fnBuilder) builtin(name string, x *cc.PostfixExpression, argNodes []cc.ExpressionNode, discard bool) (ir.Expr, bool) {
+	pos := posOf(x)
+	switch name {
+	case "__builtin_expect", "__builtin_expect_with_probability", "__builtin_assume_aligned":
+		if len(argNodes) == 0 {
+			return ir.IntConst(0), true
+		}
+		v := f.value(argNodes[0], discard)
+		for _, a := range argNodes[1:] {
+			if f.mayAssignVars(a) {
+				v = f.stable(v, argNodes[0].Type(), pos)
+				f.effect(a)
+			}
+		}
+		return v, true
+	case "__builtin_constant_p", "__ccgo__types_compatible_p":
+		if c, ok := intValue(x.Value()); ok {
+			return c, true
+		}
+		return ir.IntConst(0), true
+	case "__builtin_choose_expr":
+		if len(argNodes) == 3 {
+			if c, ok := intValue(argNodes[0].Value()); ok {
+				if c.Val != 0 {
+					return f.value(argNodes[1], discard), true
+				}
+				return f.value(argNodes[2], discard), true
+			}
+		}
+		failf(pos, "__builtin_choose_expr with a non-constant condition")
+	case "__builtin_unreachable", "__builtin_trap", "__builtin_abort":
+		f.terminate(&ir.Unreachable{P: pos})
+		return nil, true
+	case "__builtin_va_start", "__builtin_va_end", "__builtin_prefetch", "__builtin_va_arg_impl":
+		for _, a := range argNodes {
+			f.effect(a)
+		}
+		if name == "__builtin_va_arg_impl" {
+			return f.havocTemp(&ir.Pointer{Elem: voidType}, pos), true
+		}
+		return nil, true
+	case "__builtin_object_size":
+		for _, a := range argNodes {
+			f.effect(a)
+		}
+		return ir.IntConst(-1), true
+	}
+	return nil, false
+}

@@ -1,0 +1,149 @@
+package frontend
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/whoopverify/whoop/frontend/regions"
+	"modernc.org/cc/v4"
+)
+
+// Config holds the preprocessor options and lowering switches of one Load.
+type Config struct {
+	IncludeDirs []string // -I, searched before the model headers ("" entries ignored)
+	Defines     []string // -D NAME or NAME=VALUE
+	Undefines   []string // -U NAME
+	// VolatilePlain treats accesses through volatile lvalues as plain. By
+	// default they are marked, as READ_ONCE/WRITE_ONCE are.
+	VolatilePlain bool
+	// Regions are the options of the region pass (its assumptions).
+	Regions regions.Options
+
+	// testModels, when set (by this package's tests), is searched for model
+	// headers before the embedded ones.
+	testModels fs.FS
+}
+
+// expansionLimit bounds macro-expansion work per translation unit (tokens
+// processed), so hostile input cannot expand exponentially. The shared
+// drivers need 100k-300k against the model headers.
+const expansionLimit = 2_000_000
+
+// ccConfig returns a fresh cc.Config for one translation unit: hermetic (no
+// host compiler, no host headers), LP64 x86_64 Linux. A cc.Config must not
+// be shared between goroutines, so every Load builds its own.
+func ccConfig(cfg Config, vfs *sourceFS) (*cc.Config, error) {
+	abi, err := cc.NewABI("linux", "amd64")
+	if err != nil {
+		return nil, fmt.Errorf("cc ABI: %w", err)
+	}
+	var user []string
+	for _, d := range cfg.IncludeDirs {
+		if d != "" {
+			user = append(user, filepath.Clean(d))
+		}
+	}
+	quote := append([]string{""}, user...)
+	quote = append(quote, modelRoot)
+	sys := append(append([]string(nil), user...), modelRoot)
+	return &cc.Config{
+		ABI:             abi,
+		FS:              vfs,
+		FSOnly:          true,
+		IncludePaths:    quote,
+		SysIncludePaths: sys,
+		UnsignedEnums:   true,
+		ExpansionLimit:  expansionLimit,
+	}, nil
+}
+
+// commandLine returns the -D and -U options as preprocessor text: first all
+// definitions, then all undefinitions.
+func commandLine(cfg Config) (string, error) {
+	var b strings.Builder
+	for _, d := range cfg.Defines {
+		name, value, hasValue := strings.Cut(d, "=")
+		if err := checkMacroName(name, true); err != nil {
+			return "", fmt.Errorf("-D %s: %w", d, err)
+		}
+		if !hasValue {
+			value = "1"
+		}
+		if strings.ContainsAny(value, "\n\r") {
+			return "", fmt.Errorf("-D %s: value spans lines", name)
+		}
+		fmt.Fprintf(&b, "#define %s %s\n", name, value)
+	}
+	for _, u := range cfg.Undefines {
+		if err := checkMacroName(u, false); err != nil {
+			return "", fmt.Errorf("-U %s: %w", u, err)
+		}
+		fmt.Fprintf(&b, "#undef %s\n", u)
+	}
+	return b.String(), nil
+}
+
+// checkMacroName accepts an identifier, or with params an identifier
+// followed by a parameter list ("F(x,y)"), as gcc's -D does.
+func checkMacroName(s string, params bool) error {
+	name := s
+	if i := strings.IndexByte(s, '('); i >= 0 && params {
+		if !strings.HasSuffix(s, ")") {
+			return fmt.Errorf("invalid macro name")
+		}
+		name = s[:i]
+	}
+	if name == "" {
+		return fmt.Errorf("missing macro name")
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return fmt.Errorf("invalid macro name")
+		}
+	}
+	return nil
+}
+
+// CheckConfig reports an error for malformed -D or -U options.
+func CheckConfig(cfg Config) error {
+	_, err := commandLine(cfg)
+	return err
+}
+
+// modName is the kbuild object name of a file: its base name without
+// extension (models.DefineModName makes it an identifier).
+func modName(path string) string {
+	base := filepath.Base(path)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// definesModName reports whether the user defines or undefines
+// KBUILD_MODNAME themselves.
+func definesModName(cfg Config) bool {
+	for _, d := range cfg.Defines {
+		if n, _, _ := strings.Cut(d, "="); n == "KBUILD_MODNAME" {
+			return true
+		}
+	}
+	for _, u := range cfg.Undefines {
+		if u == "KBUILD_MODNAME" {
+			return true
+		}
+	}
+	return false
+}
+
+// endSource follows the driver file. cc/v4's parser loops forever (and
+// grows its error list without bound) when a declaration ends in a pointer
+// declarator's qualifier list at the end of input ("int * const" then EOF).
+// A trailing static assertion gives that loop a token to stop at; for a
+// well-formed file it is one more file-scope declaration, which lowering
+// ignores. Diagnostics positioned in it are reported at the end of the
+// driver file.
+const (
+	endSource   = "<end-of-input>"
+	endSentinel = "_Static_assert(1, \"\");\n"
+)

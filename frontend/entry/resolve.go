@@ -1,0 +1,311 @@
+package entry
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/whoopverify/whoop/ir"
+)
+
+// maxDepth bounds how far values are followed through assignments and
+// call sites.
+const maxDepth = 6
+
+// funcs returns the driver functions expression e (in function f) may
+// evaluate to, following locals through their assignments and parameters
+// through the direct call sites of f. complete is false when some value
+// comes from memory or elsewhere whoop cannot follow.
+func (s *scanner) funcs(f *ir.Function, e ir.Expr, depth int) (fns []*ir.Function, complete bool) {
+	seen := map[*ir.Function]bool{}
+	complete = s.collect(f, e, depth, seen, map[*ir.Var]bool{})
+	for fn := range seen {
+		fns = append(fns, fn)
+	}
+	sort.Slice(fns, func(i, j int) bool { return fns[i].Name < fns[j].Name })
+	return fns, complete
+}
+
+func (s *scanner) collect(f *ir.Function, e ir.Expr, depth int, out map[*ir.Function]bool, visiting map[*ir.Var]bool) bool {
+	if depth > maxDepth {
+		return false
+	}
+	switch e := e.(type) {
+	case *ir.Function:
+		if !e.External() {
+			out[e] = true
+		}
+		return true
+	case *ir.Const:
+		return true // NULL, or a number: no function
+	case *ir.Ite:
+		a := s.collect(f, e.Then, depth+1, out, visiting)
+		b := s.collect(f, e.Else, depth+1, out, visiting)
+		return a && b
+	case *ir.Binary:
+		// A cast through an integer may leave "fn + 0".
+		if c, ok := e.Y.(*ir.Const); ok && c.Val == 0 && e.Op == ir.OpAdd {
+			return s.collect(f, e.X, depth+1, out, visiting)
+		}
+		return false
+	case *ir.Var:
+		if visiting[e] {
+			return true
+		}
+		visiting[e] = true
+		defer delete(visiting, e)
+		if e.Param {
+			idx := paramIndex(f, e)
+			sites := s.callers[f]
+			if idx < 0 || len(sites) == 0 {
+				return false
+			}
+			ok := true
+			for _, cs := range sites {
+				if idx >= len(cs.call.Args) || !s.collect(cs.caller, cs.call.Args[idx], depth+1, out, map[*ir.Var]bool{}) {
+					ok = false
+				}
+			}
+			return ok
+		}
+		defs := s.defsOf(f)[e]
+		if len(defs) == 0 {
+			return false
+		}
+		ok := true
+		for _, d := range defs {
+			a, isAssign := d.(*ir.Assign)
+			if !isAssign || !s.collect(f, a.Src, depth+1, out, visiting) {
+				ok = false
+			}
+		}
+		return ok
+	}
+	return false
+}
+
+// directFuncs returns the driver functions e may be, ignoring values it
+// cannot follow (stores and unknown calls only care about known ones).
+func (s *scanner) directFuncs(f *ir.Function, e ir.Expr) []*ir.Function {
+	switch e.(type) {
+	case *ir.Function, *ir.Var, *ir.Ite, *ir.Binary:
+		fns, _ := s.funcs(f, e, 0)
+		return fns
+	}
+	return nil
+}
+
+func paramIndex(f *ir.Function, v *ir.Var) int {
+	for i, p := range f.Params {
+		if p == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// defsOf returns, per variable of f, the statements that assign it.
+func (s *scanner) defsOf(f *ir.Function) map[*ir.Var][]ir.Stmt {
+	if d, ok := s.defs[f]; ok {
+		return d
+	}
+	d := map[*ir.Var][]ir.Stmt{}
+	for _, b := range f.Blocks {
+		for _, st := range b.Stmts {
+			for _, v := range ir.StmtDefs(st) {
+				d[v] = append(d[v], st)
+			}
+		}
+	}
+	s.defs[f] = d
+	return d
+}
+
+// base splits an address expression into a base (a global or local
+// *ir.Object, or a pointer *ir.Var with a struct pointee type) and a
+// constant byte offset; global reports a global object base.
+func (s *scanner) base(f *ir.Function, e ir.Expr, depth int) (b any, off int64, global bool) {
+	if depth > maxDepth {
+		return nil, 0, false
+	}
+	switch e := e.(type) {
+	case *ir.Object:
+		return e, 0, e.Kind == ir.GlobalObj
+	case *ir.Binary:
+		if e.Op != ir.OpAdd {
+			return nil, 0, false
+		}
+		if c, ok := e.Y.(*ir.Const); ok {
+			b, o, g := s.base(f, e.X, depth+1)
+			return b, o + c.Val, g
+		}
+		if c, ok := e.X.(*ir.Const); ok {
+			b, o, g := s.base(f, e.Y, depth+1)
+			return b, o + c.Val, g
+		}
+	case *ir.Var:
+		typed := ir.PointeeStruct(e.CType) != nil
+		if !e.Param {
+			if defs := s.defsOf(f)[e]; len(defs) == 1 {
+				if a, ok := defs[0].(*ir.Assign); ok {
+					// A typed pointer names its struct better than the
+					// arithmetic it came from (netdev_priv), unless that
+					// is the address of a global.
+					if b, o, g := s.base(f, a.Src, depth+1); b != nil && (!typed || g) {
+						return b, o, g
+					}
+				}
+			}
+		}
+		if typed {
+			return e, 0, false
+		}
+	}
+	return nil, 0, false
+}
+
+// objectKey identifies the object an address argument points to, for
+// telling registrations of the same object from different ones:
+// "global zf_timer", "global sonypi_device.input_work",
+// "struct rtl8139_private.thread". want is the struct type of the
+// registered object: a bare pointer of that very type identifies nothing.
+// designator is the C designator of a global object, else "".
+func (s *scanner) objectKey(f *ir.Function, e ir.Expr, want string) (key, designator string) {
+	b, off, global := s.base(f, e, 0)
+	switch b := b.(type) {
+	case *ir.Object:
+		if !global {
+			return "", "" // a local: a new object per activation
+		}
+		p := pathAtOffset(b.CType, off)
+		if p == "+" {
+			p = "+" + strconv.FormatInt(off, 10)
+		}
+		return "global " + b.Name + p, b.Name + p
+	case *ir.Var:
+		st := ir.PointeeStruct(b.CType)
+		if st == nil || (off == 0 && structName(st) == want) {
+			return "", ""
+		}
+		p := pathAtOffset(st, off)
+		if p == "+" {
+			return "", ""
+		}
+		return "struct " + structName(st) + p, ""
+	}
+	return "", ""
+}
+
+// numberKey identifies an interrupt line: only a constant tells lines apart.
+func (s *scanner) numberKey(f *ir.Function, e ir.Expr) string {
+	for depth := 0; depth < maxDepth; depth++ {
+		switch x := e.(type) {
+		case *ir.Const:
+			return "irq " + strconv.FormatInt(x.Val, 10)
+		case *ir.Var:
+			defs := s.defsOf(f)[x]
+			if x.Param || len(defs) != 1 {
+				return ""
+			}
+			a, ok := defs[0].(*ir.Assign)
+			if !ok {
+				return ""
+			}
+			e = a.Src
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// inLoop reports whether block b of f lies on a cycle of the CFG.
+func (s *scanner) inLoop(f *ir.Function, b *ir.Block) bool {
+	if m, ok := s.loops[f]; ok {
+		return m[b]
+	}
+	m := cyclic(f)
+	s.loops[f] = m
+	return m[b]
+}
+
+// cyclic returns the blocks of f that lie on a cycle (Tarjan's strongly
+// connected components: members of a component of two or more blocks, or
+// blocks with an edge to themselves).
+func cyclic(f *ir.Function) map[*ir.Block]bool {
+	index := map[*ir.Block]int{}
+	low := map[*ir.Block]int{}
+	onStack := map[*ir.Block]bool{}
+	var stack []*ir.Block
+	out := map[*ir.Block]bool{}
+	next := 0
+	var visit func(b *ir.Block)
+	visit = func(b *ir.Block) {
+		index[b], low[b] = next, next
+		next++
+		stack = append(stack, b)
+		onStack[b] = true
+		if b.Term != nil {
+			for _, w := range b.Term.Succs() {
+				if w == nil {
+					continue
+				}
+				if w == b {
+					out[b] = true
+				}
+				if _, seen := index[w]; !seen {
+					visit(w)
+					low[b] = min(low[b], low[w])
+				} else if onStack[w] {
+					low[b] = min(low[b], index[w])
+				}
+			}
+		}
+		if low[b] == index[b] {
+			var comp []*ir.Block
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				comp = append(comp, w)
+				if w == b {
+					break
+				}
+			}
+			if len(comp) > 1 {
+				for _, w := range comp {
+					out[w] = true
+				}
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		if _, seen := index[b]; !seen {
+			visit(b)
+		}
+	}
+	return out
+}
+
+// repeatedFn reports whether driver function f may run several times
+// while its registrations stay live: it is called from two or more places,
+// or from a loop, or from such a function.
+func (s *scanner) repeatedFn(f *ir.Function) bool {
+	switch s.rep[f] {
+	case 1, 3:
+		return false
+	case 2:
+		return true
+	}
+	s.rep[f] = 3
+	sites := s.callers[f]
+	r := len(sites) > 1
+	if len(sites) == 1 {
+		r = s.inLoop(sites[0].caller, sites[0].block) || s.repeatedFn(sites[0].caller)
+	}
+	if r {
+		s.rep[f] = 2
+	} else {
+		s.rep[f] = 1
+	}
+	return r
+}

@@ -1,0 +1,124 @@
+package entry_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/ir"
+)
+
+// Annotations, analysistest-style, on the line of a function's definition:
+//
+//	// want entry "ROLE STRUCT.FIELD [var=VAR] [guessed]"
+//
+// one item per entry point of that function (several items may follow one
+// "want"). The test fails on a missing and on an unexpected entry point.
+
+var (
+	wantLine = regexp.MustCompile(`//\s*want\s+(.*)$`)
+	wantItem = regexp.MustCompile(`(entry|pair)\s+"([^"]*)"`)
+)
+
+// wants returns the "entry" annotations of a file as "LINE: TEXT".
+func wants(t *testing.T, path, kind string) []string {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for i, line := range strings.Split(string(src), "\n") {
+		m := wantLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		items := wantItem.FindAllStringSubmatch(m[1], -1)
+		if len(items) == 0 {
+			t.Fatalf("%s:%d: malformed want annotation %q", path, i+1, m[1])
+		}
+		for _, it := range items {
+			if it[1] == kind {
+				out = append(out, fmt.Sprintf("%d: %s", i+1, it[2]))
+			}
+		}
+	}
+	return out
+}
+
+// describe is the annotation text of an entry point.
+func describe(e *ir.EntryPoint) string {
+	s := string(e.Role) + " " + e.Struct
+	if e.Field != "" {
+		s += "." + e.Field
+	}
+	if e.Var != "" {
+		s += " var=" + e.Var
+	}
+	if e.Guessed {
+		s += " guessed"
+	}
+	return s
+}
+
+func load(t *testing.T, path string) *ir.Program {
+	t.Helper()
+	prog, err := frontend.LoadUntil(context.Background(), path, frontend.Config{}, "entry")
+	if err != nil {
+		t.Fatalf("load %s: %v", path, err)
+	}
+	return prog
+}
+
+func TestWantAnnotations(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.c")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test programs: %v", err)
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			prog := load(t, path)
+			var got []string
+			for _, e := range prog.EntryPoints {
+				got = append(got, fmt.Sprintf("%d: %s", e.Func.Pos.Line, describe(e)))
+			}
+			compare(t, got, wants(t, path, "entry"))
+		})
+	}
+}
+
+// compare reports what is missing from got and what got has unexpectedly.
+func compare(t *testing.T, got, want []string) {
+	t.Helper()
+	count := map[string]int{}
+	for _, w := range want {
+		count[w]++
+	}
+	var unexpected []string
+	for _, g := range got {
+		if count[g] > 0 {
+			count[g]--
+			continue
+		}
+		unexpected = append(unexpected, g)
+	}
+	var missing []string
+	for w, n := range count {
+		for ; n > 0; n-- {
+			missing = append(missing, w)
+		}
+	}
+	sort.Strings(missing)
+	for _, m := range missing {
+		t.Errorf("missing entry point: %s", m)
+	}
+	for _, u := range unexpected {
+		t.Errorf("unexpected entry point: %s", u)
+	}
+}

@@ -1,0 +1,207 @@
+package frontend
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/whoopverify/whoop/frontend/entry"
+	"github.com/whoopverify/whoop/frontend/regions"
+	"github.com/whoopverify/whoop/ir"
+	"modernc.org/cc/v4"
+)
+
+// pass is one named stage of the front end.
+type pass struct {
+	name string
+	run  func(*state) error
+}
+
+// passes is the pipeline, in order.
+var passes = []pass{
+	{"parse", parsePass},       // preprocess, parse and type-check with cc/v4
+	{"lower", lowerPass},       // C AST -> IR (model-header helpers still called)
+	{"inline", inlinePass},     // inline model-header helpers at driver call sites
+	{"entry", entryPass},       // entry points (package frontend/entry)
+	{"regions", regionsPass},   // memory regions, indirect targets (package frontend/regions)
+	{"validate", validatePass}, // ir.Validate
+}
+
+// Passes lists the pipeline's pass names in order.
+func Passes() []string {
+	names := make([]string, len(passes))
+	for i, p := range passes {
+		names[i] = p.name
+	}
+	return names
+}
+
+// state is what passes hand each other within one Load.
+type state struct {
+	ctx  context.Context
+	path string
+	cfg  Config
+	vfs  *sourceFS
+	src  []byte // the driver file as read
+	ast  *cc.AST
+	prog *ir.Program
+	// modelFuncs are the functions defined in model headers: inline
+	// candidates, dropped after inlining unless still referenced.
+	modelFuncs map[*ir.Function]bool
+}
+
+// Load runs the whole front-end pipeline on one file: parse, lower, inline
+// model-header helpers, entry.Find, regions.Analyze, ir.Validate. It is safe
+// to call concurrently.
+func Load(ctx context.Context, path string, cfg Config) (*ir.Program, error) {
+	return LoadUntil(ctx, path, cfg, passes[len(passes)-1].name)
+}
+
+// LoadUntil runs the pipeline up to and including the pass named lastPass.
+func LoadUntil(ctx context.Context, path string, cfg Config, lastPass string) (prog *ir.Program, err error) {
+	last := -1
+	for i, p := range passes {
+		if p.name == lastPass {
+			last = i
+		}
+	}
+	if last < 0 {
+		return nil, fmt.Errorf("unknown pass %q (passes: %s)", lastPass, strings.Join(Passes(), ", "))
+	}
+	st := &state{ctx: ctx, path: path, cfg: cfg}
+	for _, p := range passes[:last+1] {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := runPass(p, st); err != nil {
+			return nil, err
+		}
+	}
+	return st.prog, nil
+}
+
+// runPass runs one pass, turning a panic into an error: bad input must
+// never crash the caller.
+func runPass(p pass, st *state) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &internalError{pass: p.name, path: st.path, value: r, where: panicSite(debug.Stack())}
+		}
+	}()
+	return p.run(st)
+}
+
+// internalError is a panic recovered in a pass: a bug in whoop or in
+// cc/v4, reported as an error (exit code 4), not as a crash.
+type internalError struct {
+	pass, path string
+	value      any
+	where      string // the function and line that panicked
+}
+
+func (e *internalError) Error() string {
+	return fmt.Sprintf("%s: internal error in pass %s at %s: %v", e.path, e.pass, e.where, e.value)
+}
+
+// inParser reports whether the panic happened inside cc/v4.
+func (e *internalError) inParser() bool { return strings.HasPrefix(e.where, "modernc.org/cc/") }
+
+// panicSite returns "function file:line" of the frame that panicked: the
+// first frame after the runtime's panic machinery.
+func panicSite(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	seenPanic := false
+	for i := 0; i+1 < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(l, "panic(") {
+			seenPanic = true
+			continue
+		}
+		if !seenPanic || strings.HasPrefix(l, "runtime.") || strings.HasPrefix(l, "/") {
+			continue
+		}
+		fn := l
+		if j := strings.LastIndexByte(fn, '('); j > 0 {
+			fn = fn[:j]
+		}
+		loc := strings.TrimSpace(lines[i+1])
+		if j := strings.LastIndexByte(loc, ' '); j > 0 {
+			loc = loc[:j]
+		}
+		return fn + " " + filepath.Base(loc)
+	}
+	return "unknown location"
+}
+
+func parsePass(st *state) error {
+	src, err := os.ReadFile(st.path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if st, serr := os.Stat(st.path); serr == nil && st.IsDir() {
+			err = errors.New("is a directory")
+		}
+		return &InputError{Diags: []ir.Diagnostic{{Msg: "cannot read " + st.path + ": " + err.Error()}}}
+	}
+	st.src = src
+	st.prog = &ir.Program{Path: st.path, Sources: map[string]string{st.path: string(src)}}
+	pos := ir.Pos{File: st.path}
+	if len(bytes.TrimSpace(src)) == 0 {
+		return inputErrorf(pos, "empty file: no C declarations to analyse")
+	}
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		return inputErrorf(pos, "not a C source file: NUL byte at offset %d", i)
+	}
+	cmdline, err := commandLine(st.cfg)
+	if err != nil {
+		return inputErrorf(ir.Pos{}, "%v", err)
+	}
+	st.vfs = newSourceFS(filepath.Dir(st.path), st.cfg.IncludeDirs)
+	st.vfs.extra = st.cfg.testModels
+	ccfg, err := ccConfig(st.cfg, st.vfs)
+	if err != nil {
+		return err
+	}
+	sources := []cc.Source{
+		{Name: "<predefined>", Value: predefinedText(modName(st.path), !definesModName(st.cfg))},
+		{Name: "<builtin>", Value: cc.Builtin},
+		{Name: "<command-line>", Value: cmdline},
+		{Name: st.path, Value: endSplice(rewriteNamedVariadics(src))},
+		{Name: endSource, Value: endSentinel},
+	}
+	ast, err := cc.Translate(ccfg, sources)
+	if err != nil {
+		return ccInputError(err, st.path, src)
+	}
+	if ast == nil || ast.TranslationUnit == nil {
+		return inputErrorf(pos, "no declarations")
+	}
+	st.ast = ast
+	return nil
+}
+
+func entryPass(st *state) error {
+	st.prog.EntryPoints = entry.Find(st.prog)
+	return nil
+}
+
+func regionsPass(st *state) error {
+	if err := regions.Analyze(st.prog, st.cfg.Regions); err != nil {
+		return fmt.Errorf("%s: regions: %w", st.path, err)
+	}
+	return nil
+}
+
+func validatePass(st *state) error {
+	if err := ir.Validate(st.prog); err != nil {
+		return fmt.Errorf("%s: %w", st.path, err)
+	}
+	return nil
+}

@@ -1,0 +1,584 @@
+package regions
+
+import (
+	"fmt"
+
+	"github.com/whoopverify/whoop/ir"
+)
+
+// solve runs the derived rules to a fixpoint. Phase A: kernel visibility,
+// canonicalisation, escapes, stores, copies, indirect calls. Phase B, once A
+// is stable: folds for non-constant pointer arithmetic and collapses for
+// pointers hidden in other arithmetic. Last: accessed memory nobody made
+// is treated as the kernel's.
+func (g *graph) solve() error {
+	orphans := false
+	for rounds := 0; ; rounds++ {
+		if rounds > maxRounds {
+			return fmt.Errorf("points-to fixpoint did not converge in %d rounds (internal error)", maxRounds)
+		}
+		for ; ; rounds++ {
+			if rounds > maxRounds {
+				return fmt.Errorf("points-to fixpoint did not converge in %d rounds (internal error)", maxRounds)
+			}
+			before := g.changes
+			g.propagateKernel()
+			g.canonicaliseAll()
+			g.resolveEscapes()
+			g.resolveStores()
+			g.resolveCopies()
+			g.resolveIndirect()
+			if g.changes == before {
+				break
+			}
+		}
+		before := g.changes
+		g.resolveStrides()
+		g.resolveUnknowns()
+		g.resolveTouches()
+		if orphans {
+			g.markOrphans()
+		}
+		if g.changes != before {
+			continue
+		}
+		if !orphans {
+			orphans = true
+			g.markOrphans()
+			if g.changes != before {
+				continue
+			}
+		}
+		return nil
+	}
+}
+
+// maxRounds bounds the fixpoint; every round merges, folds or flags
+// something, so real programs need a handful.
+const maxRounds = 10000
+
+// roots returns the current roots in creation order (a reused buffer:
+// callers must finish with it before calling roots again).
+func (g *graph) roots() []*node {
+	rs := g.rootBuf[:0]
+	for _, n := range g.nodes {
+		if n.r != nil {
+			rs = append(rs, n)
+		}
+	}
+	g.rootBuf = rs
+	return rs
+}
+
+// readOnly reports whether root n is only read-only storage (string
+// literals, const globals): pointers to it that reach the kernel cannot be
+// used to write it, so it is exempt from kernel visibility.
+func readOnly(n *node) bool {
+	f := n.r.flags & storageOrigins
+	return f != 0 && f&^(oConst|oString) == 0 && n.r.flags&oKernel == 0
+}
+
+// propagateKernel: the kernel may have stored any pointer in memory it can
+// see (and may see whatever such memory points to), so every node a
+// kernel-visible node links to is kernel-visible; a kernel-visible
+// function's parameters receive kernel pointers.
+func (g *graph) propagateKernel() {
+	var work []*node
+	for _, n := range g.roots() {
+		if n.r.flags&(oKernel|oKernelContents) != 0 {
+			work = append(work, n)
+		}
+	}
+	mark := func(p ptr) {
+		r, _ := p.resolve()
+		if r.r.flags&oKernel != 0 || readOnly(r) {
+			return
+		}
+		r.r.flags |= oKernel
+		g.touch(r.r)
+		work = append(work, r)
+	}
+	for len(work) > 0 {
+		n := work[len(work)-1]
+		work = work[:len(work)-1]
+		if n.r == nil {
+			n, _ = find(n)
+		}
+		for _, c := range n.r.cells {
+			if c.link != nil {
+				mark(*c.link)
+			}
+		}
+		if n.r.flags&oKernel != 0 && n.r.sig != nil {
+			for _, p := range n.r.sig.params {
+				mark(p)
+			}
+			mark(n.r.sig.ret)
+		}
+	}
+}
+
+type typedFact struct {
+	off  int64 // normalised
+	raw  int64
+	t    ir.Type
+	s    *ir.Struct
+	size int64
+}
+
+// canonicalise applies the type rule to every kernel-visible root.
+func (g *graph) canonicaliseAll() {
+	for _, n := range g.roots() {
+		if n.r == nil || n.r.flags&oKernel == 0 {
+			continue
+		}
+		if v, ok := g.canonVer[n]; ok && v == n.r.version {
+			continue
+		}
+		g.canonVer[n] = n.r.version
+		g.canonicalise(n)
+	}
+}
+
+// canonicalise: memory the kernel can hand to the driver holds objects of
+// the types the driver uses it as. A struct S there that no bigger struct
+// contains is the canonical S; scalar memory of a node without structs is
+// the external memory of its scalar type.
+func (g *graph) canonicalise(n *node) {
+	structs, scalars := g.splitFacts(n)
+	for _, a := range structs {
+		if !coveredBy(a, structs) {
+			g.unify(ptr{n, a.raw}, ptr{n: g.canonNode(a.s, a.t)})
+		}
+	}
+	if len(structs) == 0 || g.opts.NoFieldAssumption {
+		for _, a := range scalars {
+			if len(structs) > 0 && coveredAt(a.off, structs) && !g.opts.NoFieldAssumption {
+				continue
+			}
+			g.unify(ptr{n, a.raw}, ptr{n: g.externalNode(a.t)})
+		}
+	}
+}
+
+// splitFacts returns root n's facts as struct and scalar facts (arrays are
+// represented by their element), at normalised offsets. The result is
+// cached until the root changes; callers must not modify it.
+func (g *graph) splitFacts(n *node) (structs, scalars []typedFact) {
+	r := n.r
+	if r.split != nil && r.splitVersion == r.version {
+		return r.split.structs, r.split.scalars
+	}
+	for _, f := range r.facts {
+		et := elemType(f.t)
+		tf := typedFact{off: n.norm(f.off), raw: f.off, t: et, size: max(et.Size(), 0)}
+		if s := isStruct(et); s != nil {
+			tf.s = s
+			structs = append(structs, tf)
+		} else if factType(et) {
+			scalars = append(scalars, tf)
+		}
+	}
+	r.split = &splitCache{structs, scalars}
+	r.splitVersion = r.version
+	return structs, scalars
+}
+
+type splitCache struct{ structs, scalars []typedFact }
+
+func coveredBy(a typedFact, structs []typedFact) bool {
+	for _, b := range structs {
+		if b.size > a.size && b.off <= a.off && a.off+a.size <= b.off+b.size {
+			return true
+		}
+	}
+	return false
+}
+
+func coveredAt(off int64, structs []typedFact) bool {
+	for _, b := range structs {
+		if b.off <= off && off < b.off+b.size {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveEscapes: pointers handed to the kernel make their memory
+// kernel-visible; a struct object handed over as S* is the canonical S if
+// the driver ever receives S* from the kernel.
+func (g *graph) resolveEscapes() {
+	for _, e := range g.escapes {
+		if e.contents {
+			r, _ := e.p.resolve()
+			for _, c := range r.r.cells {
+				if c.link != nil {
+					g.escape(*c.link, nil)
+				}
+			}
+			continue
+		}
+		g.escape(e.p, e.t)
+	}
+}
+
+func (g *graph) escape(p ptr, t ir.Type) {
+	r, off := p.resolve()
+	if readOnly(r) {
+		return
+	}
+	if r.r.flags&oKernel == 0 {
+		r.r.flags |= oKernel
+		g.touch(r.r)
+	}
+	if t == nil || !factType(t) {
+		// An untyped pointer (void *, unsigned long): the kernel may hand
+		// it back as any type the driver casts it to. The objects that
+		// start where it points join their canonical nodes, if the driver
+		// receives such types from the kernel.
+		if g.opts.NoTypeAssumption {
+			return
+		}
+		for _, s := range g.structsAt(r, off) {
+			if c, ok := g.canon[structKey(s)]; ok {
+				cr, coff := find(c)
+				if cr != r || r.norm(coff) != r.norm(off) {
+					g.unify(p, ptr{n: c})
+					r, off = p.resolve()
+				}
+			}
+		}
+		return
+	}
+	if s := isStruct(elemType(t)); s != nil {
+		if c, ok := g.canon[structKey(s)]; ok && !g.opts.NoTypeAssumption {
+			cr, coff := find(c)
+			if cr != r || r.norm(coff) != r.norm(off) {
+				g.unify(p, ptr{n: c})
+			}
+		}
+		return
+	}
+	if !factType(t) {
+		return
+	}
+	g.addFact(p, t)
+	if g.opts.NoFieldAssumption {
+		g.unify(p, ptr{n: g.externalNode(elemType(t))})
+	}
+}
+
+// structsAt returns the struct types of the objects that start exactly at
+// offset off of root r, outermost first, according to its struct facts.
+func (g *graph) structsAt(r *node, off int64) []*ir.Struct {
+	x := r.norm(off)
+	structs, _ := g.splitFacts(r)
+	var out []*ir.Struct
+	seen := make(map[*ir.Struct]bool)
+	add := func(s *ir.Struct) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, f := range structs {
+		if x < f.off || (f.size > 0 && x >= f.off+f.size) {
+			continue
+		}
+		var t ir.Type = f.t
+		rel := x - f.off
+		for t != nil {
+			if rel == 0 {
+				if s := isStruct(t); s != nil {
+					add(s)
+				}
+			}
+			switch u := ir.Unnamed(t).(type) {
+			case *ir.Struct:
+				var next ir.Type
+				for _, fl := range u.Fields {
+					if fs := fl.Type.Size(); fl.Offset <= rel && rel < fl.Offset+fs {
+						next, rel = fl.Type, rel-fl.Offset
+						break
+					}
+				}
+				t = next
+			case *ir.Array:
+				es := u.Elem.Size()
+				if es <= 0 {
+					t = nil
+					break
+				}
+				t, rel = u.Elem, mod(rel, es)
+			default:
+				t = nil
+			}
+		}
+	}
+	return out
+}
+
+// resolveStores: a pointer stored into memory the kernel reads escapes.
+func (g *graph) resolveStores() {
+	for _, s := range g.stores {
+		r, _ := s.dst.resolve()
+		if r.r.flags&(oKernel|oKernelContents) != 0 {
+			g.escape(s.val, s.t)
+		}
+	}
+}
+
+// resolveCopies: memcpy-like helpers move pointers between the cells at
+// corresponding offsets (or, when offsets are unknown, between all cells).
+func (g *graph) resolveCopies() {
+	for _, c := range g.copies {
+		dr, do := c.dst.resolve()
+		sr, so := c.src.resolve()
+		exact := c.n >= 0 && identity(dr, do, c.n) && identity(sr, so, c.n)
+		if exact {
+			for _, sc := range cellsIn(sr, so, so+c.n) {
+				if sc.link == nil {
+					continue
+				}
+				for _, dc := range cellsIn(dr, sc.lo-so+do, sc.hi-so+do) {
+					if dc.link != nil {
+						g.unify(*sc.link, *dc.link)
+					}
+				}
+			}
+			continue
+		}
+		lo, hi := negInf, posInf
+		var links []ptr
+		for _, sp := range []struct {
+			n   *node
+			off int64
+		}{{sr, so}, {dr, do}} {
+			a, b := lo, hi
+			if c.n >= 0 {
+				a, b = sp.off, sp.off+c.n
+			}
+			for _, s := range imageIn(sp.n.r.folds, a, b, nil) {
+				for _, cl := range cellsIn(sp.n, s.lo, s.hi) {
+					if cl.link != nil {
+						links = append(links, *cl.link)
+					}
+				}
+			}
+		}
+		for i := 1; i < len(links); i++ {
+			g.unify(links[0], links[i])
+		}
+	}
+}
+
+// identity reports whether no fold affects [off, off+n) of root r.
+func identity(r *node, off, n int64) bool {
+	img := imageIn(r.r.folds, off, off+n, nil)
+	return len(img) == 1 && img[0] == span{off, off + n}
+}
+
+// cellsIn returns the cells of root r overlapping normalised [lo, hi).
+func cellsIn(r *node, lo, hi int64) []*cell {
+	var out []*cell
+	for _, c := range r.r.cells {
+		if c.lo < hi && lo < c.hi {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// resolveIndirect: an indirect call whose targets are unknown or include
+// kernel functions passes its pointer arguments to the kernel.
+func (g *graph) resolveIndirect() {
+	for _, c := range g.indirect {
+		if c.escaped {
+			continue
+		}
+		r, _ := c.fn.resolve()
+		unknown := true
+		for _, f := range r.r.funcs {
+			if f.External() {
+				unknown = true
+				break
+			}
+			unknown = false
+		}
+		if !unknown {
+			continue
+		}
+		c.escaped = true
+		for i, p := range c.args {
+			if p == nil {
+				continue
+			}
+			var t ir.Type
+			if c.ftype != nil && i < len(c.ftype.Params) {
+				t = pointee(c.ftype.Params[i])
+			}
+			g.escapes = append(g.escapes, escape{p: *p, t: t})
+		}
+		g.changes++
+	}
+}
+
+// resolveStrides: p + i*stride with a non-constant i may reach every
+// offset congruent modulo stride; unless an array fold already says so,
+// fold the whole node.
+func (g *graph) resolveStrides() {
+	for _, s := range g.strides {
+		r, off := s.p.resolve()
+		if !strideFolded(r.r.folds, off, s.stride) {
+			x := r.norm(off)
+			g.addFold(r, g.foldWithin(r, x, x+1, s.stride))
+		}
+	}
+}
+
+func strideFolded(fs []*fold, x, s int64) bool {
+	for {
+		f := foldAt(fs, x)
+		if f == nil {
+			return false
+		}
+		if s%f.stride == 0 {
+			return true
+		}
+		x = f.base + mod(x-f.base, f.stride)
+		fs = f.inner
+	}
+}
+
+// foldWithin returns the fold that makes offsets stride apart equivalent
+// for pointer arithmetic around [lo, hi) of root r: over the innermost
+// struct or array (of the node's struct facts) containing [lo, hi) and at
+// least two strides long, since C pointer arithmetic stays within the
+// object it starts in (A4); over the whole node when nothing bounds it or
+// under NoBoundsAssumption.
+func (g *graph) foldWithin(r *node, lo, hi, stride int64) *fold {
+	whole := &fold{lo: negInf, hi: posInf, base: 0, stride: stride}
+	if g.opts.NoBoundsAssumption {
+		return whole
+	}
+	best := span{negInf, posInf}
+	structs, _ := g.splitFacts(r)
+	for _, f := range structs {
+		if tail := flexibleTail(f.t); tail >= 0 && lo >= f.off+tail {
+			// Indexing a flexible array member: its elements run on.
+			if e := (span{f.off + tail, posInf}); e.hi-e.lo < best.hi-best.lo || isInf(best.lo) {
+				best = e
+			}
+			continue
+		}
+		if f.size <= 0 || lo < f.off || hi > f.off+f.size {
+			continue
+		}
+		if e, ok := innermostAggregate(f.t, lo-f.off, hi-f.off, 2*stride); ok {
+			e = span{e.lo + f.off, e.hi + f.off}
+			if e.hi-e.lo < best.hi-best.lo {
+				best = e
+			}
+		}
+	}
+	if isInf(best.lo) {
+		return whole
+	}
+	return &fold{lo: best.lo, hi: best.hi, base: best.lo, stride: stride, typed: isInf(best.hi)}
+}
+
+// innermostAggregate returns the extent of the innermost struct, union or
+// array of t (t itself included) containing [lo, hi) and at least min
+// bytes long.
+func innermostAggregate(t ir.Type, lo, hi, min int64) (span, bool) {
+	size := t.Size()
+	if size < min || lo < 0 || hi > size {
+		return span{}, false
+	}
+	switch u := ir.Unnamed(t).(type) {
+	case *ir.Struct:
+		for _, f := range u.Fields {
+			if e, ok := innermostAggregate(f.Type, lo-f.Offset, hi-f.Offset, min); ok {
+				return span{e.lo + f.Offset, e.hi + f.Offset}, true
+			}
+		}
+	case *ir.Array:
+		es := u.Elem.Size()
+		if es > 0 {
+			i := lo / es
+			if e, ok := innermostAggregate(u.Elem, lo-i*es, hi-i*es, min); ok {
+				return span{e.lo + i*es, e.hi + i*es}, true
+			}
+		}
+	default:
+		return span{}, false
+	}
+	return span{0, size}, true
+}
+
+// resolveUnknowns: a pointer hidden in arithmetic (masking, shifting) that
+// is then used as a pointer may point anywhere in its node: collapse it.
+func (g *graph) resolveUnknowns() {
+	for i := range g.unknowns {
+		u := &g.unknowns[i]
+		if u.done {
+			continue
+		}
+		rr, _ := u.result.resolve()
+		if len(rr.r.cells) == 0 && rr.r.flags&storageOrigins == 0 && rr.r.sig == nil {
+			continue
+		}
+		sr, _ := u.src.resolve()
+		if sr.r.flags&storageOrigins == 0 && len(sr.r.cells) == 0 {
+			continue // the source points nowhere (yet): an integer so far
+		}
+		u.done = true
+		g.addFold(sr, &fold{lo: negInf, hi: posInf, base: 0, stride: 1})
+		g.unify(u.result, u.src)
+	}
+}
+
+// resolveTouches: in memory without struct types (byte buffers, scalar
+// arrays) a helper's touch is an ordinary access: the bytes it touches
+// become one cell, rather than the cells of a struct's members.
+func (g *graph) resolveTouches() {
+	for _, a := range g.accesses {
+		if !a.touch {
+			continue
+		}
+		r, off := a.p.resolve()
+		if structs, _ := g.splitFacts(r); len(structs) > 0 {
+			continue
+		}
+		lo, hi := g.touchExtent(r, off, a.size, a.acc)
+		h, _ := hullIn(r.r.folds, lo, hi, g.scratch)
+		if c := cellAt(r, h.lo); c != nil && c.hi >= h.hi {
+			continue
+		}
+		g.addCell(r, []span{{lo, hi}})
+	}
+}
+
+// markOrphans: memory that is accessed but that no allocation, object or
+// kernel pointer accounts for (parameters of functions only the kernel
+// calls, pointers read from uninitialised memory) is treated as the
+// kernel's.
+func (g *graph) markOrphans() {
+	touched := make(map[*node]bool)
+	for _, a := range g.accesses {
+		if a.touch {
+			r, _ := a.p.resolve()
+			touched[r] = true
+		}
+	}
+	for _, n := range g.roots() {
+		if n.r.flags&(storageOrigins|oKernel|oFunction) != 0 {
+			continue
+		}
+		if len(n.r.cells) == 0 && !touched[n] {
+			continue
+		}
+		n.r.flags |= oKernel
+		g.touch(n.r)
+	}
+}

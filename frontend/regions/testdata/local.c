@@ -1,0 +1,80 @@
+/* Thread-locality: frame objects, fresh allocations, fresh parameters. */
+#include <linux/module.h>
+#include <linux/kernel.h>
+#include <linux/fs.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/miscdevice.h>
+
+struct req {
+	int len;
+	char data[32];
+};
+
+static loff_t *saved_pos;
+static char *shared_buf;
+extern void kernel_keeps(void *p);
+
+static void fill(struct req *r, int n)
+{
+	r->len = n;                              // want region "local r in dev_read.len" thread-local
+}
+
+static ssize_t dev_read(struct file *file, char __user *buf, size_t n, loff_t *ppos)
+{
+	struct req r;
+	char tmp[16];
+	char *kbuf = kmalloc(64, GFP_KERNEL);
+	int i = 0;
+
+	fill(&r, 3);
+	tmp[i] = 1;                              // want region "local tmp in dev_read[]" thread-local
+	memset(tmp, 0, sizeof(tmp));             // want region "local tmp in dev_read[]" thread-local
+	kbuf[i] = 2;                             // want region "fresh kmalloc in dev_read" thread-local
+	if (copy_to_user(buf, kbuf, 64))         // want region "fresh kmalloc in dev_read" thread-local
+		return -EFAULT;
+	kfree(kbuf);                             // want region "fresh kmalloc in dev_read" thread-local
+	*ppos += r.len;                          // want region "fresh *ppos in dev_read" region "local r in dev_read.len" thread-local
+	return n;
+}
+
+static ssize_t dev_write(struct file *file, const char __user *buf, size_t n, loff_t *ppos)
+{
+	char *kbuf = kmalloc(64, GFP_KERNEL);
+	char local[8];
+
+	saved_pos = ppos;                        // want region "global saved_pos" shared
+	*ppos = 0;                               // want region "fresh *ppos in dev_write" shared
+	kbuf[0] = 1;                             // want region "fresh kmalloc in dev_write" shared
+	shared_buf = kbuf;                       // want region "global shared_buf"
+	local[0] = 1;                            // want region "external char" shared
+	kernel_keeps(local);
+	return n;
+}
+
+static const char banner[] = "hello";
+
+static int dev_open(struct inode *inode, struct file *file)
+{
+	return banner[1];                        // want region "global banner[]" read-only shared
+}
+
+static const struct file_operations fops = {
+	.owner = THIS_MODULE,
+	.open = dev_open,
+	.read = dev_read,
+	.write = dev_write,
+};
+
+static struct miscdevice misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "local",
+	.fops = &fops,
+};
+
+static int __init mod_init(void)
+{
+	return misc_register(&misc);
+}
+module_init(mod_init);

@@ -1,0 +1,48 @@
+package lockset_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// sharedDrivers returns the driver.c files under ../shared/drivers.
+func sharedDrivers(tb testing.TB) []string {
+	tb.Helper()
+	root := filepath.Join("..", "..", "shared", "drivers")
+	files, err := filepath.Glob(filepath.Join(root, "*", "*", "driver.c"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	more, _ := filepath.Glob(filepath.Join(root, "*", "*", "*", "driver.c"))
+	files = append(files, more...)
+	if len(files) == 0 {
+		tb.Fatalf("no drivers under %s: the shared drivers must sit beside the repository", root)
+	}
+	return files
+}
+
+// BenchmarkCheck measures the lockset check (without the front end) on
+// every shared driver, with one and two jobs.
+func BenchmarkCheck(b *testing.B) {
+	for _, path := range sharedDrivers(b) {
+		prog, err := frontend.Load(context.Background(), path, frontend.Config{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := filepath.Base(filepath.Dir(path))
+		for _, jobs := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/jobs=%d", name, jobs), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := lockset.Check(context.Background(), prog, lockset.Options{Jobs: jobs}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

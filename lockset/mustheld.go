@@ -1,0 +1,310 @@
+package lockset
+
+import (
+	"slices"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
+
+// The fast path: a classic static lockset analysis. For each entry point it
+// computes, at every access site, the locks held on every path (in any mode
+// and in write mode). A (pair, region) whose conflicting accesses always
+// share such a lock is race-free without asking Z3; only the rest are
+// instrumented and proved symbolically, which is also where path-sensitive
+// protection (conditional locking, trylock) is decided. The analysis
+// under-approximates the held locks of the instrumented program, so a
+// protection it finds is real.
+
+// lockBits is a set of lock indices.
+type lockBits []uint64
+
+func newBits(n int) lockBits { return make(lockBits, (n+63)/64) }
+
+func (b lockBits) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
+func (b lockBits) set(i int)      { b[i/64] |= 1 << (i % 64) }
+func (b lockBits) clear(i int)    { b[i/64] &^= 1 << (i % 64) }
+func (b lockBits) clone() lockBits {
+	return slices.Clone(b)
+}
+func (b lockBits) and(o lockBits) {
+	for i := range b {
+		b[i] &= o[i]
+	}
+}
+func (b lockBits) fill(n int) {
+	for i := range n {
+		b.set(i)
+	}
+}
+
+// held is what is held on every path: in any mode (any) and in write mode (w).
+type held struct{ any, w lockBits }
+
+func (h held) clone() held { return held{h.any.clone(), h.w.clone()} }
+func (h held) meet(o held) { h.any.and(o.any); h.w.and(o.w) }
+func (h held) equal(o held) bool {
+	return slices.Equal(h.any, o.any) && slices.Equal(h.w, o.w)
+}
+func (h held) key() string {
+	b := make([]byte, 0, 16*len(h.any))
+	for _, w := range append(append([]uint64(nil), h.any...), h.w...) {
+		for k := range 8 {
+			b = append(b, byte(w>>(8*k)))
+		}
+	}
+	return string(b)
+}
+
+// mustAnalysis computes must-held locksets for one entry point.
+type mustAnalysis struct {
+	in      *instrumenter
+	ep      *ir.EntryPoint
+	n       int
+	memo    map[*ir.Function]map[string]held // exit state per entry state
+	active  map[*ir.Function]bool
+	atSite  map[int]held
+	visited map[int]bool
+}
+
+// mustHeld returns, for every access site reachable from ep, the locks held
+// on every path to it.
+func (in *instrumenter) mustHeld(ep *ir.EntryPoint) map[int]held {
+	n := len(in.f.locks)
+	a := &mustAnalysis{in: in, ep: ep, n: n,
+		memo: make(map[*ir.Function]map[string]held), active: make(map[*ir.Function]bool),
+		atSite: make(map[int]held), visited: make(map[int]bool)}
+	start := held{newBits(n), newBits(n)}
+	h, hw := in.initialLocks(ep)
+	for l := range n {
+		if h[l] {
+			start.any.set(l)
+		}
+		if hw[l] {
+			start.w.set(l)
+		}
+	}
+	a.function(ep.Func, start)
+	return a.atSite
+}
+
+// function analyses fn entered with state entry and returns the state at
+// its returns (on every path).
+func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
+	k := entry.key()
+	if m, ok := a.memo[fn]; ok {
+		if exit, ok := m[k]; ok {
+			return exit
+		}
+	}
+	if a.active[fn] {
+		// Recursion: nothing is known to be held afterwards.
+		return held{newBits(a.n), newBits(a.n)}
+	}
+	a.active[fn] = true
+	defer delete(a.active, fn)
+
+	nb := len(fn.Blocks)
+	in := make([]held, nb)
+	have := make([]bool, nb)
+	in[0], have[0] = entry.clone(), true
+	exit := held{newBits(a.n), newBits(a.n)}
+	exit.any.fill(a.n)
+	exit.w.fill(a.n)
+	returned := false
+	work := []int{0}
+	queued := make([]bool, nb)
+	queued[0] = true
+	sites := make(map[int]held)
+	for len(work) > 0 {
+		bi := work[0]
+		work = work[1:]
+		queued[bi] = false
+		b := fn.Blocks[bi]
+		st := in[bi].clone()
+		for _, s := range b.Stmts {
+			switch s := s.(type) {
+			case *ir.Load, *ir.Store, *ir.Touch:
+				id := ir.AccessOf(s).Site
+				if prev, ok := sites[id]; ok {
+					prev.meet(st)
+				} else {
+					sites[id] = st.clone()
+				}
+			case *ir.Call:
+				st = a.call(s, st)
+			}
+		}
+		if _, ok := b.Term.(*ir.Return); ok {
+			exit.meet(st)
+			returned = true
+		}
+		for _, succ := range b.Term.Succs() {
+			si := succ.Index
+			if !have[si] {
+				in[si], have[si] = st.clone(), true
+			} else {
+				old := in[si].clone()
+				in[si].meet(st)
+				if in[si].equal(old) {
+					continue
+				}
+			}
+			if !queued[si] {
+				queued[si] = true
+				work = append(work, si)
+			}
+		}
+	}
+	for id, st := range sites {
+		if prev, ok := a.atSite[id]; ok && a.visited[id] {
+			prev.meet(st)
+		} else {
+			a.atSite[id] = st
+			a.visited[id] = true
+		}
+	}
+	if !returned {
+		exit = entry.clone() // no return: the value is irrelevant
+	}
+	if a.memo[fn] == nil {
+		a.memo[fn] = make(map[string]held)
+	}
+	a.memo[fn][k] = exit
+	return exit
+}
+
+func (a *mustAnalysis) call(s *ir.Call, st held) held {
+	f := a.in.f
+	if s.Callee != nil && s.Callee.External() {
+		if op, ok := f.callLock[s]; ok {
+			a.lockOp(st, op)
+		} else if op, ok := f.callReg[s]; ok {
+			a.regOp(st, op)
+		}
+		return st
+	}
+	var targets []*ir.Function
+	if s.Callee != nil {
+		targets = []*ir.Function{s.Callee}
+	} else {
+		for _, t := range s.Targets {
+			if _, ok := a.in.copies[t]; ok && len(t.Params) == len(s.Args) {
+				targets = append(targets, t)
+			}
+		}
+	}
+	if len(targets) == 0 {
+		return st
+	}
+	var out held
+	for i, t := range targets {
+		x := a.function(t, st)
+		if i == 0 {
+			out = x.clone()
+		} else {
+			out.meet(x)
+		}
+	}
+	return out
+}
+
+func (a *mustAnalysis) lockOp(st held, op lockOp) {
+	api := op.api
+	if op.lock < 0 {
+		if api.Op == models.Acquire {
+			return
+		}
+		for l, info := range a.in.f.locks {
+			if info.class == api.Class {
+				st.any.clear(l)
+				st.w.clear(l)
+			}
+		}
+		return
+	}
+	switch api.Op {
+	case models.Acquire:
+		if api.Cond != models.Always {
+			return // held only on the success branch: not on every path
+		}
+		st.any.set(op.lock)
+		if api.Mode == models.Write {
+			st.w.set(op.lock)
+		} else {
+			st.w.clear(op.lock)
+		}
+	case models.Release:
+		st.any.clear(op.lock)
+		st.w.clear(op.lock)
+	case models.Downgrade:
+		st.w.clear(op.lock)
+	}
+}
+
+func (a *mustAnalysis) regOp(st held, op regOp) {
+	switch {
+	case op.unregister && a.ep.Role == ir.RoleExit:
+		if l, ok := a.in.unpub[op.class]; ok {
+			st.any.set(l)
+			st.w.set(l)
+		}
+	case !op.unregister && a.ep.Role == ir.RoleInit:
+		for _, c := range a.in.closureOf(op.class) {
+			if l, ok := a.in.unpub[c]; ok {
+				st.any.clear(l)
+				st.w.clear(l)
+			}
+		}
+	}
+}
+
+// unprotectedRegions returns the regions of pair (t, u) on which some two
+// conflicting accesses are not always protected by a common lock: the ones
+// the symbolic check must decide.
+func unprotectedRegions(regions []*ir.Region, st, su map[*ir.Region][]*site, mt, mu map[int]held) []*ir.Region {
+	var out []*ir.Region
+	for _, r := range regions {
+		if !alwaysProtected(st[r], su[r], mt, mu) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func alwaysProtected(ts, us []*site, mt, mu map[int]held) bool {
+	for _, a := range ts {
+		for _, b := range us {
+			if !(a.write || b.write) || !(a.plain() || b.plain()) {
+				continue
+			}
+			ha, okA := mt[a.id]
+			hb, okB := mu[b.id]
+			if !okA || !okB {
+				if !okA && !okB {
+					continue // neither reachable in its entry point
+				}
+				if okA && okB {
+					return false
+				}
+				continue // one side never reaches its access: no conflict
+			}
+			if !protected(ha, hb) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// protected reports whether accesses a (under ha) and b (under hb) always
+// share a lock that one of them holds in write mode.
+func protected(ha, hb held) bool {
+	for i := range ha.any {
+		common := ha.any[i] & hb.any[i]
+		if common&(ha.w[i]|hb.w[i]) != 0 {
+			return true
+		}
+	}
+	return false
+}

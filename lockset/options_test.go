@@ -1,0 +1,56 @@
+package lockset_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// racyLines returns the lines of every reported access, per pair verdict.
+func racyLines(t *testing.T, path string, opts lockset.Options) map[int]bool {
+	t.Helper()
+	prog, err := frontend.Load(context.Background(), path, frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lockset.Check(context.Background(), prog, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := make(map[int]bool)
+	for _, p := range res.Pairs {
+		for _, r := range p.Races {
+			lines[r.Accesses[0].Pos.Line] = true
+			lines[r.Accesses[1].Pos.Line] = true
+		}
+	}
+	return lines
+}
+
+// Each assumption that can hide a race, switched off, reveals the races it
+// hid in a program written to depend on it.
+func TestAssumptionSwitches(t *testing.T) {
+	cases := []struct {
+		name string
+		path string
+		opts lockset.Options
+		line int // a line that races only without the assumption
+	}{
+		{"lock arrays", "testdata/race/lock_array.c", lockset.Options{LockArraysDistinct: true}, 21},
+		{"publication", "testdata/race/init.c", lockset.Options{NoPublication: true}, 27},
+		{"kernel locks", "testdata/race/rtnl.c", lockset.Options{NoKernelLocks: true}, 22},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if racyLines(t, c.path, lockset.Options{Jobs: 1})[c.line] {
+				t.Fatalf("line %d races even with the assumption", c.line)
+			}
+			c.opts.Jobs = 1
+			if !racyLines(t, c.path, c.opts)[c.line] {
+				t.Errorf("line %d does not race without the assumption", c.line)
+			}
+		})
+	}
+}

@@ -1,0 +1,337 @@
+package models
+
+import (
+	"strings"
+
+	"github.com/whoopverify/whoop/ir"
+)
+
+// Serialisation rules: which pairs of entry points the kernel never runs
+// at the same time, one row per kernel mechanism. lockset.Pairs applies
+// them; a pair no rule excludes is concurrent and gets checked.
+//
+// Rules match entry points by struct type and field (OpsRow keys), by
+// role, or by the kernel locks their rows hold, never by field name alone.
+// Module init and exit are not excluded from everything, as the original
+// WHOOP did: init is paired with every entry point, and the lockset
+// restricts it to the code after the registration that publishes that
+// entry point (register.go); exit likewise to the code before the
+// unregistration.
+
+// Scope says how far one instance of a mechanism reaches.
+type Scope uint8
+
+const (
+	// ScopeKernel: one mechanism for the whole kernel (rtnl_mutex, the
+	// module loader). Matching pairs never run concurrently.
+	ScopeKernel Scope = iota
+	// ScopeDevice: one per device (device_lock, a device's transmit lock,
+	// an interrupt line, a timer). Matching pairs never run concurrently
+	// on one device. Under the one-device assumption (the default of
+	// lockset.Pairs) the driver drives one device, so they never run
+	// concurrently at all; without it they are concurrent.
+	ScopeDevice
+	// ScopeObject: one per object the callbacks receive (a struct file, a
+	// tty, a seq_file). Matching pairs run concurrently only on different
+	// objects: the pair is concurrent, with the two object parameters in
+	// DistinctParams.
+	ScopeObject
+)
+
+func (s Scope) String() string {
+	switch s {
+	case ScopeDevice:
+		return "device"
+	case ScopeObject:
+		return "object"
+	}
+	return "kernel"
+}
+
+// Need is a driver fact a rule depends on (Facts).
+type Need uint8
+
+const (
+	NeedNothing Need = iota
+	// NeedOwner: side B's ops variable has .owner = THIS_MODULE.
+	NeedOwner
+	// NeedSingle: the entry point is registered once (not Facts.Repeated).
+	NeedSingle
+)
+
+// Side selects the entry points on one side of a rule. An entry point
+// matches if any criterion matches.
+type Side struct {
+	Rows       []string // OpsRow keys "struct.field", or "struct.*" for every callback of a struct
+	Roles      []ir.Role
+	Holds      string // the entry point's row holds this kernel lock (models.HeldLocks, base name)
+	ModuleInit bool   // module init functions and initcalls
+	ModuleExit bool   // module exit functions
+}
+
+// Rule is one kernel serialisation mechanism.
+type Rule struct {
+	ID    string
+	A, B  Side
+	Scope Scope
+	// SameEntry: only the pair of an entry point with itself.
+	SameEntry bool
+	// SameVar: both entry points come from one ops variable (one device).
+	SameVar bool
+	// SameLock: both hold the same identity of the Holds lock (device_lock
+	// of the same driver).
+	SameLock bool
+	Needs    Need
+	// Reason names the kernel mechanism; it is the pair's reason.
+	Reason string
+}
+
+// Rules returns the serialisation rules, in the order they are tried.
+func Rules() []Rule { return append([]Rule(nil), ruleTable...) }
+
+// Match reports whether the rule applies to the pair (a, b) in either
+// order; swapped is true when a matched side B. Params is the pair of
+// object parameters (in a and b) for ScopeObject rules, from the rows'
+// Object fields; -1 when unknown.
+func (r Rule) Match(a, b *ir.EntryPoint, facts Facts) (ok bool, params [2]int) {
+	params = [2]int{-1, -1}
+	if r.SameEntry && a != b {
+		return false, params
+	}
+	if r.SameVar && (a.Var == "" || a.Var != b.Var) {
+		return false, params
+	}
+	try := func(x, y *ir.EntryPoint) bool {
+		return r.A.matches(x, facts) && r.B.matches(y, facts) && r.needs(x, y, facts) && r.sameLock(x, y, facts)
+	}
+	switch {
+	case try(a, b):
+	case try(b, a):
+	default:
+		return false, params
+	}
+	if ra, ok := Row(a); ok {
+		params[0] = ra.Object
+	}
+	if rb, ok := Row(b); ok {
+		params[1] = rb.Object
+	}
+	return true, params
+}
+
+func (r Rule) needs(x, y *ir.EntryPoint, facts Facts) bool {
+	switch r.Needs {
+	case NeedOwner:
+		return y.Var != "" && facts.Owned[y.Var]
+	case NeedSingle:
+		return !facts.Repeated[x] && !facts.Repeated[y]
+	}
+	return true
+}
+
+func (r Rule) sameLock(x, y *ir.EntryPoint, facts Facts) bool {
+	if !r.SameLock {
+		return true
+	}
+	lx := HeldLocks(x, facts)
+	for _, l := range HeldLocks(y, facts) {
+		if lockBase(l) != r.A.Holds {
+			continue
+		}
+		for _, m := range lx {
+			if m == l {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func lockBase(l string) string {
+	if i := strings.IndexByte(l, ':'); i >= 0 {
+		return l[:i]
+	}
+	return l
+}
+
+func (s Side) matches(ep *ir.EntryPoint, facts Facts) bool {
+	if s.ModuleInit && IsModuleLevel(ep) && ep.Role == ir.RoleInit {
+		return true
+	}
+	if s.ModuleExit && IsModuleLevel(ep) && ep.Role == ir.RoleExit {
+		return true
+	}
+	for _, role := range s.Roles {
+		if ep.Role == role {
+			return true
+		}
+	}
+	row, ok := Row(ep)
+	if !ok || ep.Guessed {
+		return false
+	}
+	for _, k := range s.Rows {
+		if k == row.Key() || (strings.HasSuffix(k, ".*") && k[:len(k)-2] == row.Struct) {
+			return true
+		}
+	}
+	if s.Holds != "" {
+		for _, l := range HeldLocks(ep, facts) {
+			if lockBase(l) == s.Holds {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func rows(structName string, fields ...string) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = structName + "." + f
+	}
+	return out
+}
+
+func holds(lock string) Side { return Side{Holds: lock} }
+
+// systemSleep are the system-sleep PM callbacks of one device: the PM core
+// runs them phase after phase.
+var systemSleep = append(append(append(rows("dev_pm_ops",
+	"prepare", "complete", "suspend", "resume", "freeze", "thaw", "poweroff", "restore",
+	"suspend_late", "resume_early", "freeze_late", "thaw_early", "poweroff_late", "restore_early",
+	"suspend_noirq", "resume_noirq", "freeze_noirq", "thaw_noirq", "poweroff_noirq", "restore_noirq"),
+	rows("pci_driver", "suspend", "resume", "suspend_late", "resume_early")...),
+	rows("platform_driver", "suspend", "resume")...),
+	rows("device_driver", "suspend", "resume")...)
+
+// usbSerialPortOps are the usb-serial callbacks that act on a registered port.
+var usbSerialPortOps = rows("usb_serial_driver",
+	"port_probe", "port_remove", "open", "close", "write", "write_room", "ioctl", "set_termios", "break_ctl",
+	"chars_in_buffer", "wait_until_sent", "tx_empty", "throttle", "unthrottle", "tiocmget", "tiocmset",
+	"tiocmiwait", "get_icount", "dtr_rts", "carrier_raised", "read_int_callback", "write_int_callback",
+	"read_bulk_callback", "write_bulk_callback", "process_read_urb", "prepare_write_buffer")
+
+var ruleTable = []Rule{
+	// Module loading (kernel/module.c, init/main.c).
+	{ID: "module-init-once", A: Side{ModuleInit: true}, B: Side{ModuleInit: true}, Scope: ScopeKernel,
+		Reason: "module initialisation runs once and alone: do_init_module calls a module's init function " +
+			"once (a second load waits in add_unformed_module, then fails), and built-in initcalls run one " +
+			"after another in do_initcalls"},
+	{ID: "module-exit-once", A: Side{ModuleExit: true}, B: Side{ModuleExit: true}, Scope: ScopeKernel,
+		Reason: "delete_module runs a module's exit function once: a second rmmod finds the module no longer LIVE"},
+	{ID: "module-init-exit", A: Side{ModuleInit: true}, B: Side{ModuleExit: true}, Scope: ScopeKernel,
+		Reason: "delete_module refuses a module that is still initialising (state COMING is not LIVE), so exit " +
+			"never overlaps init"},
+	{ID: "module-ref", A: Side{ModuleExit: true},
+		B: Side{Rows: append([]string{"file_operations.*"},
+			rows("block_device_operations", "open", "release", "ioctl", "compat_ioctl", "getgeo")...)},
+		Scope: ScopeKernel, Needs: NeedOwner,
+		Reason: "module reference counting: every open file holds a reference on the ops' owner (fops_get, " +
+			"get_disk), and delete_module runs the exit function only once the count is zero and the module " +
+			"is GOING, when no file can be open or opened (forced unload excepted)"},
+
+	// The driver core and the PM core (drivers/base).
+	{ID: "device-lock", A: holds(DeviceLock), B: holds(DeviceLock), SameLock: true, Scope: ScopeDevice,
+		Reason: "device_lock(dev): the driver core holds it around probe, remove and shutdown, the PM core " +
+			"around prepare, suspend, resume, freeze, thaw, poweroff, restore and complete"},
+	{ID: "pm-phases", A: Side{Rows: systemSleep}, B: Side{Rows: systemSleep}, SameVar: true, Scope: ScopeDevice,
+		Reason: "the PM core runs one device's system-sleep callbacks phase after phase (dpm_prepare, " +
+			"dpm_suspend, dpm_suspend_late, dpm_suspend_noirq and the resume phases), each phase finishing " +
+			"before the next starts"},
+	{ID: "runtime-pm", A: Side{Rows: rows("dev_pm_ops", "runtime_suspend", "runtime_resume")},
+		B: Side{Rows: rows("dev_pm_ops", "runtime_suspend", "runtime_resume")}, SameVar: true, Scope: ScopeDevice,
+		Reason: "runtime PM status (RPM_SUSPENDING/RPM_RESUMING under dev->power.lock): the PM core never runs " +
+			"->runtime_suspend and ->runtime_resume of one device at the same time, nor two of either"},
+	{ID: "runtime-idle", A: Side{Rows: rows("dev_pm_ops", "runtime_idle")},
+		B: Side{Rows: rows("dev_pm_ops", "runtime_idle")}, SameVar: true, Scope: ScopeDevice,
+		Reason: "dev->power.idle_notification: rpm_idle does not start ->runtime_idle while one runs"},
+
+	// Networking (net/core).
+	{ID: "rtnl", A: holds(RTNL), B: holds(RTNL), Scope: ScopeKernel,
+		Reason: "rtnl_mutex: the networking core calls these net_device_ops and ethtool_ops callbacks with " +
+			"rtnl_lock held (__dev_open, __dev_close_many, dev_ifsioc, dev_ethtool, __netdev_update_features)"},
+	{ID: "tx-lock", A: holds(TxLock), B: holds(TxLock), Scope: ScopeDevice,
+		Reason: "the transmit lock: the core holds the queue's _xmit_lock around ndo_start_xmit " +
+			"(HARD_TX_LOCK), and dev_watchdog holds netif_tx_lock, every queue frozen, around ndo_tx_timeout"},
+	{ID: "addr-lock", A: holds(AddrListLock), B: holds(AddrListLock), Scope: ScopeDevice,
+		Reason: "netif_addr_lock_bh(dev) is held around ndo_set_rx_mode (__dev_set_rx_mode)"},
+	{ID: "napi", A: Side{Roles: []ir.Role{ir.RoleNAPI}}, B: Side{Roles: []ir.Role{ir.RoleNAPI}},
+		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
+		Reason: "NAPI_STATE_SCHED: only the owner of a napi_struct's SCHED bit polls it, and netpoll takes " +
+			"napi->poll_lock"},
+
+	// Files (fs/).
+	{ID: "file-open", A: Side{Rows: rows("file_operations", "open")}, B: Side{Rows: []string{"file_operations.*"}},
+		Scope: ScopeObject,
+		Reason: "a file being opened is not yet in any file table (do_dentry_open calls ->open before " +
+			"fd_install), so no other operation runs on that file"},
+	{ID: "file-release", A: Side{Rows: rows("file_operations", "release")}, B: Side{Rows: []string{"file_operations.*"}},
+		Scope: ScopeObject,
+		Reason: "->release runs from __fput once the last reference to the file is gone, so no other " +
+			"operation runs on that file"},
+	{ID: "seq-file", A: Side{Rows: []string{"seq_operations.*"}}, B: Side{Rows: []string{"seq_operations.*"}},
+		Scope:  ScopeObject,
+		Reason: "seq_read and seq_lseek hold the seq_file's m->lock around ->start, ->next, ->show and ->stop"},
+
+	// Block devices (fs/block_dev.c, block/).
+	{ID: "bd-mutex", A: holds(BdMutex), B: holds(BdMutex), Scope: ScopeDevice,
+		Reason: "__blkdev_get and __blkdev_put hold the whole disk's bd_mutex around ->open and ->release"},
+	{ID: "queue-lock", A: Side{Rows: rows("blk_init_queue", "request_fn")},
+		B:         Side{Rows: append(rows("blk_init_queue", "request_fn"), rows("blk_init_queue_node", "request_fn")...)},
+		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
+		Reason: "__blk_run_queue runs q->request_fn with q->queue_lock held"},
+
+	// tty and usb-serial (drivers/tty, drivers/usb/serial).
+	{ID: "tty-open-close", A: Side{Rows: rows("tty_operations", "open", "close")},
+		B: Side{Rows: rows("tty_operations", "open", "close")}, Scope: ScopeObject,
+		Reason: "tty_open and tty_release hold tty_lock(tty) around ->open and ->close"},
+	{ID: "termios", A: Side{Rows: []string{"tty_operations.set_termios", "usb_serial_driver.set_termios"}},
+		B: Side{Rows: []string{"tty_operations.set_termios", "usb_serial_driver.set_termios"}}, Scope: ScopeObject,
+		Reason: "tty_set_termios holds tty->termios_rwsem for writing around ->set_termios"},
+	{ID: "usb-serial-port", A: Side{Rows: rows("usb_serial_driver", "open", "close")},
+		B: Side{Rows: rows("usb_serial_driver", "open", "close")}, Scope: ScopeObject,
+		Reason: "tty_port_open and tty_port_shutdown hold the port's port->mutex around ->open and ->close"},
+	{ID: "usb-serial-attach", A: Side{Rows: rows("usb_serial_driver", "probe", "attach")},
+		B: Side{Rows: usbSerialPortOps}, SameVar: true, Scope: ScopeDevice,
+		Reason: "usb_serial_probe calls ->probe and ->attach before it registers any port, so no port " +
+			"callback can run yet"},
+
+	// Class devices.
+	{ID: "watchdog-lock", A: holds(WatchdogLock), B: holds(WatchdogLock), Scope: ScopeDevice,
+		Reason: "watchdog_dev.c holds wdd->lock around the watchdog_ops calls"},
+	{ID: "rtc-ops-lock", A: holds(RTCOpsLock), B: holds(RTCOpsLock), Scope: ScopeDevice,
+		Reason: "the RTC core holds rtc->ops_lock around the time, alarm and ioctl operations"},
+	{ID: "input-mutex", A: holds(InputMutex), B: holds(InputMutex), Scope: ScopeDevice,
+		Reason: "input_open_device, input_close_device and input_flush_device hold dev->mutex"},
+	{ID: "input-event-lock", A: holds(InputEventLock), B: holds(InputEventLock), Scope: ScopeDevice,
+		Reason: "input_handle_event and the keycode helpers hold dev->event_lock"},
+	{ID: "nfc-device-lock", A: holds(NFCDevLock), B: holds(NFCDevLock), Scope: ScopeDevice,
+		Reason: "the NFC core holds device_lock(&nfc_dev->dev) around these nfc_ops calls"},
+	{ID: "param-lock", A: holds(ParamLock), B: holds(ParamLock), Scope: ScopeKernel,
+		Reason: "the global param_lock is held around module-parameter ->set and ->get"},
+
+	// Deferred execution: none of these runs concurrently with itself.
+	{ID: "irq-line", A: Side{Roles: []ir.Role{ir.RoleIRQ}}, B: Side{Roles: []ir.Role{ir.RoleIRQ}},
+		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
+		Reason: "the IRQ core never runs one line's handler on two CPUs at once: handle_*_irq finds " +
+			"IRQD_IRQ_INPROGRESS set and marks the interrupt pending instead"},
+	{ID: "irq-thread", A: Side{Roles: []ir.Role{ir.RoleThreaded}}, B: Side{Roles: []ir.Role{ir.RoleThreaded}},
+		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
+		Reason: "each irqaction has one handler thread (irq_thread), which runs the threaded handler one " +
+			"invocation at a time"},
+	{ID: "timer", A: Side{Roles: []ir.Role{ir.RoleTimer}}, B: Side{Roles: []ir.Role{ir.RoleTimer}},
+		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
+		Reason: "a timer's function never runs on two CPUs at once: the timer base records running_timer " +
+			"and __mod_timer does not move a running timer to another base (del_timer_sync relies on it)"},
+	{ID: "work", A: Side{Roles: []ir.Role{ir.RoleWork}}, B: Side{Roles: []ir.Role{ir.RoleWork}},
+		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
+		Reason: "workqueues are non-reentrant since Linux 3.7: a work item already executing is not " +
+			"started on another worker (find_worker_executing_work)"},
+	{ID: "tasklet", A: Side{Roles: []ir.Role{ir.RoleTasklet}}, B: Side{Roles: []ir.Role{ir.RoleTasklet}},
+		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
+		Reason: "TASKLET_STATE_RUN: tasklet_action skips a tasklet that runs on another CPU"},
+	{ID: "kthread", A: Side{Rows: rows("kthread", "threadfn")}, B: Side{Rows: rows("kthread", "threadfn")},
+		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
+		Reason: "a kernel thread runs its function once"},
+}

@@ -1,0 +1,169 @@
+package models
+
+import (
+	"testing"
+
+	"github.com/whoopverify/whoop/ir"
+)
+
+// ep builds an entry point of function name for struct.field of variable vr.
+func mkEP(name string, role ir.Role, strct, vr, field string) *ir.EntryPoint {
+	return &ir.EntryPoint{Func: &ir.Function{Name: name}, Role: role, Struct: strct, Var: vr, Field: field}
+}
+
+type ruleCase struct {
+	a, b   *ir.EntryPoint
+	facts  Facts
+	want   bool   // the rule matches
+	params [2]int // object parameters, for ScopeObject rules
+}
+
+// TestEveryRule: one positive and one negative case per rule; the test
+// fails if a rule of the table has none.
+func TestEveryRule(t *testing.T) {
+	minit := mkEP("init", ir.RoleInit, ModuleInit, "", "")
+	minit2 := mkEP("init2", ir.RoleInit, Initcall, "", "")
+	mexit := mkEP("exit", ir.RoleExit, ModuleExit, "", "")
+	probe := mkEP("probe", ir.RoleInit, "pci_driver", "drv", "probe")
+	remove := mkEP("remove", ir.RoleExit, "pci_driver", "drv", "remove")
+	otherProbe := mkEP("probe2", ir.RoleInit, "platform_driver", "pdrv", "probe")
+	pmSuspend := mkEP("susp", ir.RoleEntry, "pci_driver", "drv", "driver.pm.suspend")
+	pmNoirq := mkEP("susp_noirq", ir.RoleEntry, "pci_driver", "drv", "driver.pm.suspend_noirq")
+	pmResume := mkEP("res", ir.RoleEntry, "pci_driver", "drv", "driver.pm.resume_noirq")
+	otherNoirq := mkEP("o", ir.RoleEntry, "platform_driver", "pdrv", "driver.pm.suspend_noirq")
+	rtSusp := mkEP("rs", ir.RoleEntry, "pci_driver", "drv", "driver.pm.runtime_suspend")
+	rtRes := mkEP("rr", ir.RoleEntry, "pci_driver", "drv", "driver.pm.runtime_resume")
+	rtIdle := mkEP("ri", ir.RoleEntry, "pci_driver", "drv", "driver.pm.runtime_idle")
+	open := mkEP("open", ir.RoleEntry, "net_device_ops", "nops", "ndo_open")
+	drvinfo := mkEP("drvinfo", ir.RoleEntry, "ethtool_ops", "eops", "get_drvinfo")
+	getLink := mkEP("link", ir.RoleEntry, "ethtool_ops", "eops", "get_link")
+	xmit := mkEP("xmit", ir.RoleEntry, "net_device_ops", "nops", "ndo_start_xmit")
+	timeout := mkEP("timeout", ir.RoleEntry, "net_device_ops", "nops", "ndo_tx_timeout")
+	rxmode := mkEP("rxmode", ir.RoleEntry, "net_device_ops", "nops", "ndo_set_rx_mode")
+	poll := mkEP("poll", ir.RoleNAPI, "napi_struct", "", "poll")
+	fopen := mkEP("fopen", ir.RoleEntry, "file_operations", "fops", "open")
+	fread := mkEP("fread", ir.RoleEntry, "file_operations", "fops", "read")
+	frel := mkEP("frel", ir.RoleEntry, "file_operations", "fops", "release")
+	fioctl := mkEP("fioctl", ir.RoleEntry, "file_operations", "fops", "ioctl")
+	faio := mkEP("faio", ir.RoleEntry, "file_operations", "fops", "aio_read")
+	seqShow := mkEP("show", ir.RoleEntry, "seq_operations", "sops", "show")
+	seqNext := mkEP("next", ir.RoleEntry, "seq_operations", "sops", "next")
+	bopen := mkEP("bopen", ir.RoleEntry, "block_device_operations", "bops", "open")
+	brel := mkEP("brel", ir.RoleEntry, "block_device_operations", "bops", "release")
+	bioctl := mkEP("bioctl", ir.RoleEntry, "block_device_operations", "bops", "ioctl")
+	bcheck := mkEP("bcheck", ir.RoleEntry, "block_device_operations", "bops", "check_events")
+	rfn := mkEP("rfn", ir.RoleEntry, "blk_init_queue", "", "request_fn")
+	topen := mkEP("topen", ir.RoleEntry, "tty_operations", "tops", "open")
+	tclose := mkEP("tclose", ir.RoleEntry, "tty_operations", "tops", "close")
+	twrite := mkEP("twrite", ir.RoleEntry, "tty_operations", "tops", "write")
+	ttermios := mkEP("tterm", ir.RoleEntry, "tty_operations", "tops", "set_termios")
+	sopen := mkEP("sopen", ir.RoleEntry, "usb_serial_driver", "ser", "open")
+	sclose := mkEP("sclose", ir.RoleEntry, "usb_serial_driver", "ser", "close")
+	sattach := mkEP("sattach", ir.RoleInit, "usb_serial_driver", "ser", "attach")
+	swrite := mkEP("swrite", ir.RoleEntry, "usb_serial_driver", "ser", "write")
+	sdisc := mkEP("sdisc", ir.RoleExit, "usb_serial_driver", "ser", "disconnect")
+	wping := mkEP("wping", ir.RoleEntry, "watchdog_ops", "wops", "ping")
+	wref := mkEP("wref", ir.RoleEntry, "watchdog_ops", "wops", "ref")
+	rtime := mkEP("rtime", ir.RoleEntry, "rtc_class_ops", "rops", "read_time")
+	rproc := mkEP("rproc", ir.RoleEntry, "rtc_class_ops", "rops", "proc")
+	iopen := mkEP("iopen", ir.RoleEntry, "input_dev", "", "open")
+	iclose := mkEP("iclose", ir.RoleEntry, "input_dev", "", "close")
+	ievent := mkEP("ievent", ir.RoleEntry, "input_dev", "", "event")
+	nup := mkEP("nup", ir.RoleEntry, "nfc_ops", "nops2", "dev_up")
+	ntm := mkEP("ntm", ir.RoleEntry, "nfc_ops", "nops2", "tm_send")
+	pset := mkEP("pset", ir.RoleEntry, "kernel_param_ops", "pops", "set")
+	pget := mkEP("pget", ir.RoleEntry, "kernel_param_ops", "pops", "get")
+	irq := mkEP("irq", ir.RoleIRQ, "request_irq", "", "handler")
+	thr := mkEP("thr", ir.RoleThreaded, "request_threaded_irq", "", "thread_fn")
+	tmr := mkEP("tmr", ir.RoleTimer, "timer_list", "", "function")
+	wrk := mkEP("wrk", ir.RoleWork, "work_struct", "", "func")
+	tsk := mkEP("tsk", ir.RoleTasklet, "tasklet_struct", "", "func")
+	kth := mkEP("kth", ir.RoleEntry, "kthread", "", "threadfn")
+	owned := Facts{Owned: map[string]bool{"fops": true, "bops": true}}
+	rep := func(ep *ir.EntryPoint) Facts { return Facts{Repeated: map[*ir.EntryPoint]bool{ep: true}} }
+
+	cases := map[string][]ruleCase{
+		"module-init-once": {{a: minit, b: minit, want: true}, {a: minit, b: minit2, want: true},
+			{a: minit, b: probe, want: false}},
+		"module-exit-once": {{a: mexit, b: mexit, want: true}, {a: mexit, b: remove, want: false}},
+		"module-init-exit": {{a: minit, b: mexit, want: true}, {a: mexit, b: minit2, want: true},
+			{a: probe, b: remove, want: false}},
+		"module-ref": {{a: mexit, b: fread, facts: owned, want: true}, {a: bopen, b: mexit, facts: owned, want: true},
+			{a: mexit, b: fread, want: false}, {a: mexit, b: bcheck, facts: owned, want: false},
+			{a: minit, b: fread, facts: owned, want: false}},
+		"device-lock": {{a: probe, b: remove, want: true}, {a: probe, b: pmSuspend, want: true},
+			{a: probe, b: probe, want: true}, {a: probe, b: otherProbe, want: false},
+			{a: probe, b: pmNoirq, want: false}},
+		"pm-phases": {{a: pmSuspend, b: pmResume, want: true}, {a: pmNoirq, b: pmNoirq, want: true},
+			{a: pmNoirq, b: otherNoirq, want: false}, {a: pmNoirq, b: rtSusp, want: false}},
+		"runtime-pm": {{a: rtSusp, b: rtRes, want: true}, {a: rtSusp, b: rtSusp, want: true},
+			{a: rtIdle, b: rtSusp, want: false}},
+		"runtime-idle": {{a: rtIdle, b: rtIdle, want: true}, {a: rtIdle, b: rtRes, want: false}},
+		"rtnl": {{a: open, b: drvinfo, want: true}, {a: open, b: open, want: true},
+			{a: open, b: getLink, want: false}, {a: open, b: xmit, want: false}},
+		"tx-lock": {{a: xmit, b: timeout, want: true}, {a: xmit, b: xmit, want: true},
+			{a: xmit, b: xmit, facts: Facts{LLTX: true}, want: false}, {a: xmit, b: open, want: false}},
+		"addr-lock": {{a: rxmode, b: rxmode, want: true}, {a: rxmode, b: xmit, want: false}},
+		"napi": {{a: poll, b: poll, want: true}, {a: poll, b: poll, facts: rep(poll), want: false},
+			{a: poll, b: irq, want: false}},
+		"file-open": {{a: fopen, b: fread, want: true, params: [2]int{1, 0}}, {a: fioctl, b: fopen, want: true, params: [2]int{1, 1}},
+			{a: fopen, b: faio, want: true, params: [2]int{1, -1}}, {a: fread, b: fread, want: false}},
+		"file-release": {{a: frel, b: fread, want: true, params: [2]int{1, 0}}, {a: frel, b: frel, want: true, params: [2]int{1, 1}},
+			{a: fread, b: fioctl, want: false}, {a: frel, b: bopen, want: false}},
+		"seq-file": {{a: seqShow, b: seqNext, want: true, params: [2]int{0, 0}}, {a: seqShow, b: fread, want: false}},
+		"bd-mutex": {{a: bopen, b: brel, want: true}, {a: bopen, b: bioctl, want: false}},
+		"queue-lock": {{a: rfn, b: rfn, want: true}, {a: rfn, b: rfn, facts: rep(rfn), want: false},
+			{a: rfn, b: bopen, want: false}},
+		"tty-open-close":  {{a: topen, b: tclose, want: true, params: [2]int{0, 0}}, {a: topen, b: twrite, want: false}},
+		"termios":         {{a: ttermios, b: ttermios, want: true, params: [2]int{0, 0}}, {a: ttermios, b: twrite, want: false}},
+		"usb-serial-port": {{a: sopen, b: sclose, want: true, params: [2]int{1, 0}}, {a: sopen, b: swrite, want: false}},
+		"usb-serial-attach": {{a: sattach, b: swrite, want: true}, {a: sattach, b: sdisc, want: false},
+			{a: sattach, b: twrite, want: false}},
+		"watchdog-lock":    {{a: wping, b: wping, want: true}, {a: wping, b: wref, want: false}},
+		"rtc-ops-lock":     {{a: rtime, b: rtime, want: true}, {a: rtime, b: rproc, want: false}},
+		"input-mutex":      {{a: iopen, b: iclose, want: true}, {a: iopen, b: ievent, want: false}},
+		"input-event-lock": {{a: ievent, b: ievent, want: true}, {a: ievent, b: iclose, want: false}},
+		"nfc-device-lock":  {{a: nup, b: nup, want: true}, {a: nup, b: ntm, want: false}},
+		"param-lock":       {{a: pset, b: pget, want: true}, {a: pset, b: fread, want: false}},
+		"irq-line": {{a: irq, b: irq, want: true}, {a: irq, b: irq, facts: rep(irq), want: false},
+			{a: irq, b: thr, want: false}},
+		"irq-thread": {{a: thr, b: thr, want: true}, {a: thr, b: thr, facts: rep(thr), want: false}},
+		"timer":      {{a: tmr, b: tmr, want: true}, {a: tmr, b: tmr, facts: rep(tmr), want: false}, {a: tmr, b: wrk, want: false}},
+		"work":       {{a: wrk, b: wrk, want: true}, {a: wrk, b: wrk, facts: rep(wrk), want: false}},
+		"tasklet":    {{a: tsk, b: tsk, want: true}, {a: tsk, b: tmr, want: false}},
+		"kthread":    {{a: kth, b: kth, want: true}, {a: kth, b: kth, facts: rep(kth), want: false}},
+	}
+	for _, r := range Rules() {
+		cs, ok := cases[r.ID]
+		if !ok {
+			t.Errorf("rule %s has no test", r.ID)
+			continue
+		}
+		delete(cases, r.ID)
+		if r.Reason == "" {
+			t.Errorf("rule %s has no reason", r.ID)
+		}
+		for _, c := range cs {
+			got, params := r.Match(c.a, c.b, c.facts)
+			if got != c.want {
+				t.Errorf("rule %s on (%s, %s): %v, want %v", r.ID, c.a.Func.Name, c.b.Func.Name, got, c.want)
+			}
+			if got && r.Scope == ScopeObject && params != c.params {
+				t.Errorf("rule %s on (%s, %s): params %v, want %v", r.ID, c.a.Func.Name, c.b.Func.Name, params, c.params)
+			}
+		}
+	}
+	for id := range cases {
+		t.Errorf("test for unknown rule %s", id)
+	}
+}
+
+func TestRuleIDsUnique(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range Rules() {
+		if seen[r.ID] {
+			t.Errorf("duplicate rule %s", r.ID)
+		}
+		seen[r.ID] = true
+	}
+}

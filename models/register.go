@@ -1,0 +1,415 @@
+package models
+
+import (
+	"github.com/whoopverify/whoop/ir"
+)
+
+// Registration table: what kernel functions do to the set of callable entry
+// points. A call can bind callbacks (INIT_WORK records a function, nothing
+// runs yet), publish a class (after misc_register any file operation may
+// run), or unpublish one (after free_irq the handler no longer runs).
+//
+// Publication is by class, which is sound for "init before registration":
+// before the first call that publishes class C, no entry point of class C
+// can run, whichever object it belongs to. A class must therefore be the
+// same for a registration function and for every entry point it can make
+// callable (all file_operations are ClassChardev, whether published by
+// misc_register, cdev_add, proc_create or debugfs_create_file).
+//
+// Unpublication is by object: free_irq stops the handlers of one line only,
+// so a caller must match the call's Object argument to the entry point's
+// registration before using it, and only calls with Waits guarantee that
+// no callback is still running when they return.
+
+// Publication classes.
+const (
+	ClassAlways         = ""       // no publication point known: callable whenever the module is loaded
+	ClassModule         = "module" // module init/exit: called by the module loader
+	ClassChardev        = "chardev"
+	ClassBlock          = "block"
+	ClassNetdev         = "netdev"
+	ClassNAPI           = "napi"
+	ClassIRQ            = "irq"
+	ClassTimer          = "timer"
+	ClassWork           = "work"
+	ClassTasklet        = "tasklet"
+	ClassNotifier       = "notifier"
+	ClassInput          = "input"
+	ClassWatchdog       = "watchdog"
+	ClassRTC            = "rtc"
+	ClassTTY            = "tty"
+	ClassNFC            = "nfc"
+	ClassSysfs          = "sysfs"
+	ClassKthread        = "kthread"
+	ClassRCU            = "rcu"
+	ClassIPI            = "ipi"
+	ClassBacklight      = "backlight"
+	ClassLED            = "led"
+	ClassPCIDriver      = "pci-driver"
+	ClassPlatformDriver = "platform-driver"
+	ClassUSBDriver      = "usb-driver"
+	ClassUSBSerial      = "usb-serial-driver"
+	ClassI2CDriver      = "i2c-driver"
+	ClassSPIDriver      = "spi-driver"
+	ClassACPIDriver     = "acpi-driver"
+	ClassCXDriver       = "cx-driver"
+	ClassDeviceDriver   = "device-driver"
+)
+
+// Callback is a function-pointer argument of a registration call that
+// becomes an entry point.
+type Callback struct {
+	Arg int
+	// Struct and Field: where the kernel stores the callback, when a struct
+	// form exists (setup_timer stores timer_list.function), so the entry
+	// point is the same as for a static initialiser of that struct.
+	// Otherwise Struct is the registration's name and Field names the
+	// argument ("request_irq", "handler").
+	Struct, Field string
+	// HeldLockArg is the index of an argument naming a lock the kernel
+	// holds around the callback (blk_init_queue's queue lock), or -1.
+	HeldLockArg int
+}
+
+// RegAPI is one row of the registration table.
+type RegAPI struct {
+	Name string // function name in the IR
+	// Macro is the spelling drivers write when the headers turn it into
+	// another call (INIT_WORK -> __INIT_WORK); "" when the same.
+	Macro     string
+	Callbacks []Callback
+	// Object is the index of the argument that identifies the registered
+	// object (the miscdevice, the timer, the work item, the dev_id of an
+	// interrupt handler), or -1.
+	Object int
+	// Instance lists the arguments that tell instances of the callback
+	// apart when they are not Object: the interrupt number of request_irq
+	// (one handler runs once per line, whatever its dev_id).
+	Instance    []int
+	Publishes   string // class made callable, or ""
+	Unpublishes string // class stopped, or ""
+	// Waits: when an unregistration returns, no callback of the object is
+	// running and none will start (free_irq, del_timer_sync,
+	// unregister_netdev). misc_deregister does not wait for open files.
+	Waits bool
+	// Ops lists arguments that are the address of an ops struct the call
+	// publishes (register_chrdev's file_operations).
+	Ops []int
+	// Unpinned: files opened through what this call publishes do not hold
+	// a reference on the ops' owner module. proc files are made so that
+	// rmmod is not blocked by an open /proc file (fs/proc/inode.c); the
+	// entry-point pass then drops the ops from Facts.Owned.
+	Unpinned bool
+}
+
+// Registration returns the row of kernel function name (or of the macro
+// spelling a driver writes, e.g. "INIT_WORK").
+func Registration(name string) (RegAPI, bool) {
+	if r, ok := regTable[name]; ok {
+		return r, true
+	}
+	r, ok := regByMacro[name]
+	return r, ok
+}
+
+// RegistrationNames returns the function names of the registration table, sorted.
+func RegistrationNames() []string { return sortedKeys(regTable) }
+
+// EntryClass returns the publication class that makes entry point ep
+// callable: the class of its outermost known struct (a platform driver's PM
+// operations belong to the platform driver), else of its row. Unknown (and
+// guessed) entry points are ClassAlways.
+func EntryClass(ep *ir.EntryPoint) string {
+	if ep.Guessed {
+		return ClassAlways
+	}
+	if c, ok := structClass[ep.Struct]; ok && c != ClassAlways {
+		return c
+	}
+	if r, ok := Row(ep); ok {
+		return r.Class
+	}
+	return ClassAlways
+}
+
+var (
+	regTable    = map[string]RegAPI{}
+	regByMacro  = map[string]RegAPI{}
+	structClass = map[string]string{}
+)
+
+func reg(r RegAPI) {
+	if _, dup := regTable[r.Name]; dup {
+		panic("models: duplicate registration row " + r.Name)
+	}
+	regTable[r.Name] = r
+	if r.Macro != "" {
+		regByMacro[r.Macro] = r
+	}
+}
+
+// pub is a call that publishes class; obj is the object argument.
+func pub(class string, obj int, names ...string) {
+	for _, n := range names {
+		reg(RegAPI{Name: n, Object: obj, Publishes: class})
+	}
+}
+
+// unpub is a call that stops class; waits says whether it waits.
+func unpub(class string, obj int, waits bool, names ...string) {
+	for _, n := range names {
+		reg(RegAPI{Name: n, Object: obj, Unpublishes: class, Waits: waits})
+	}
+}
+
+// bindRow adds the entry-point row of a callback argument that has no
+// struct form (Struct is the registration name).
+func bindRow(api, field string, role ir.Role, class, params string, opts ...rowOpt) {
+	r := cb(field, role, params, opts...)
+	r.Struct = api
+	r.Class = class
+	knownStructs[api] = true
+	opsTable[r.Key()] = r
+}
+
+func init() {
+	for s, c := range map[string]string{
+		"file_operations": ClassChardev, "seq_operations": ClassChardev, "vm_operations_struct": ClassChardev,
+		"nsc_gpio_ops": ClassChardev, "miscdevice": ClassChardev, "cdev": ClassChardev,
+		"proc_dir_entry": ClassChardev, "seq_file": ClassChardev, "vm_area_struct": ClassChardev,
+		"block_device_operations": ClassBlock, "cdrom_device_ops": ClassBlock, "gendisk": ClassBlock,
+		"cdrom_device_info": ClassBlock,
+		"net_device_ops":    ClassNetdev, "ethtool_ops": ClassNetdev, "net_device": ClassNetdev,
+		"napi_struct": ClassNAPI, "pci_driver": ClassPCIDriver, "pci_error_handlers": ClassPCIDriver,
+		"platform_driver": ClassPlatformDriver, "usb_driver": ClassUSBDriver, "usbdrv_wrap": ClassUSBDriver,
+		"i2c_driver": ClassI2CDriver, "spi_driver": ClassSPIDriver, "acpi_driver": ClassACPIDriver,
+		"acpi_device_ops": ClassACPIDriver, "cx_drv": ClassCXDriver, "usb_serial_driver": ClassUSBSerial,
+		"device_driver": ClassDeviceDriver, "tty_operations": ClassTTY, "tty_driver": ClassTTY,
+		"watchdog_ops": ClassWatchdog, "watchdog_device": ClassWatchdog, "rtc_class_ops": ClassRTC,
+		"rtc_device": ClassRTC, "input_dev": ClassInput, "nfc_ops": ClassNFC, "nfc_dev": ClassNFC,
+		"backlight_ops": ClassBacklight, "backlight_device": ClassBacklight, "led_classdev": ClassLED,
+		"timer_list": ClassTimer, "hrtimer": ClassTimer, "work_struct": ClassWork, "delayed_work": ClassWork,
+		"tasklet_struct": ClassTasklet, "irqaction": ClassIRQ, "notifier_block": ClassNotifier,
+		"device_attribute": ClassSysfs, "driver_attribute": ClassSysfs, "bus_attribute": ClassSysfs,
+		"class_attribute": ClassSysfs, "kobj_attribute": ClassSysfs,
+		ModuleInit: ClassModule, ModuleExit: ClassModule, Initcall: ClassModule, Exitcall: ClassModule,
+		"obs_kernel_param": ClassModule,
+	} {
+		structClass[s] = c
+	}
+	registrations()
+}
+
+func registrations() {
+	// Character devices and files. None of the unregistrations waits for
+	// files that are already open (module reference counting does, rule
+	// "module-ref-fops" of pairs.go).
+	pub(ClassChardev, 0, "misc_register")
+	reg(RegAPI{Name: "register_chrdev", Object: 2, Publishes: ClassChardev, Ops: []int{2}})
+	reg(RegAPI{Name: "__register_chrdev", Object: 4, Publishes: ClassChardev, Ops: []int{4}})
+	reg(RegAPI{Name: "cdev_init", Object: 0, Ops: []int{1}}) // binds fops; cdev_add publishes
+	pub(ClassChardev, 0, "cdev_add")
+	reg(RegAPI{Name: "proc_create", Object: 3, Publishes: ClassChardev, Ops: []int{3}, Unpinned: true})
+	reg(RegAPI{Name: "proc_create_data", Object: 3, Publishes: ClassChardev, Ops: []int{3}, Unpinned: true})
+	reg(RegAPI{Name: "debugfs_create_file", Object: 4, Publishes: ClassChardev, Ops: []int{4}})
+	reg(RegAPI{Name: "seq_open", Object: 1, Ops: []int{1}}) // binds seq_operations inside a file operation
+	unpub(ClassChardev, 0, false, "misc_deregister", "cdev_del")
+	unpub(ClassChardev, -1, false, "unregister_chrdev", "__unregister_chrdev", "debugfs_remove",
+		"debugfs_remove_recursive")
+	// remove_proc_entry waits for running proc operations (proc_entry_rundown).
+	unpub(ClassChardev, -1, true, "remove_proc_entry", "proc_remove", "remove_proc_subtree")
+	// Legacy /proc read callbacks (removed in 3.10; ds1286 and efirtc use them).
+	// They are proc files like the rest: class chardev, removed by remove_proc_entry.
+	reg(RegAPI{Name: "create_proc_read_entry", Object: -1, Publishes: ClassChardev,
+		Callbacks: []Callback{{Arg: 3, Struct: "create_proc_read_entry", Field: "read_proc", HeldLockArg: -1}}})
+	bindRow("create_proc_read_entry", "read_proc", ir.RoleEntry, ClassChardev, "fresh fresh scalar scalar fresh shared")
+
+	// Block devices. add_disk scans partitions itself: the disk's
+	// operations and its queue's request function run inside it.
+	pub(ClassBlock, 0, "add_disk", "register_blkdev")
+	reg(RegAPI{Name: "blk_register_region", Object: -1, Publishes: ClassBlock, Callbacks: []Callback{
+		{Arg: 3, Struct: "blk_register_region", Field: "probe", HeldLockArg: -1},
+		{Arg: 4, Struct: "blk_register_region", Field: "lock", HeldLockArg: -1}}})
+	// kobj_lookup releases domain->lock before calling the probe.
+	bindRow("blk_register_region", "probe", ir.RoleEntry, ClassBlock, "scalar fresh shared")
+	bindRow("blk_register_region", "lock", ir.RoleEntry, ClassBlock, "scalar shared")
+	// __blk_run_queue runs q->request_fn with q->queue_lock held: the lock
+	// the driver passed to blk_init_queue.
+	for _, n := range []string{"blk_init_queue", "blk_init_queue_node"} {
+		reg(RegAPI{Name: n, Object: -1, Callbacks: []Callback{{Arg: 0, Struct: n, Field: "request_fn", HeldLockArg: 1}}})
+		bindRow(n, "request_fn", ir.RoleEntry, ClassBlock, "shared")
+	}
+	reg(RegAPI{Name: "blk_queue_make_request", Object: 0,
+		Callbacks: []Callback{{Arg: 1, Struct: "blk_queue_make_request", Field: "make_request_fn", HeldLockArg: -1}}})
+	bindRow("blk_queue_make_request", "make_request_fn", ir.RoleEntry, ClassBlock, "shared fresh")
+	reg(RegAPI{Name: "blk_queue_softirq_done", Object: 0,
+		Callbacks: []Callback{{Arg: 1, Struct: "blk_queue_softirq_done", Field: "softirq_done_fn", HeldLockArg: -1}}})
+	bindRow("blk_queue_softirq_done", "softirq_done_fn", ir.RoleEntry, ClassBlock, "shared")
+	unpub(ClassBlock, 0, false, "del_gendisk")
+	unpub(ClassBlock, -1, false, "unregister_blkdev", "blk_unregister_region")
+	unpub(ClassBlock, 0, true, "blk_cleanup_queue") // drains the queue
+
+	// Network devices. unregister_netdev closes the device under RTNL,
+	// waits for transmits in flight and for every reference.
+	pub(ClassNetdev, 0, "register_netdev", "register_netdevice")
+	unpub(ClassNetdev, 0, true, "unregister_netdev")
+	unpub(ClassNetdev, 0, false, "unregister_netdevice", "unregister_netdevice_queue")
+	reg(RegAPI{Name: "netif_napi_add", Object: 1,
+		Callbacks: []Callback{{Arg: 2, Struct: "napi_struct", Field: "poll", HeldLockArg: -1}}})
+	pub(ClassNAPI, 0, "napi_enable", "napi_schedule", "__napi_schedule", "napi_schedule_irqoff")
+	unpub(ClassNAPI, 0, true, "napi_disable")
+	unpub(ClassNAPI, 0, false, "netif_napi_del")
+
+	// Interrupts: a handler may run as soon as request_irq registers it
+	// (shared lines, CONFIG_DEBUG_SHIRQ). free_irq waits (synchronize_irq).
+	irq := func(name string, obj int, handler, thread int) {
+		line := 0
+		if handler == 2 { // devm_*: the device comes first
+			line = 1
+		}
+		r := RegAPI{Name: name, Object: obj, Instance: []int{line}, Publishes: ClassIRQ}
+		if handler >= 0 {
+			r.Callbacks = append(r.Callbacks, Callback{Arg: handler, Struct: name, Field: "handler", HeldLockArg: -1})
+			bindRow(name, "handler", ir.RoleIRQ, ClassIRQ, "scalar shared")
+		}
+		if thread >= 0 {
+			r.Callbacks = append(r.Callbacks, Callback{Arg: thread, Struct: name, Field: "thread_fn", HeldLockArg: -1})
+			bindRow(name, "thread_fn", ir.RoleThreaded, ClassIRQ, "scalar shared")
+		}
+		reg(r)
+	}
+	irq("request_irq", 4, 1, -1)
+	irq("request_threaded_irq", 5, 1, 2)
+	irq("request_any_context_irq", 4, 1, -1)
+	irq("request_percpu_irq", 3, 1, -1)
+	irq("devm_request_irq", 5, 2, -1)
+	irq("devm_request_threaded_irq", 6, 2, 3)
+	irq("devm_request_any_context_irq", 5, 2, -1)
+	pub(ClassIRQ, 1, "setup_irq")
+	pub(ClassIRQ, 0, "enable_irq")
+	unpub(ClassIRQ, 1, true, "free_irq", "remove_irq", "free_percpu_irq")
+	unpub(ClassIRQ, 2, true, "devm_free_irq")
+	unpub(ClassIRQ, 0, true, "disable_irq")
+
+	// Timers: setup_timer only records the function; add_timer/mod_timer
+	// arm it. del_timer does not wait for a running handler.
+	for _, n := range []string{"setup_timer", "__setup_timer", "setup_timer_on_stack", "setup_deferrable_timer_on_stack",
+		"setup_pinned_timer", "setup_deferrable_timer"} {
+		reg(RegAPI{Name: n, Object: 0, Callbacks: []Callback{{Arg: 1, Struct: "timer_list", Field: "function", HeldLockArg: -1}}})
+	}
+	pub(ClassTimer, 0, "add_timer", "mod_timer", "add_timer_on", "mod_timer_pinned", "hrtimer_start",
+		"hrtimer_start_range_ns")
+	unpub(ClassTimer, 0, true, "del_timer_sync", "hrtimer_cancel")
+	unpub(ClassTimer, 0, false, "del_timer", "try_to_del_timer_sync", "hrtimer_try_to_cancel")
+
+	// Work items: INIT_WORK records the function; queueing publishes.
+	// Workqueues are non-reentrant since 3.7.
+	reg(RegAPI{Name: "__INIT_WORK", Macro: "INIT_WORK", Object: 0,
+		Callbacks: []Callback{{Arg: 1, Struct: "work_struct", Field: "func", HeldLockArg: -1}}})
+	reg(RegAPI{Name: "__INIT_DELAYED_WORK", Macro: "INIT_DELAYED_WORK", Object: 0,
+		Callbacks: []Callback{{Arg: 1, Struct: "delayed_work", Field: "work.func", HeldLockArg: -1}}})
+	pub(ClassWork, 0, "schedule_work", "schedule_delayed_work", "schedule_work_on", "schedule_delayed_work_on",
+		"mod_delayed_work")
+	pub(ClassWork, 1, "queue_work", "queue_delayed_work", "queue_work_on", "queue_delayed_work_on",
+		"mod_delayed_work_on")
+	unpub(ClassWork, 0, true, "cancel_work_sync", "cancel_delayed_work_sync")
+	unpub(ClassWork, 0, false, "cancel_work", "cancel_delayed_work")
+	unpub(ClassWork, -1, true, "destroy_workqueue")
+
+	// Tasklets.
+	reg(RegAPI{Name: "tasklet_init", Object: 0,
+		Callbacks: []Callback{{Arg: 1, Struct: "tasklet_struct", Field: "func", HeldLockArg: -1}}})
+	pub(ClassTasklet, 0, "tasklet_schedule", "tasklet_hi_schedule", "__tasklet_schedule", "__tasklet_hi_schedule",
+		"tasklet_hi_schedule_first", "tasklet_enable")
+	unpub(ClassTasklet, 0, true, "tasklet_kill", "tasklet_disable")
+	unpub(ClassTasklet, 0, false, "tasklet_disable_nosync")
+
+	// Bus drivers: registering a driver probes matching devices at once;
+	// unregistering removes them all before returning.
+	pub(ClassPCIDriver, 0, "pci_register_driver", "__pci_register_driver")
+	unpub(ClassPCIDriver, 0, true, "pci_unregister_driver")
+	pub(ClassPlatformDriver, 0, "platform_driver_register", "__platform_driver_register", "platform_driver_probe",
+		"__platform_driver_probe", "platform_create_bundle")
+	unpub(ClassPlatformDriver, 0, true, "platform_driver_unregister")
+	pub(ClassUSBDriver, 0, "usb_register", "usb_register_driver")
+	unpub(ClassUSBDriver, 0, true, "usb_deregister")
+	pub(ClassUSBSerial, 0, "usb_serial_register_drivers")
+	unpub(ClassUSBSerial, 0, true, "usb_serial_deregister_drivers")
+	pub(ClassI2CDriver, 0, "i2c_add_driver", "i2c_register_driver")
+	unpub(ClassI2CDriver, 0, true, "i2c_del_driver")
+	pub(ClassSPIDriver, 0, "spi_register_driver")
+	unpub(ClassSPIDriver, 0, true, "spi_unregister_driver")
+	pub(ClassACPIDriver, 0, "acpi_bus_register_driver")
+	unpub(ClassACPIDriver, 0, true, "acpi_bus_unregister_driver")
+	pub(ClassCXDriver, 0, "cx_driver_register")
+	unpub(ClassCXDriver, 0, true, "cx_driver_unregister")
+	pub(ClassDeviceDriver, 0, "driver_register")
+	unpub(ClassDeviceDriver, 0, true, "driver_unregister")
+
+	// Notifier chains. Unregistering from a blocking chain takes the
+	// chain's rwsem for writing, from an atomic chain it synchronises RCU:
+	// both wait for callbacks in flight.
+	pub(ClassNotifier, 0, "register_reboot_notifier", "register_netdevice_notifier", "register_inetaddr_notifier",
+		"register_pm_notifier", "register_cpu_notifier", "register_die_notifier", "register_keyboard_notifier",
+		"register_oom_notifier", "register_restart_handler")
+	pub(ClassNotifier, 1, "atomic_notifier_chain_register", "blocking_notifier_chain_register",
+		"raw_notifier_chain_register", "srcu_notifier_chain_register")
+	unpub(ClassNotifier, 0, true, "unregister_reboot_notifier", "unregister_netdevice_notifier",
+		"unregister_inetaddr_notifier", "unregister_pm_notifier", "unregister_die_notifier",
+		"unregister_keyboard_notifier", "unregister_oom_notifier", "unregister_restart_handler")
+	unpub(ClassNotifier, 1, true, "atomic_notifier_chain_unregister", "blocking_notifier_chain_unregister",
+		"srcu_notifier_chain_unregister")
+	unpub(ClassNotifier, 1, false, "raw_notifier_chain_unregister")
+	unpub(ClassNotifier, 0, false, "unregister_cpu_notifier")
+
+	// Input devices; input_unregister_device closes every handle first.
+	pub(ClassInput, 0, "input_register_device")
+	unpub(ClassInput, 0, true, "input_unregister_device")
+	reg(RegAPI{Name: "input_ff_create_memless", Object: 0,
+		Callbacks: []Callback{{Arg: 2, Struct: "input_ff_create_memless", Field: "play_effect", HeldLockArg: -1}}})
+	// ml_play_effects runs it under dev->event_lock.
+	bindRow("input_ff_create_memless", "play_effect", ir.RoleEntry, ClassInput, "shared shared fresh", held(InputEventLock))
+
+	// Class devices whose ops the core serialises (watchdog, rtc).
+	pub(ClassWatchdog, 0, "watchdog_register_device")
+	unpub(ClassWatchdog, 0, true, "watchdog_unregister_device") // WDOG_UNREGISTERED under wdd->lock
+	reg(RegAPI{Name: "rtc_device_register", Object: 1, Publishes: ClassRTC, Ops: []int{2}})
+	reg(RegAPI{Name: "devm_rtc_device_register", Object: 0, Publishes: ClassRTC, Ops: []int{2}})
+	unpub(ClassRTC, 0, true, "rtc_device_unregister", "devm_rtc_device_unregister") // ops = NULL under ops_lock
+	pub(ClassTTY, 0, "tty_register_driver", "tty_register_device", "tty_port_register_device")
+	reg(RegAPI{Name: "tty_set_operations", Object: 0, Ops: []int{1}})
+	unpub(ClassTTY, 0, false, "tty_unregister_driver", "tty_unregister_device")
+	pub(ClassNFC, 0, "nfc_register_device")
+	reg(RegAPI{Name: "nfc_allocate_device", Object: -1, Ops: []int{0}})
+	unpub(ClassNFC, 0, false, "nfc_unregister_device")
+	pub(ClassBacklight, 2, "backlight_device_register", "devm_backlight_device_register")
+	unpub(ClassBacklight, 0, false, "backlight_device_unregister")
+	pub(ClassLED, 1, "led_classdev_register")
+	unpub(ClassLED, 0, false, "led_classdev_unregister")
+
+	// sysfs attributes; kernfs_remove drains active show/store calls.
+	pub(ClassSysfs, 1, "device_create_file", "sysfs_create_file", "sysfs_create_group", "sysfs_create_groups",
+		"device_add_groups", "driver_create_file", "class_create_file", "bus_create_file")
+	unpub(ClassSysfs, 1, true, "device_remove_file", "sysfs_remove_file", "sysfs_remove_group", "sysfs_remove_groups",
+		"device_remove_groups", "driver_remove_file", "class_remove_file", "bus_remove_file")
+
+	// Kernel threads, RCU callbacks and cross-CPU calls run the function
+	// concurrently with the caller.
+	for _, n := range []string{"kthread_create_on_node", "kthread_create", "kthread_run"} {
+		reg(RegAPI{Name: n, Object: 1, Publishes: ClassKthread,
+			Callbacks: []Callback{{Arg: 0, Struct: "kthread", Field: "threadfn", HeldLockArg: -1}}})
+	}
+	bindRow("kthread", "threadfn", ir.RoleEntry, ClassKthread, "shared")
+	unpub(ClassKthread, 0, true, "kthread_stop")
+	reg(RegAPI{Name: "call_rcu", Object: 0, Publishes: ClassRCU,
+		Callbacks: []Callback{{Arg: 1, Struct: "rcu_head", Field: "func", HeldLockArg: -1}}})
+	unpub(ClassRCU, -1, true, "rcu_barrier")
+	for _, c := range []struct {
+		name string
+		fn   int
+	}{{"smp_call_function", 0}, {"on_each_cpu", 0}, {"smp_call_function_single", 1}, {"smp_call_function_many", 1}} {
+		reg(RegAPI{Name: c.name, Object: -1, Publishes: ClassIPI,
+			Callbacks: []Callback{{Arg: c.fn, Struct: c.name, Field: "func", HeldLockArg: -1}}})
+		bindRow(c.name, "func", ir.RoleEntry, ClassIPI, "shared")
+	}
+}

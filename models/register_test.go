@@ -1,0 +1,175 @@
+package models
+
+import (
+	"testing"
+
+	"github.com/whoopverify/whoop/ir"
+)
+
+func TestRegistrationRows(t *testing.T) {
+	cases := []struct {
+		name        string
+		publishes   string
+		unpublishes string
+		waits       bool
+		callbacks   []string // "arg:struct.field"
+	}{
+		{name: "misc_register", publishes: ClassChardev},
+		{name: "misc_deregister", unpublishes: ClassChardev},
+		{name: "proc_create", publishes: ClassChardev},
+		{name: "register_netdev", publishes: ClassNetdev},
+		{name: "unregister_netdev", unpublishes: ClassNetdev, waits: true},
+		{name: "request_irq", publishes: ClassIRQ, callbacks: []string{"1:request_irq.handler"}},
+		{name: "request_threaded_irq", publishes: ClassIRQ,
+			callbacks: []string{"1:request_threaded_irq.handler", "2:request_threaded_irq.thread_fn"}},
+		{name: "devm_request_irq", publishes: ClassIRQ, callbacks: []string{"2:devm_request_irq.handler"}},
+		{name: "free_irq", unpublishes: ClassIRQ, waits: true},
+		{name: "setup_timer", callbacks: []string{"1:timer_list.function"}},
+		{name: "mod_timer", publishes: ClassTimer},
+		{name: "del_timer_sync", unpublishes: ClassTimer, waits: true},
+		{name: "del_timer", unpublishes: ClassTimer},
+		{name: "INIT_WORK", callbacks: []string{"1:work_struct.func"}},
+		{name: "__INIT_DELAYED_WORK", callbacks: []string{"1:delayed_work.work.func"}},
+		{name: "schedule_work", publishes: ClassWork},
+		{name: "cancel_work_sync", unpublishes: ClassWork, waits: true},
+		{name: "tasklet_init", callbacks: []string{"1:tasklet_struct.func"}},
+		{name: "tasklet_schedule", publishes: ClassTasklet},
+		{name: "tasklet_kill", unpublishes: ClassTasklet, waits: true},
+		{name: "netif_napi_add", callbacks: []string{"2:napi_struct.poll"}},
+		{name: "napi_enable", publishes: ClassNAPI},
+		{name: "napi_disable", unpublishes: ClassNAPI, waits: true},
+		{name: "pci_register_driver", publishes: ClassPCIDriver},
+		{name: "pci_unregister_driver", unpublishes: ClassPCIDriver, waits: true},
+		{name: "platform_driver_register", publishes: ClassPlatformDriver},
+		{name: "usb_register", publishes: ClassUSBDriver},
+		{name: "i2c_add_driver", publishes: ClassI2CDriver},
+		{name: "register_reboot_notifier", publishes: ClassNotifier},
+		{name: "input_register_device", publishes: ClassInput},
+		{name: "add_disk", publishes: ClassBlock},
+		{name: "register_blkdev", publishes: ClassBlock},
+		{name: "blk_init_queue", callbacks: []string{"0:blk_init_queue.request_fn"}},
+		{name: "watchdog_register_device", publishes: ClassWatchdog},
+		{name: "rtc_device_register", publishes: ClassRTC},
+		{name: "tty_register_driver", publishes: ClassTTY},
+		{name: "create_proc_read_entry", publishes: ClassChardev, callbacks: []string{"3:create_proc_read_entry.read_proc"}},
+		{name: "cx_driver_register", publishes: ClassCXDriver},
+		{name: "acpi_bus_register_driver", publishes: ClassACPIDriver},
+	}
+	for _, c := range cases {
+		r, ok := Registration(c.name)
+		if !ok {
+			t.Errorf("%s: no row", c.name)
+			continue
+		}
+		if r.Publishes != c.publishes || r.Unpublishes != c.unpublishes || r.Waits != c.waits {
+			t.Errorf("%s: publishes %q unpublishes %q waits %v", c.name, r.Publishes, r.Unpublishes, r.Waits)
+		}
+		var cbs []string
+		for _, cb := range r.Callbacks {
+			cbs = append(cbs, string(rune('0'+cb.Arg))+":"+cb.Struct+"."+cb.Field)
+		}
+		if len(cbs) != len(c.callbacks) {
+			t.Errorf("%s: callbacks %v, want %v", c.name, cbs, c.callbacks)
+			continue
+		}
+		for i := range cbs {
+			if cbs[i] != c.callbacks[i] {
+				t.Errorf("%s: callbacks %v, want %v", c.name, cbs, c.callbacks)
+			}
+		}
+	}
+	for name, want := range map[string]bool{"proc_create": true, "proc_create_data": true, "misc_register": false,
+		"register_chrdev": false, "debugfs_create_file": false} {
+		if r, _ := Registration(name); r.Unpinned != want {
+			t.Errorf("%s: unpinned %v", name, r.Unpinned)
+		}
+	}
+	if _, ok := Registration("printk"); ok {
+		t.Error("printk registers")
+	}
+}
+
+// TestCallbacksHaveRows: every callback a registration binds has an
+// entry-point row, of the class the matching publication uses.
+func TestCallbacksHaveRows(t *testing.T) {
+	publishers := map[string]bool{}
+	for _, n := range RegistrationNames() {
+		r, _ := Registration(n)
+		if r.Publishes != "" {
+			publishers[r.Publishes] = true
+		}
+	}
+	for _, n := range RegistrationNames() {
+		r, _ := Registration(n)
+		for _, cb := range r.Callbacks {
+			row, ok := OpsField(cb.Struct, cb.Field)
+			if !ok {
+				t.Errorf("%s: callback %s.%s has no row", n, cb.Struct, cb.Field)
+				continue
+			}
+			if r.Publishes != "" && row.Class != r.Publishes {
+				t.Errorf("%s publishes %q but binds %s of class %q", n, r.Publishes, row.Key(), row.Class)
+			}
+		}
+		if r.Object >= 0 && n != "kthread_run" && n != "kthread_create" {
+			// Objects point into the arguments the functions take.
+			if r.Object > 8 {
+				t.Errorf("%s: object argument %d", n, r.Object)
+			}
+		}
+	}
+	// Every class an entry point can have is published by some call, so
+	// "init before registration" has a registration to look for.
+	for _, row := range OpsRows() {
+		c := row.Class
+		if c == ClassAlways || c == ClassModule {
+			continue
+		}
+		if !publishers[c] {
+			t.Errorf("class %q of %s: no registration publishes it", c, row.Key())
+		}
+	}
+	for s, c := range structClass {
+		if c != ClassAlways && c != ClassModule && !publishers[c] {
+			t.Errorf("class %q of struct %s: no registration publishes it", c, s)
+		}
+	}
+}
+
+func TestMacroNames(t *testing.T) {
+	for macro, name := range map[string]string{"INIT_WORK": "__INIT_WORK", "INIT_DELAYED_WORK": "__INIT_DELAYED_WORK"} {
+		r, ok := Registration(macro)
+		if !ok || r.Name != name {
+			t.Errorf("%s -> %s %v", macro, r.Name, ok)
+		}
+	}
+}
+
+func TestEntryClass(t *testing.T) {
+	cases := []struct {
+		ep   ir.EntryPoint
+		want string
+	}{
+		{ir.EntryPoint{Struct: "file_operations", Field: "read"}, ClassChardev},
+		{ir.EntryPoint{Struct: "platform_driver", Field: "driver.pm.suspend"}, ClassPlatformDriver},
+		{ir.EntryPoint{Struct: "pci_driver", Field: "probe"}, ClassPCIDriver},
+		{ir.EntryPoint{Struct: "dev_pm_ops", Field: "suspend"}, ClassAlways},
+		{ir.EntryPoint{Struct: "acpi_driver", Field: "ops.add"}, ClassACPIDriver},
+		{ir.EntryPoint{Struct: "net_device_ops", Field: "ndo_open"}, ClassNetdev},
+		{ir.EntryPoint{Struct: "ethtool_ops", Field: "get_drvinfo"}, ClassNetdev},
+		{ir.EntryPoint{Struct: "request_irq", Field: "handler"}, ClassIRQ},
+		{ir.EntryPoint{Struct: "timer_list", Field: "function"}, ClassTimer},
+		{ir.EntryPoint{Struct: "delayed_work", Field: "work.func"}, ClassWork},
+		{ir.EntryPoint{Struct: "napi_struct", Field: "poll"}, ClassNAPI},
+		{ir.EntryPoint{Struct: "nsc_gpio_ops", Field: "gpio_get"}, ClassChardev},
+		{ir.EntryPoint{Struct: "notifier_block", Field: "notifier_call"}, ClassNotifier},
+		{ir.EntryPoint{Struct: "mii_if_info", Field: "mdio_read"}, ClassAlways},
+		{ir.EntryPoint{Struct: "module_init"}, ClassModule},
+		{ir.EntryPoint{Struct: "foo_ops", Field: "bar", Guessed: true}, ClassAlways},
+	}
+	for _, c := range cases {
+		if got := EntryClass(&c.ep); got != c.want {
+			t.Errorf("EntryClass(%s.%s) = %q, want %q", c.ep.Struct, c.ep.Field, got, c.want)
+		}
+	}
+}
