@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -174,20 +175,24 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 			roots[fn] = true // environments and summarised functions
 		}
 	}
-	hres, err := houdini.Run(ctx, in.prog, houdini.Options{
-		Workers:        jobs,
-		Budget:         opts.HoudiniBudget,
-		CheapArith:     true,
-		Inline:         in.inline,
-		MaxInlineDepth: 64,
-		Roots:          func(fn *ir.Function) bool { return roots[fn] },
-	})
-	if err != nil {
-		return nil, fmt.Errorf("%w: summary inference for %s: %v", ErrInternal, prog.Path, err)
-	}
-	if !hres.Complete {
-		f.warnf(ir.Pos{File: prog.Path}, "summary inference ran out of time; checking without summaries")
-		hres = &houdini.Result{Kept: map[int]bool{}, Complete: true}
+	hres := &houdini.Result{Kept: map[int]bool{}, Complete: true}
+	if in.candidates > 0 {
+		var err error
+		hres, err = houdini.Run(ctx, in.prog, houdini.Options{
+			Workers:        jobs,
+			Budget:         opts.HoudiniBudget,
+			CheapArith:     true,
+			Inline:         in.inline,
+			MaxInlineDepth: 64,
+			Roots:          func(fn *ir.Function) bool { return roots[fn] },
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%w: summary inference for %s: %v", ErrInternal, prog.Path, err)
+		}
+		if !hres.Complete {
+			f.warnf(ir.Pos{File: prog.Path}, "summary inference ran out of time; checking without summaries")
+			hres = &houdini.Result{Kept: map[int]bool{}, Complete: true}
+		}
 	}
 	houdini.Apply(in.prog, hres)
 	res.Stats.CandidatesKept = len(hres.Kept)
@@ -200,15 +205,17 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 			plans = append(plans, in.harness(i, p, pending[i], opts.ParamAliasing))
 		}
 	}
-	if err := ir.Validate(in.prog); err != nil {
-		return nil, fmt.Errorf("%w: instrumented program of %s: %v", ErrInternal, prog.Path, err)
-	}
 	if opts.Dump != nil {
 		ir.Fprint(opts.Dump, in.prog)
 	}
-	info, err := vc.Prepare(in.prog)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+	for _, pl := range plans {
+		if err := ir.Validate(pl.prog); err != nil {
+			return nil, fmt.Errorf("%w: program of pair %s %s in %s: %v", ErrInternal,
+				pl.pair.First.Name(), pl.pair.Second.Name(), prog.Path, err)
+		}
+		if opts.Dump != nil {
+			ir.Fprint(opts.Dump, pl.prog)
+		}
 	}
 
 	// Pair checks.
@@ -220,36 +227,57 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 			res.Pairs[i].Verdict = RaceFree
 		}
 	}
+	// Pairs are checked in groups, each group in one Z3 context (one
+	// session) in a fixed order. The grouping depends only on the pairs,
+	// never on --jobs, so results are the same whatever the parallelism.
+	groups := in.groupPlans(plans)
 	var (
 		mu   sync.Mutex
 		done int
 		wg   sync.WaitGroup
-		work = make(chan *plan)
+		work = make(chan []*plan)
 		errs []error
 	)
 	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for pl := range work {
-				pr, err := in.checkPair(ctx, pl, info, opts.Timeout)
-				mu.Lock()
-				if err != nil {
-					errs = append(errs, err)
-				} else {
-					res.Pairs[pl.index] = pr
+			prover, perr := vc.NewProver(z3.Config{})
+			if perr == nil {
+				defer prover.Close()
+			}
+			for group := range work {
+				var session *vc.Session
+				err := perr
+				if err == nil {
+					session, err = prover.NewSession()
 				}
-				done++
-				if opts.Progress != nil {
-					opts.Progress(done, len(plans))
+				for _, pl := range group {
+					var pr PairResult
+					if err == nil {
+						pr, err = in.checkPair(ctx, session, pl, opts.Timeout)
+					}
+					mu.Lock()
+					if err != nil {
+						errs = append(errs, err)
+					} else {
+						res.Pairs[pl.index] = pr
+					}
+					done++
+					if opts.Progress != nil {
+						opts.Progress(done, len(plans))
+					}
+					mu.Unlock()
 				}
-				mu.Unlock()
+				if session != nil {
+					session.Close()
+				}
 			}
 		}()
 	}
-	for _, pl := range plans {
+	for _, g := range groups {
 		select {
-		case work <- pl:
+		case work <- g:
 		case <-ctx.Done():
 		}
 	}
@@ -267,9 +295,45 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	return res, nil
 }
 
-// checkPair proves the harness of one pair with a fresh prover, so that the
-// result does not depend on which worker ran it, or after what.
-func (in *instrumenter) checkPair(ctx context.Context, pl *plan, info *vc.Info, timeout time.Duration) (PairResult, error) {
+// maxGroups bounds the number of pair groups, and so the parallelism of the
+// pair checks and the number of Z3 contexts they create.
+const maxGroups = 4
+
+// groupPlans packs plans into at most maxGroups groups of about equal
+// estimated cost (largest first, each to the cheapest group), each group in
+// plan order, the groups largest first. The result depends only on the
+// plans.
+func (in *instrumenter) groupPlans(plans []*plan) [][]*plan {
+	n := min(len(plans), maxGroups)
+	if n == 0 {
+		return nil
+	}
+	cost := func(pl *plan) int {
+		size := in.inlinedSize[pl.pair.First.Func] + in.inlinedSize[pl.pair.Second.Func]
+		return size * (1 + len(pl.regions))
+	}
+	order := slices.Clone(plans)
+	slices.SortStableFunc(order, func(a, b *plan) int { return cost(b) - cost(a) })
+	groups := make([][]*plan, n)
+	load := make([]int, n)
+	for _, pl := range order {
+		g := 0
+		for k := range load {
+			if load[k] < load[g] {
+				g = k
+			}
+		}
+		groups[g] = append(groups[g], pl)
+		load[g] += cost(pl)
+	}
+	for _, g := range groups {
+		slices.SortFunc(g, func(a, b *plan) int { return a.index - b.index })
+	}
+	return groups // group 0 got the most expensive plan first: largest first
+}
+
+// checkPair proves the harness of one pair in the group's session.
+func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *plan, timeout time.Duration) (PairResult, error) {
 	pr := PairResult{Pair: pl.pair, Verdict: RaceFree}
 	if len(pl.regions) == 0 {
 		return pr, nil
@@ -280,17 +344,18 @@ func (in *instrumenter) checkPair(ctx context.Context, pl *plan, info *vc.Info, 
 		pctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	prover, err := vc.NewProver(z3.Config{})
+	info, err := vc.Prepare(pl.prog)
 	if err != nil {
 		return pr, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
-	defer prover.Close()
-	outcomes, err := prover.Check(pctx, in.prog, pl.harness, vc.Options{
+	outcomes, err := session.Check(pctx, pl.prog, pl.harness, vc.Options{
 		Inline:         in.inline,
 		MaxInlineDepth: 64,
 		CheckAsserts:   true,
 		CheapArith:     true,
 		Info:           info,
+		NoSteps:        true,
+		TraceVars:      pl.witnessVar,
 	})
 	if err != nil {
 		if pctx.Err() != nil && ctx.Err() == nil {

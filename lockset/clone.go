@@ -10,6 +10,11 @@ type cloner struct {
 	blocks  map[*ir.Block]*ir.Block
 	funcs   func(*ir.Function) *ir.Function // maps a callee or function address into the new program
 	globals map[*ir.Object]*ir.Object       // global objects of the new program
+	// copyOf maps a function with a body to its instrumented copy in the
+	// new program; region gives the ghost state of a region the copy
+	// records selections for (nil: none).
+	copyOf func(*ir.Function) (*ir.Function, bool)
+	region func(*ir.Region) *ghostRegion
 }
 
 // header creates dst's parameters, locals, return variable and frame from src.

@@ -69,15 +69,138 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 	in.loopInvariants(cp, definite, regs, mods)
 }
 
+// loopInvariants gives each loop header of cp invariants about the ghost
+// state the loop changes: the definite frame facts of the regions it may
+// select in, and candidates for the locks it may take or release. State the
+// loop leaves alone is not cut, so it needs none. Publication pseudo-locks
+// get no candidates: a loop that registers changes them on some iteration
+// and not others, which no candidate describes.
 func (in *instrumenter) loopInvariants(cp *ir.Function, definite []ir.Expr, regs []*ghostRegion, mods []int) {
 	for _, h := range loopHeaders(cp) {
-		for _, e := range definite {
-			h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, false, "frame"))
+		changed := in.loopChanges(cp, h)
+		var loopRegs []*ghostRegion
+		for _, g := range regs {
+			if changed[g.sel] {
+				loopRegs = append(loopRegs, g)
+			}
 		}
-		for _, e := range in.lockCandidates(regs, mods, nil) {
+		var loopMods []int
+		for _, l := range mods {
+			if changed[in.locks[l].held] && in.f.locks[l].class != "publication" {
+				loopMods = append(loopMods, l)
+			}
+		}
+		for _, e := range definite {
+			if mentionsAny(e, changed) {
+				h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, false, "frame"))
+			}
+		}
+		for _, e := range in.lockCandidates(loopRegs, loopMods, nil) {
 			h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, true, "loop"))
 		}
 	}
+}
+
+// loopChanges returns the ghost globals the natural loop of header h may
+// assign, directly or through the functions it calls.
+func (in *instrumenter) loopChanges(cp *ir.Function, h *ir.Block) map[*ir.Var]bool {
+	changed := make(map[*ir.Var]bool)
+	for _, b := range loopBody(cp, h) {
+		for _, s := range b.Stmts {
+			for _, d := range ir.StmtDefs(s) {
+				if d.Global() {
+					changed[d] = true
+				}
+			}
+			call, ok := s.(*ir.Call)
+			if !ok {
+				continue
+			}
+			callees := call.Targets
+			if call.Callee != nil {
+				callees = []*ir.Function{call.Callee}
+			}
+			for _, c := range callees {
+				orig, ok := in.originals[c]
+				if !ok {
+					continue
+				}
+				for _, l := range in.modLocks(orig) {
+					changed[in.locks[l].held] = true
+					if w := in.locks[l].heldW; w != nil {
+						changed[w] = true
+					}
+				}
+				regs, _ := in.accessed(orig)
+				for _, g := range regs {
+					changed[g.sel] = true
+					changed[g.site] = true
+				}
+			}
+		}
+	}
+	return changed
+}
+
+// loopBody returns the blocks of the natural loop of header h: h and every
+// block that reaches a back edge into h without passing through h.
+func loopBody(f *ir.Function, h *ir.Block) []*ir.Block {
+	in := map[*ir.Block]bool{h: true}
+	var work []*ir.Block
+	for _, p := range h.Preds {
+		if reaches(h, p) && !in[p] {
+			in[p] = true
+			work = append(work, p)
+		}
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range b.Preds {
+			if !in[p] {
+				in[p] = true
+				work = append(work, p)
+			}
+		}
+	}
+	var body []*ir.Block
+	for _, b := range f.Blocks {
+		if in[b] {
+			body = append(body, b)
+		}
+	}
+	return body
+}
+
+// reaches reports whether b is reachable from h (so b -> h closes a loop).
+func reaches(h, b *ir.Block) bool {
+	seen := map[*ir.Block]bool{h: true}
+	work := []*ir.Block{h}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == b {
+			return true
+		}
+		for _, s := range x.Term.Succs() {
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
+}
+
+// mentionsAny reports whether e mentions a variable of set.
+func mentionsAny(e ir.Expr, set map[*ir.Var]bool) bool {
+	found := false
+	ir.WalkExpr(e, func(x ir.Expr) {
+		if v, ok := x.(*ir.Var); ok && set[v] {
+			found = true
+		}
+	})
+	return found
 }
 
 func (in *instrumenter) spec(k ir.SpecKind, e ir.Expr, candidate bool, tag string) *ir.Spec {

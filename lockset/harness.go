@@ -15,15 +15,16 @@ type snapshot struct {
 
 // plan is the check of one concurrent pair.
 type plan struct {
-	index    int // in the Pairs order
-	pair     Pair
-	harness  *ir.Function
-	regions  []*ghostRegion
-	asserts  map[int]*ghostRegion // assertion id -> region
-	snaps    map[*ghostRegion]*snapshot
-	sitesT   map[*ghostRegion][]*site
-	sitesU   map[*ghostRegion][]*site
-	inlineSz int // statements the check inlines
+	index   int // in the Pairs order
+	pair    Pair
+	prog    *ir.Program // the pair's own program (specialize)
+	harness *ir.Function
+	regions []*ghostRegion
+	asserts map[int]*ghostRegion // assertion id -> region
+	snaps   map[*ghostRegion]*snapshot
+	sitesT  map[*ghostRegion][]*site
+	sitesU  map[*ghostRegion][]*site
+	witness map[*ir.Var]bool // built lazily by witnessVar
 }
 
 // pairRegions returns the tracked regions on which t and u may race: both
@@ -87,9 +88,7 @@ func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
 func (in *instrumenter) harness(index int, p Pair, regions []*ir.Region, paramAliasing bool) *plan {
 	t, u := p.First, p.Second
 	st, su := in.f.sitesOf(t.Func), in.f.sitesOf(u.Func)
-	h := ir.NewFunction(fmt.Sprintf("pair$%d$%s$%s", index, t.Func.Name, u.Func.Name), nil, t.Pos)
-	in.prog.AddFunc(h)
-	pl := &plan{index: index, pair: p, harness: h, asserts: make(map[int]*ghostRegion),
+	pl := &plan{index: index, pair: p, asserts: make(map[int]*ghostRegion),
 		snaps: make(map[*ghostRegion]*snapshot), sitesT: make(map[*ghostRegion][]*site),
 		sitesU: make(map[*ghostRegion][]*site)}
 	for _, r := range regions {
@@ -100,10 +99,15 @@ func (in *instrumenter) harness(index int, p Pair, regions []*ir.Region, paramAl
 		pl.regions = append(pl.regions, g)
 		pl.sitesT[g], pl.sitesU[g] = st[r], su[r]
 	}
+	tg := in.specialize(p, pl.regions)
+	pl.prog = tg.prog
+	h := ir.NewFunction(fmt.Sprintf("pair$%d$%s$%s", index, t.Func.Name, u.Func.Name), nil, t.Pos)
+	tg.prog.AddFunc(h)
+	pl.harness = h
 	b := h.NewBlock("pair " + t.Func.Name + " " + u.Func.Name)
 	pos := t.Pos
-	argsT := in.enter(h, b, t, "a", paramAliasing)
-	in.callEP(b, t, argsT)
+	argsT := in.enter(tg, h, b, t, "a", paramAliasing)
+	in.callEP(tg, b, t, argsT)
 	for _, g := range pl.regions {
 		s := &snapshot{sel: h.NewLocal("s_sel", ir.Bool, nil, pos), site: h.NewLocal("s_site", ir.Int, nil, pos)}
 		b.Add(&ir.Assign{Dst: s.sel, Src: g.sel, P: pos})
@@ -125,13 +129,13 @@ func (in *instrumenter) harness(index int, p Pair, regions []*ir.Region, paramAl
 		}
 		pl.snaps[g] = s
 	}
-	argsU := in.enter(h, b, u, "b", paramAliasing)
+	argsU := in.enter(tg, h, b, u, "b", paramAliasing)
 	for _, d := range p.DistinctParams {
 		if d[0] < len(argsT) && d[1] < len(argsU) {
 			b.Add(&ir.Assume{Cond: ir.Bin(ir.OpNe, argsT[d[0]], argsU[d[1]]), P: pos})
 		}
 	}
-	in.callEP(b, u, argsU)
+	in.callEP(tg, b, u, argsU)
 	for _, g := range pl.regions {
 		in.nextAssert++
 		pl.asserts[in.nextAssert] = g
@@ -140,15 +144,32 @@ func (in *instrumenter) harness(index int, p Pair, regions []*ir.Region, paramAl
 	}
 	b.Term = &ir.Return{P: pos}
 	h.ComputePreds()
-	h.Modifies = append(h.Modifies, in.prog.Vars...)
+	h.Modifies = append(h.Modifies, tg.prog.Vars...)
 	return pl
+}
+
+// witnessVar reports whether a race witness reads v: the two selected
+// sites and the locksets recorded with them.
+func (pl *plan) witnessVar(v *ir.Var) bool {
+	if pl.witness == nil {
+		pl.witness = make(map[*ir.Var]bool)
+		for _, g := range pl.regions {
+			s := pl.snaps[g]
+			for _, x := range append([]*ir.Var{g.site, s.site}, append(append(append([]*ir.Var{}, g.sl...), s.sl...), append(g.slw, s.slw...)...)...) {
+				if x != nil {
+					pl.witness[x] = true
+				}
+			}
+		}
+	}
+	return pl.witness[v]
 }
 
 // enter emits, into block b of h, the state in which the kernel calls ep:
 // the role flags, the locks ep holds on entry, no selection yet, and
 // arbitrary arguments (pointer parameters to one struct type disjoint unless
 // paramAliasing). It returns the argument variables.
-func (in *instrumenter) enter(h *ir.Function, b *ir.Block, ep *ir.EntryPoint, tag string, paramAliasing bool) []*ir.Var {
+func (in *instrumenter) enter(tg *target, h *ir.Function, b *ir.Block, ep *ir.EntryPoint, tag string, paramAliasing bool) []*ir.Var {
 	pos := ep.Pos
 	assign := func(v *ir.Var, e ir.Expr) { b.Add(&ir.Assign{Dst: v, Src: e, P: pos}) }
 	assign(in.roleInit, ir.BoolConstOf(ep.Role == ir.RoleInit))
@@ -160,7 +181,7 @@ func (in *instrumenter) enter(h *ir.Function, b *ir.Block, ep *ir.EntryPoint, ta
 			assign(g.heldW, ir.BoolConstOf(heldW[l]))
 		}
 	}
-	for _, g := range in.regions {
+	for _, g := range tg.regions {
 		assign(g.sel, ir.False)
 	}
 	args := make([]*ir.Var, len(ep.Func.Params))
@@ -178,12 +199,12 @@ func (in *instrumenter) enter(h *ir.Function, b *ir.Block, ep *ir.EntryPoint, ta
 	return args
 }
 
-func (in *instrumenter) callEP(b *ir.Block, ep *ir.EntryPoint, args []*ir.Var) {
+func (in *instrumenter) callEP(tg *target, b *ir.Block, ep *ir.EntryPoint, args []*ir.Var) {
 	es := make([]ir.Expr, len(args))
 	for i, a := range args {
 		es[i] = a
 	}
-	b.Add(&ir.Call{Callee: in.copies[ep.Func], Args: es, P: ep.Pos})
+	b.Add(&ir.Call{Callee: tg.copies[ep.Func], Args: es, P: ep.Pos})
 }
 
 // environment builds the procedure through which summary inference sees
@@ -192,7 +213,8 @@ func (in *instrumenter) environment(ep *ir.EntryPoint, paramAliasing bool) *ir.F
 	h := ir.NewFunction("env$"+ep.Func.Name, nil, ep.Pos)
 	in.prog.AddFunc(h)
 	b := h.NewBlock("kernel calls " + ep.Func.Name)
-	in.callEP(b, ep, in.enter(h, b, ep, "a", paramAliasing))
+	tg := in.fullTarget()
+	in.callEP(tg, b, ep, in.enter(tg, h, b, ep, "a", paramAliasing))
 	b.Term = &ir.Return{P: ep.Pos}
 	h.ComputePreds()
 	h.Modifies = append(h.Modifies, in.prog.Vars...)

@@ -49,8 +49,9 @@ type instrumenter struct {
 	conditional map[*ir.Function]bool
 	// summarized: original functions checked against their own contracts;
 	// the others are inlined everywhere (summaries.go).
-	summarized map[*ir.Function]bool
-	originals  map[*ir.Function]*ir.Function // instrumented copy -> original
+	summarized  map[*ir.Function]bool
+	inlinedSize map[*ir.Function]int          // statements of an original function with its inlined callees
+	originals   map[*ir.Function]*ir.Function // instrumented copy -> original
 	// role flags, set by harnesses: the side being run is an init or exit entry point
 	roleInit, roleExit *ir.Var
 	copies             map[*ir.Function]*ir.Function
@@ -341,7 +342,19 @@ func (in *instrumenter) relevantLocks(tracked []*ir.Region) map[*ir.Region][]int
 // body translates fn into cp: accesses become selections, lock calls ghost
 // updates, other external calls havoc their result.
 func (in *instrumenter) body(fn, cp *ir.Function) {
-	c := &cloner{funcs: in.mapFunc, globals: in.globals}
+	in.translate(fn, cp, &cloner{
+		funcs:   in.mapFunc,
+		globals: in.globals,
+		copyOf: func(f *ir.Function) (*ir.Function, bool) {
+			c, ok := in.copies[f]
+			return c, ok
+		},
+		region: func(r *ir.Region) *ghostRegion { return in.byReg[r] },
+	})
+}
+
+// translate fills cp with the instrumented body of fn under c's mapping.
+func (in *instrumenter) translate(fn, cp *ir.Function, c *cloner) {
 	c.header(fn, cp)
 	for _, b := range fn.Blocks {
 		dst := c.blocks[b]
@@ -411,7 +424,7 @@ func (in *instrumenter) stmt(fn, cp *ir.Function, dst *ir.Block, c *cloner, s ir
 // selection lets this side nondeterministically choose the access a as its
 // witness for region a.Region, if a touches the watched address.
 func (in *instrumenter) selection(cp *ir.Function, dst *ir.Block, c *cloner, a *ir.Access, touch bool) {
-	g := in.byReg[a.Region]
+	g := c.region(a.Region)
 	if g == nil {
 		return
 	}
@@ -485,12 +498,13 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 		args[i] = c.expr(a)
 	}
 	if s.Callee != nil {
-		dst.Add(&ir.Call{Dst: res, Callee: in.copies[s.Callee], Args: args, P: s.P})
+		callee, _ := c.copyOf(s.Callee)
+		dst.Add(&ir.Call{Dst: res, Callee: callee, Args: args, P: s.P})
 		return
 	}
 	var targets []*ir.Function
 	for _, t := range s.Targets {
-		if cpT, ok := in.copies[t]; ok && len(t.Params) == len(args) {
+		if cpT, ok := c.copyOf(t); ok && len(t.Params) == len(args) {
 			targets = append(targets, cpT)
 		}
 	}

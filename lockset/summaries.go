@@ -57,6 +57,7 @@ func (in *instrumenter) decideSummaries(funcs []*ir.Function, budget int) {
 	for _, fn := range funcs {
 		sizeOf(fn)
 	}
+	in.inlinedSize = size
 }
 
 // recursiveFuncs returns the functions on a call cycle (Tarjan's strongly

@@ -61,10 +61,75 @@ func (p *Prover) Check(ctx context.Context, prog *ir.Program, fn *ir.Function, o
 		return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
 	}
 	defer zc.Close()
-	en, err := Encode(zc, prog, fn, opts, EncodeConfig{})
-	if err != nil {
-		return nil, err
+	outs, _, err = p.check(ctx, zc, prog, fn, opts)
+	return outs, err
+}
+
+// Session runs several checks in one Z3 context, cheaper than a context per
+// check. It keeps every encoding alive until Close, so no term is released
+// between checks at a moment the garbage collector chooses: the same
+// sequence of checks always gives the same results. Not safe for
+// concurrent use.
+type Session struct {
+	p    *Prover
+	zc   *z3.Context
+	keep []*Encoding
+}
+
+// NewSession starts a session of p.
+func (p *Prover) NewSession() (*Session, error) {
+	if p == nil || p.closed {
+		return nil, errors.New("vc: session on a closed prover")
 	}
+	zc, err := z3.NewContext(p.cfg)
+	if err != nil {
+		return nil, fmt.Errorf("vc: %w", err)
+	}
+	return &Session{p: p, zc: zc}, nil
+}
+
+// Check is Prover.Check within the session's context.
+func (s *Session) Check(ctx context.Context, prog *ir.Program, fn *ir.Function, opts Options) (outs []Outcome, err error) {
+	if s.zc == nil {
+		return nil, errors.New("vc: check on a closed session")
+	}
+	if fn == nil {
+		return nil, errors.New("vc: check of a nil function")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			outs, err = nil, fmt.Errorf("vc: check %s: internal error: %v", fn.Name, r)
+		}
+	}()
+	outs, en, err := s.p.check(ctx, s.zc, prog, fn, opts)
+	if en != nil {
+		s.keep = append(s.keep, en)
+	}
+	return outs, err
+}
+
+// Close releases the session's context.
+func (s *Session) Close() error {
+	if s.zc == nil {
+		return nil
+	}
+	err := s.zc.Close()
+	s.zc, s.keep = nil, nil
+	return err
+}
+
+// check runs one check in zc and returns its outcomes and encoding.
+func (p *Prover) check(ctx context.Context, zc *z3.Context, prog *ir.Program, fn *ir.Function, opts Options) (outs []Outcome, en *Encoding, err error) {
+	en, err = Encode(zc, prog, fn, opts, EncodeConfig{})
+	if err != nil {
+		return nil, nil, err
+	}
+	outs, err = p.solve(ctx, zc, en, fn, opts)
+	return outs, en, err
+}
+
+// solve decides the obligations of en.
+func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir.Function, opts Options) (outs []Outcome, err error) {
 	outs = make([]Outcome, en.NumObligations())
 	for i := range outs {
 		outs[i].Obligation = en.Obligation(i)

@@ -24,19 +24,26 @@ func (en *Encoding) Trace(m *z3.Model, i int) *Trace {
 func (en *Encoding) trace(m *z3.Model, inst *instance) *Trace {
 	e := en.enc
 	t := &Trace{Values: make(map[*ir.Var]Value)}
-	for _, ev := range e.events[:inst.event] {
-		if v, ok := m.Bool(ev.reach); ok && v {
-			t.Steps = append(t.Steps, Step{Func: ev.fn, Block: ev.block, Depth: ev.depth})
+	if !e.opts.NoSteps {
+		for _, ev := range e.events[:inst.event] {
+			if v, ok := m.Bool(ev.reach); ok && v {
+				t.Steps = append(t.Steps, Step{Func: ev.fn, Block: ev.block, Depth: ev.depth})
+			}
 		}
 	}
 	if inst.ghosts == nil {
 		return t
 	}
+	want := e.opts.TraceVars
 	for i, g := range e.pi.ghosts {
-		t.Values[g] = value(m, g.Kind, inst.ghosts[i])
+		if want == nil || want(g) {
+			t.Values[g] = value(m, g.Kind, inst.ghosts[i])
+		}
 	}
 	for i, v := range inst.info.vars {
-		t.Values[v] = value(m, v.Kind, inst.locals[i])
+		if want == nil || want(v) {
+			t.Values[v] = value(m, v.Kind, inst.locals[i])
+		}
 	}
 	return t
 }

@@ -51,6 +51,11 @@ type Options struct {
 	// arguments give the same result) instead of exact integer encodings:
 	// sound, less precise, and much faster on code full of register masks.
 	CheapArith bool
+	// NoSteps leaves Trace.Steps empty; TraceVars, when set, restricts
+	// Trace.Values to the variables it accepts. Reading a long path and
+	// every variable from each model is the main cost of a failing check.
+	NoSteps   bool
+	TraceVars func(*ir.Var) bool
 	// Info is the program's analysis from Prepare, shared by every check of
 	// the same program; nil analyses the program again for each check.
 	Info *Info
