@@ -151,3 +151,18 @@ func TestTypeStrings(t *testing.T) {
 		t.Error("PointeeStruct through typedef")
 	}
 }
+
+func TestOnCycle(t *testing.T) {
+	// 1 -> 2 -> 3 -> 2, 3 -> 4, 4 -> 4, 5 -> 1
+	edges := map[int][]int{1: {2}, 2: {3}, 3: {2, 4}, 4: {4}, 5: {1}}
+	got := OnCycle([]int{1, 5}, func(n int) []int { return edges[n] })
+	want := map[int]bool{2: true, 3: true, 4: true}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for n := range want {
+		if !got[n] {
+			t.Errorf("%d not on a cycle", n)
+		}
+	}
+}

@@ -116,11 +116,7 @@ func (in *instrumenter) loopChanges(cp *ir.Function, h *ir.Block) map[*ir.Var]bo
 			if !ok {
 				continue
 			}
-			callees := call.Targets
-			if call.Callee != nil {
-				callees = []*ir.Function{call.Callee}
-			}
-			for _, c := range callees {
+			for _, c := range call.Callees() {
 				orig, ok := in.originals[c]
 				if !ok {
 					continue

@@ -77,13 +77,7 @@ func (f *facts) mayHeld(initial map[*ir.Function][]int) map[int][]bool {
 					}
 					join(atSite[id], st)
 				case *ir.Call:
-					var callees []*ir.Function
-					if s.Callee != nil {
-						callees = []*ir.Function{s.Callee}
-					} else {
-						callees = s.Targets
-					}
-					for _, c := range callees {
+					for _, c := range s.Callees() {
 						if !c.External() && join(entry[c], st) {
 							push(c)
 						}

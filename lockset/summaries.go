@@ -36,11 +36,7 @@ func (in *instrumenter) decideSummaries(funcs []*ir.Function, budget int) {
 				if !ok {
 					continue
 				}
-				callees := call.Targets
-				if call.Callee != nil {
-					callees = []*ir.Function{call.Callee}
-				}
-				for _, c := range callees {
+				for _, c := range call.Callees() {
 					if !c.External() && !in.summarized[c] {
 						n += sizeOf(c)
 					}
@@ -60,52 +56,13 @@ func (in *instrumenter) decideSummaries(funcs []*ir.Function, budget int) {
 	in.inlinedSize = size
 }
 
-// recursiveFuncs returns the functions on a call cycle (Tarjan's strongly
-// connected components over the call graph).
+// recursiveFuncs returns the functions on a call cycle, in funcs order.
 func recursiveFuncs(funcs []*ir.Function, callees map[*ir.Function][]*ir.Function) []*ir.Function {
-	index := make(map[*ir.Function]int)
-	low := make(map[*ir.Function]int)
-	onStack := make(map[*ir.Function]bool)
-	var stack, out []*ir.Function
-	next := 0
-	var visit func(v *ir.Function)
-	visit = func(v *ir.Function) {
-		index[v], low[v] = next, next
-		next++
-		stack = append(stack, v)
-		onStack[v] = true
-		selfLoop := false
-		for _, w := range callees[v] {
-			if w == v {
-				selfLoop = true
-			}
-			if _, seen := index[w]; !seen {
-				visit(w)
-				low[v] = min(low[v], low[w])
-			} else if onStack[w] {
-				low[v] = min(low[v], index[w])
-			}
-		}
-		if low[v] != index[v] {
-			return
-		}
-		var scc []*ir.Function
-		for {
-			w := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			onStack[w] = false
-			scc = append(scc, w)
-			if w == v {
-				break
-			}
-		}
-		if len(scc) > 1 || selfLoop {
-			out = append(out, scc...)
-		}
-	}
-	for _, fn := range funcs {
-		if _, seen := index[fn]; !seen {
-			visit(fn)
+	on := ir.OnCycle(funcs, func(f *ir.Function) []*ir.Function { return callees[f] })
+	var out []*ir.Function
+	for _, f := range funcs {
+		if on[f] {
+			out = append(out, f)
 		}
 	}
 	return out

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,17 +18,6 @@ import (
 	"github.com/whoopverify/whoop/lockset"
 	"github.com/whoopverify/whoop/models"
 )
-
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-func listUpdating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 var listTestOpts = Options{Version: "0.1.0-test"}
 
@@ -71,23 +59,7 @@ func listWrite(t *testing.T, f Format, files []*Listing, opts Options) []byte {
 
 func listGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "pairs", name)
-	if listUpdating() {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./report -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from golden file:\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	golden(t, "pairs", name, got)
 }
 
 // TestListingsGolden keeps generic_nvram's listings in every format.

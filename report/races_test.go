@@ -3,10 +3,7 @@ package report
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,19 +11,6 @@ import (
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
 )
-
-// The package's tests share one -update flag; whichever file registers it
-// first wins, so the pair-listing tests may define it too.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-func raceUpdating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 var raceTestOpts = Options{Version: "0.1.0-test"}
 
@@ -58,23 +42,7 @@ func raceWrite(t *testing.T, f Format, files []*lockset.FileResult, opts Options
 
 func raceGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "races", name)
-	if raceUpdating() {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./report -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from golden file:\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	golden(t, "races", name, got)
 }
 
 func TestWriteRacesGolden(t *testing.T) {

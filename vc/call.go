@@ -17,7 +17,7 @@ func (e *encoder) call(fr *frame, b *ir.Block, c *ir.Call, r *z3.Expr, st *state
 	if c.Fn != nil && c.Callee == nil {
 		e.expr(sc, c.Fn) // scope errors only: the pointer's value does not choose the target
 	}
-	targets := callees(c)
+	targets := c.Callees()
 	if len(targets) == 0 {
 		// An unknown indirect call: like an external function without a
 		// contract.

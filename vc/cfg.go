@@ -300,7 +300,7 @@ func (pi *progInfo) blockEffects(fi *funcInfo, b *ir.Block) havocSet {
 				hs.mem = append(hs.mem, pi.slot[s.Region])
 			}
 		case *ir.Call:
-			for _, c := range callees(s) {
+			for _, c := range s.Callees() {
 				hs.ghosts = append(hs.ghosts, pi.effGhosts[c]...)
 				hs.mem = append(hs.mem, pi.effMem[c]...)
 			}

@@ -156,13 +156,6 @@ func (pi *progInfo) regionSlot(r *ir.Region) int {
 	return len(pi.regions) - 1
 }
 
-// callees returns the functions a call may reach.
-func callees(c *ir.Call) []*ir.Function {
-	if c.Callee != nil {
-		return []*ir.Function{c.Callee}
-	}
-	return c.Targets
-}
 
 // allFuncs returns prog.Funcs followed by every other function reachable
 // through calls (malformed programs), in a deterministic order.
@@ -184,7 +177,7 @@ func allFuncs(prog *ir.Program) []*ir.Function {
 		for _, b := range order[i].Blocks {
 			for _, s := range b.Stmts {
 				if c, ok := s.(*ir.Call); ok {
-					for _, t := range callees(c) {
+					for _, t := range c.Callees() {
 						visit(t)
 					}
 				}
@@ -234,7 +227,7 @@ func (pi *progInfo) effects(order []*ir.Function) {
 						e.m[pi.slot[s.Region]] = true
 					}
 				case *ir.Call:
-					e.calls = append(e.calls, callees(s)...)
+					e.calls = append(e.calls, s.Callees()...)
 				}
 			}
 		}

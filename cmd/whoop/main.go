@@ -164,6 +164,15 @@ FLAGS:{{range .VisibleFlags}}
 EXAMPLES:
    whoop drivers/char/generic_nvram.c
    whoop -I include -D CONFIG_PM drivers/net/ethernet/realtek/8139too.c
+   whoop --format sarif drivers/watchdog/machzwd.c > machzwd.sarif
+   whoop pairs --format xml drivers/char/dtlk.c
+
+ASSUMPTIONS:
+   whoop reports every race under a few documented assumptions about the
+   kernel and the driver (one device at a time, callbacks run under the
+   kernel locks their callers take, entry points run only once registered,
+   READ_ONCE/WRITE_ONCE are marked accesses, ...). "whoop assumptions" lists
+   them all and what each could hide; --no-assume NAME (or all) drops one.
 
 EXIT CODES:
    0  no potential race

@@ -228,62 +228,20 @@ func (s *scanner) inLoop(f *ir.Function, b *ir.Block) bool {
 	return m[b]
 }
 
-// cyclic returns the blocks of f that lie on a cycle (Tarjan's strongly
-// connected components: members of a component of two or more blocks, or
-// blocks with an edge to themselves).
+// cyclic returns the blocks of f that lie on a cycle.
 func cyclic(f *ir.Function) map[*ir.Block]bool {
-	index := map[*ir.Block]int{}
-	low := map[*ir.Block]int{}
-	onStack := map[*ir.Block]bool{}
-	var stack []*ir.Block
-	out := map[*ir.Block]bool{}
-	next := 0
-	var visit func(b *ir.Block)
-	visit = func(b *ir.Block) {
-		index[b], low[b] = next, next
-		next++
-		stack = append(stack, b)
-		onStack[b] = true
-		if b.Term != nil {
-			for _, w := range b.Term.Succs() {
-				if w == nil {
-					continue
-				}
-				if w == b {
-					out[b] = true
-				}
-				if _, seen := index[w]; !seen {
-					visit(w)
-					low[b] = min(low[b], low[w])
-				} else if onStack[w] {
-					low[b] = min(low[b], index[w])
-				}
+	return ir.OnCycle(f.Blocks, func(b *ir.Block) []*ir.Block {
+		if b.Term == nil {
+			return nil
+		}
+		var succs []*ir.Block
+		for _, s := range b.Term.Succs() {
+			if s != nil {
+				succs = append(succs, s)
 			}
 		}
-		if low[b] == index[b] {
-			var comp []*ir.Block
-			for {
-				w := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[w] = false
-				comp = append(comp, w)
-				if w == b {
-					break
-				}
-			}
-			if len(comp) > 1 {
-				for _, w := range comp {
-					out[w] = true
-				}
-			}
-		}
-	}
-	for _, b := range f.Blocks {
-		if _, seen := index[b]; !seen {
-			visit(b)
-		}
-	}
-	return out
+		return succs
+	})
 }
 
 // repeatedFn reports whether driver function f may run several times

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// sharedDriver returns the path of a driver under ../shared/drivers; the
+// test fails (does not skip) when the shared drivers are missing.
+func sharedDriver(t *testing.T, rel string) string {
+	t.Helper()
+	path := filepath.Join("..", "..", "..", "shared", "drivers", rel, "driver.c")
+	if code, _, stderr := runWhoop(t, "ir", "--until", "parse", path); code != exitOK {
+		t.Fatalf("%s not readable (the shared drivers must sit beside the repository): %s", path, stderr)
+	}
+	return path
+}
+
+// TestGenericNvram checks the verdicts whoop must give on generic_nvram: the
+// race on file->f_pos in nvram_llseek (line 52 against line 54), nvram_init's
+// write of nvram_len after misc_register (line 160) against the reads in
+// read_nvram and write_nvram, and every pair that touches only what
+// nvram_mutex protects race-free.
+func TestGenericNvram(t *testing.T) {
+	path := sharedDriver(t, "char/generic_nvram")
+	code, stdout, stderr := runWhoop(t, "--jobs", "2", "--no-progress", path)
+	if code != exitRaces {
+		t.Fatalf("exit %d, want %d (stderr %q)", code, exitRaces, stderr)
+	}
+	// One witness per pair and region: the read of f_pos may be the one at
+	// line 41 or line 54; the write is at line 52.
+	if !regexp.MustCompile(`driver\.c:(41:13|54:9): warning: potential write-read race on 'file->f_pos' between nvram_llseek and nvram_llseek`).MatchString(stdout) {
+		t.Errorf("no f_pos race in nvram_llseek:\n%s", stdout)
+	}
+	for _, want := range []string{
+		`driver.c:52:2: note: write by nvram_llseek, holding no lock`,
+		`driver.c:160:2: warning: potential read-write race on 'nvram_len' between read_nvram and nvram_init`,
+		`driver.c:160:2: warning: potential read-write race on 'nvram_len' between write_nvram and nvram_init`,
+		`driver.c:160:2: note: write by nvram_init, holding no lock`,
+		`driver.c: 10 of 14 pairs race-free, 4 potential races`,
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	// The pairs of nvram_unlocked_ioctl touch only what nvram_mutex
+	// protects: none of them may be racy.
+	code, stdout, _ = runWhoop(t, "--format", "json", "--no-progress", path)
+	if code != exitRaces {
+		t.Fatalf("json: exit %d", code)
+	}
+	var res struct {
+		Files []struct {
+			Pairs []struct {
+				First, Second, Verdict string
+			} `json:"pairs"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || len(res.Files) != 1 {
+		t.Fatalf("json: %v", err)
+	}
+	ioctl := 0
+	for _, p := range res.Files[0].Pairs {
+		if p.First == "nvram_unlocked_ioctl" || p.Second == "nvram_unlocked_ioctl" {
+			ioctl++
+			if p.Verdict != "race-free" {
+				t.Errorf("pair %s %s: %s, want race-free", p.First, p.Second, p.Verdict)
+			}
+		}
+	}
+	if ioctl == 0 {
+		t.Error("no pair involves nvram_unlocked_ioctl")
+	}
+}
+
+var summaryRE = regexp.MustCompile(`(\d+) of (\d+) pairs race-free, (\d+) potential races?(, (\d+) inconclusive)?`)
+
+// TestSharedDrivers runs the race check on every shared driver: each
+// completes at the default timeout with no inconclusive pair, and the output
+// is byte-identical for one and two jobs.
+func TestSharedDrivers(t *testing.T) {
+	for _, rel := range []string{
+		"block/swim", "char/ds1286", "char/dtlk", "char/efirtc", "char/generic_nvram", "char/mbcs",
+		"char/pc8736x_gpio", "char/sonypi", "net/ethernet/8139too", "watchdog/machzwd",
+	} {
+		t.Run(filepath.Base(rel), func(t *testing.T) {
+			path := sharedDriver(t, rel)
+			code1, out1, stderr1 := runWhoop(t, "--jobs", "1", "--no-progress", path)
+			code2, out2, _ := runWhoop(t, "--jobs", "2", "--no-progress", path)
+			if code1 != exitRaces && code1 != exitOK {
+				t.Fatalf("exit %d (stderr %q)", code1, stderr1)
+			}
+			if code1 != code2 || out1 != out2 {
+				t.Errorf("--jobs 1 and --jobs 2 differ (exit %d vs %d)", code1, code2)
+			}
+			m := summaryRE.FindStringSubmatch(out1)
+			if m == nil {
+				t.Fatalf("no summary line in %q", out1)
+			}
+			if m[5] != "" && m[5] != "0" {
+				t.Errorf("%s inconclusive pairs", m[5])
+			}
+			t.Logf("%s", m[0])
+		})
+	}
+}
+
+// TestFormatsDeterministic checks that every output format gives the same
+// bytes whatever --jobs.
+func TestFormatsDeterministic(t *testing.T) {
+	path := sharedDriver(t, "watchdog/machzwd")
+	for _, f := range []string{"text", "xml", "json", "sarif"} {
+		_, a, _ := runWhoop(t, "--format", f, "--jobs", "1", path)
+		_, b, _ := runWhoop(t, "--format", f, "--jobs", "3", path)
+		if a != b || a == "" {
+			t.Errorf("--format %s differs between --jobs 1 and 3 (or is empty)", f)
+		}
+	}
+}
