@@ -156,7 +156,6 @@ func (pi *progInfo) regionSlot(r *ir.Region) int {
 	return len(pi.regions) - 1
 }
 
-
 // allFuncs returns prog.Funcs followed by every other function reachable
 // through calls (malformed programs), in a deterministic order.
 func allFuncs(prog *ir.Program) []*ir.Function {
