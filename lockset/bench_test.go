@@ -46,3 +46,20 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 }
+
+// TestConstructionOnDrivers checks, on every shared driver, that the facts
+// the instrumentation states without proof (loop frame invariants) are
+// proved by the pair checks.
+func TestConstructionOnDrivers(t *testing.T) {
+	for _, path := range sharedDrivers(t) {
+		t.Run(filepath.Base(filepath.Dir(path)), func(t *testing.T) {
+			prog, err := frontend.Load(context.Background(), path, frontend.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := lockset.Check(context.Background(), prog, lockset.VerifyConstruction(lockset.Options{Jobs: 2})); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

@@ -45,8 +45,9 @@ type Options struct {
 	// HoudiniBudget bounds summary inference; when it runs out no summary
 	// is used (sound, less precise). 0 means no limit.
 	HoudiniBudget time.Duration
-	// InlineBudget is the number of statements a pair check may inline from
-	// the two entry points' callees before it uses their summaries instead.
+	// InlineBudget is the largest size, in statements with its callees
+	// inlined, of a function that checks inline; larger and recursive
+	// functions are summarised by Houdini instead. 0 means the default.
 	InlineBudget int
 	// Progress, when set, is called after each pair with the count done.
 	Progress func(done, total int)
@@ -55,6 +56,9 @@ type Options struct {
 	Dump io.Writer
 
 	env *kernelEnv // tests replace the kernel model
+	// verifyConstruction makes every pair check also prove the loop
+	// invariants the instrumentation states as facts (tests set it).
+	verifyConstruction bool
 }
 
 // ErrInternal wraps failures that are bugs in whoop, not in the input.
@@ -90,6 +94,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	f := gatherFacts(prog, env, !opts.LockArraysDistinct)
 
 	in := newInstrumenter(f)
+	in.verifyConstruction = opts.verifyConstruction
 
 	// Fast path: pairs and regions a must-held lockset analysis proves
 	// race-free need no symbolic check.
@@ -352,10 +357,13 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 		Inline:         in.inline,
 		MaxInlineDepth: 64,
 		CheckAsserts:   true,
-		CheapArith:     true,
-		Info:           info,
-		NoSteps:        true,
-		TraceVars:      pl.witnessVar,
+		// Loop invariants are true by construction or proved by Houdini;
+		// the tests check them again (verifyConstruction).
+		CheckInvariants: in.verifyConstruction,
+		CheapArith:      true,
+		Info:            info,
+		NoSteps:         true,
+		TraceVars:       pl.witnessVar,
 	})
 	if err != nil {
 		if pctx.Err() != nil && ctx.Err() == nil {
@@ -370,6 +378,10 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 	}
 	var unknown []string
 	for _, o := range outcomes {
+		if o.Spec != nil && o.Status != vc.Proved && in.verifyConstruction {
+			return pr, fmt.Errorf("%w: %s: %s #%d (%s) not proved: %s", ErrInternal, pl.harness.Name,
+				o.Spec.Kind, o.Spec.ID, o.Spec.Tag, ir.ExprString(o.Spec.Cond))
+		}
 		g, ok := pl.asserts[o.AssertID]
 		if !ok {
 			continue

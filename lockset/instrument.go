@@ -52,6 +52,7 @@ type instrumenter struct {
 	summarized  map[*ir.Function]bool
 	inlinedSize map[*ir.Function]int          // statements of an original function with its inlined callees
 	originals   map[*ir.Function]*ir.Function // instrumented copy -> original
+	onCycle     map[*ir.Function]bool         // recursive originals (recursive())
 	// role flags, set by harnesses: the side being run is an init or exit entry point
 	roleInit, roleExit *ir.Var
 	copies             map[*ir.Function]*ir.Function
@@ -63,6 +64,7 @@ type instrumenter struct {
 	sitesMemo          map[*ir.Function]map[*ghostRegion][]*site
 	nextAssert         int
 	candidates         int
+	verifyConstruction bool // see Options.verifyConstruction
 }
 
 // unpubID names the pseudo-lock "class not yet published".

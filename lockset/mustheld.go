@@ -58,20 +58,21 @@ func (h held) key() string {
 
 // mustAnalysis computes must-held locksets for one entry point.
 type mustAnalysis struct {
-	in      *instrumenter
-	ep      *ir.EntryPoint
-	n       int
-	memo    map[*ir.Function]map[string]held // exit state per entry state
-	active  map[*ir.Function]bool
-	atSite  map[int]held
-	visited map[int]bool
+	in        *instrumenter
+	recursive map[*ir.Function]bool
+	ep        *ir.EntryPoint
+	n         int
+	memo      map[*ir.Function]map[string]held // exit state per entry state
+	active    map[*ir.Function]bool
+	atSite    map[int]held
+	visited   map[int]bool
 }
 
 // mustHeld returns, for every access site reachable from ep, the locks held
 // on every path to it.
 func (in *instrumenter) mustHeld(ep *ir.EntryPoint) map[int]held {
 	n := len(in.f.locks)
-	a := &mustAnalysis{in: in, ep: ep, n: n,
+	a := &mustAnalysis{in: in, ep: ep, n: n, recursive: in.recursive(),
 		memo: make(map[*ir.Function]map[string]held), active: make(map[*ir.Function]bool),
 		atSite: make(map[int]held), visited: make(map[int]bool)}
 	start := held{newBits(n), newBits(n)}
@@ -91,6 +92,12 @@ func (in *instrumenter) mustHeld(ep *ir.EntryPoint) map[int]held {
 // function analyses fn entered with state entry and returns the state at
 // its returns (on every path).
 func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
+	if a.recursive[fn] {
+		// A recursive activation may start with fewer locks than the first
+		// one (its caller may have released some): assume none, so every
+		// activation's accesses are covered by one analysis.
+		entry = held{newBits(a.n), newBits(a.n)}
+	}
 	k := entry.key()
 	if m, ok := a.memo[fn]; ok {
 		if exit, ok := m[k]; ok {
@@ -98,7 +105,8 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 		}
 	}
 	if a.active[fn] {
-		// Recursion: nothing is known to be held afterwards.
+		// Recursion: nothing is known to be held afterwards (the body is
+		// analysed from the empty state, which covers this activation).
 		return held{newBits(a.n), newBits(a.n)}
 	}
 	a.active[fn] = true
@@ -184,14 +192,12 @@ func (a *mustAnalysis) call(s *ir.Call, st held) held {
 		}
 		return st
 	}
+	// The same callees the instrumentation keeps: functions with a body
+	// (for indirect calls, those taking this many arguments).
 	var targets []*ir.Function
-	if s.Callee != nil {
-		targets = []*ir.Function{s.Callee}
-	} else {
-		for _, t := range s.Targets {
-			if _, ok := a.in.copies[t]; ok && len(t.Params) == len(s.Args) {
-				targets = append(targets, t)
-			}
+	for _, t := range s.Callees() {
+		if !t.External() && (s.Callee != nil || len(t.Params) == len(s.Args)) {
+			targets = append(targets, t)
 		}
 	}
 	if len(targets) == 0 {

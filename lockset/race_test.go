@@ -72,7 +72,7 @@ func TestRaces(t *testing.T) {
 	}
 	for _, path := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".c"), func(t *testing.T) {
-			checkAnnotated(t, path, lockset.Options{Jobs: 2})
+			checkAnnotated(t, path, lockset.VerifyConstruction(lockset.Options{Jobs: 2}))
 		})
 	}
 }

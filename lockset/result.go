@@ -52,13 +52,12 @@ type PairResult struct {
 
 // Stats describes the work done for one file.
 type Stats struct {
-	Regions        int           // regions in the program
-	SharedRegions  int           // regions some concurrent pair may race on that need the symbolic check
-	SymbolicPairs  int           // concurrent pairs the lockset fast path could not prove
-	Candidates     int           // Houdini candidates generated
-	CandidatesKept int           // candidates proved
-	HoudiniChecks  int           // solver calls of summary inference
-	Parse          time.Duration // front end
+	Regions        int // regions in the program
+	SharedRegions  int // regions some concurrent pair may race on that need the symbolic check
+	SymbolicPairs  int // concurrent pairs the lockset fast path could not prove
+	Candidates     int // Houdini candidates generated
+	CandidatesKept int // candidates proved
+	HoudiniChecks  int // solver calls of summary inference
 	Houdini        time.Duration
 	Check          time.Duration // pair checks
 	Total          time.Duration

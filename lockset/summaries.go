@@ -68,6 +68,14 @@ func recursiveFuncs(funcs []*ir.Function, callees map[*ir.Function][]*ir.Functio
 	return out
 }
 
+// recursive returns the functions of the program on a call cycle (memoised).
+func (in *instrumenter) recursive() map[*ir.Function]bool {
+	if in.onCycle == nil {
+		in.onCycle = ir.OnCycle(in.f.prog.Funcs, func(f *ir.Function) []*ir.Function { return in.f.callees[f] })
+	}
+	return in.onCycle
+}
+
 // inline is the inlining decision for vc and houdini, on instrumented
 // functions.
 func (in *instrumenter) inline(callee *ir.Function, depth int) bool {
