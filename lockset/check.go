@@ -304,12 +304,19 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 // pair checks and the number of Z3 contexts they create.
 const maxGroups = 4
 
+// pairsPerGroup is the number of pairs below which a group gets no second
+// Z3 context.
+const pairsPerGroup = 4
+
 // groupPlans packs plans into at most maxGroups groups of about equal
 // estimated cost (largest first, each to the cheapest group), each group in
 // plan order, the groups largest first. The result depends only on the
 // plans.
 func (in *instrumenter) groupPlans(plans []*plan) [][]*plan {
-	n := min(len(plans), maxGroups)
+	// About pairsPerGroup pairs to a group: each group pays for a Z3
+	// context (tens of milliseconds when other contexts are alive), which a
+	// handful of small pairs does not repay.
+	n := min((len(plans)+pairsPerGroup-1)/pairsPerGroup, maxGroups)
 	if n == 0 {
 		return nil
 	}
@@ -359,11 +366,13 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 		CheckAsserts:   true,
 		// Loop invariants are true by construction or proved by Houdini;
 		// the tests check them again (verifyConstruction).
-		CheckInvariants: in.verifyConstruction,
-		CheapArith:      true,
-		Info:            info,
-		NoSteps:         true,
-		TraceVars:       pl.witnessVar,
+		CheckInvariants:    in.verifyConstruction,
+		CheapArith:         true,
+		Info:               info,
+		NoSteps:            true,
+		Together:           true,
+		IndependentAsserts: true,
+		TraceVars:          pl.witnessVar,
 	})
 	if err != nil {
 		if pctx.Err() != nil && ctx.Err() == nil {

@@ -1,9 +1,56 @@
 // Package lockset is whoop's core check: symbolic pairwise lockset analysis.
 //
-// It receives an *ir.Program with entry points and regions, decides which
-// pairs of entry points the kernel may run concurrently (pairs.go, from the
-// models' serialisation rules), builds the instrumented program for the
-// pairs (ghost locksets, watched addresses, access records, Houdini
-// candidates), has houdini and vc prove it, and returns a verdict per pair
-// and per region with both racing accesses.
+// Check receives an *ir.Program with entry points and regions
+// (frontend.Load's output) and returns a FileResult: a verdict for every
+// pair of entry points (race-free, race, inconclusive, or not concurrent
+// with the kernel mechanism that keeps it apart) and, for each racy pair and
+// region, the two accesses with their entry points, kinds, positions,
+// source lines and the locks held.
+//
+// The pipeline, in order:
+//
+//  1. Pairs (pairs.go): every pair of entry points, self-pairs included,
+//     concurrent or kept apart by a rule of models/pairs.go.
+//  2. Facts (facts.go): call graph, every access site, every lock and
+//     publication operation. Locks come from the models' locking table; a
+//     lock is identified by its declaration (a global) or its struct type and
+//     field path, and an array of locks counts as one lock. A lock argument
+//     that cannot be identified is a warning and protects nothing.
+//  3. Fast path (mustheld.go): per entry point, the locks held on every path
+//     to every access (a context-sensitive must-held analysis). A pair and
+//     region whose conflicting accesses always share a lock, held for
+//     writing on one side, is race-free without Z3.
+//  4. Instrumentation (instrument.go, contracts.go): what is left is encoded
+//     in IR over ghost state. Reads of shared memory return arbitrary values
+//     and writes are not modelled. Per side: the held locks (write mode
+//     apart for reader-writer locks). Per region: a watched address shared by
+//     the pair, and one access the side selects nondeterministically among
+//     those touching it, with the locks held there. Init and exit hold a
+//     "not yet published" pseudo-lock per publication class until they
+//     register (after they unregister, with a call that waits) the entry
+//     points of that class; entry points of the class hold it for reading.
+//     Kernel locks an entry point runs under (RTNL, the transmit lock, ...)
+//     are held on entry.
+//  5. Summaries (summaries.go): small non-recursive functions are inlined
+//     everywhere; recursive and large ones get Houdini candidates (locks at
+//     entry and exit, locks at the selected access), as do loops that take
+//     or release locks. houdini keeps the largest consistent set.
+//  6. Pair checks (harness.go, specialize.go): each pair gets a program of
+//     its own, restricted to its regions: run the first entry point, save its
+//     selections, run the second, and assert for each region that two
+//     selected conflicting accesses (one writes, one is plain) share a lock.
+//     vc proves the assertions; a failed one names the two accesses. Pairs
+//     are checked in groups, each in one Z3 context, in parallel; the
+//     grouping does not depend on Options.Jobs, so neither does the output.
+//
+// Assumptions that can hide a race (each can be turned off in Options, and
+// from the command line with --no-assume): pointer parameters of one entry
+// point to the same struct type point to different objects
+// (ParamAliasing); an array of locks is one lock (LockArraysDistinct);
+// callbacks run under the kernel locks the models table names
+// (NoKernelLocks); entry points run only after their registration and not
+// after an unregistration that waits (NoPublication); the driver drives one
+// device at a time (ManyDevices); the serialisation rules of models/pairs.go
+// hold (IgnoreRules). Not switchable: a lock field is one lock for all
+// instances of its struct; values are mathematical integers (vc).
 package lockset

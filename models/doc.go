@@ -15,4 +15,23 @@
 // A new kernel API is one table row or one header. Nothing here computes
 // over a program; the tables are read by frontend and lockset. The tables are
 // immutable after package initialisation.
+//
+// The tables state facts about Linux 4.0; where a fact can hide a race if
+// it is wrong, the check lets the user drop it (whoop --no-assume):
+//   - one device per driver: rules of ScopeDevice (device_lock, the
+//     transmit lock, an interrupt line, a per-device timer or work item)
+//     serialise callbacks of one driver (lockset.PairOptions.ManyDevices);
+//   - module reference counting: module exit never runs while a file of the
+//     driver is open, unless the module is forced out (rule "module-ref");
+//   - kernel locks: a callback runs under the locks HeldLocks names for it,
+//     because every caller in 4.0 takes them (NoKernelLocks); the transmit
+//     lock is not claimed when the driver names NETIF_F_LLTX;
+//   - publication: a callback is called only once registered, and not after
+//     an unregistration marked Waits (NoPublication);
+//   - helpers: functions in helpers.go touch exactly the memory listed, and
+//     those marked NoEscape keep no pointer; unknown kernel functions touch
+//     no driver memory (not switchable: the alternative reports everything);
+//   - entry points: a callback loaded from memory at a registration call is
+//     missed (with a warning); function pointers in the driver's own structs
+//     are called only by the driver.
 package models

@@ -172,6 +172,11 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 		}
 		return as
 	}
+	if opts.Together && len(outs) > 1 {
+		if err := p.together(ctx, s, en, outs, done, assume); err != nil {
+			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+		}
+	}
 	for {
 		res, cerr := s.CheckAssumptions(ctx, assume(-1)...)
 		if res == z3.Unsat {
@@ -229,6 +234,62 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 		}
 	}
 	return outs, nil
+}
+
+// together looks for one execution in which many obligations fail at once:
+// it assumes every remaining obligation fails, drops the obligations of the
+// unsat core while the query is unsatisfiable (they cannot all fail
+// together; most often they cannot fail at all), and marks Failed those of a
+// model it finds. It is only a shortcut: the caller's loop still decides
+// every obligation it leaves.
+func (p *Prover) together(ctx context.Context, s *z3.Solver, en *Encoding, outs []Outcome, done []bool, assume func(int) []*z3.Expr) error {
+	const maxCores = 4
+	lit := make([]*z3.Expr, len(outs))
+	owner := make(map[uint32]int, len(outs))
+	for i := range outs {
+		lit[i] = en.Literal("all")
+		owner[lit[i].ID()] = i
+		if err := s.Assert(en.Or(en.Not(lit[i]), en.Fail(i))); err != nil {
+			return err
+		}
+	}
+	active := make([]bool, len(outs))
+	n := 0
+	for i := range outs {
+		if !done[i] {
+			active[i] = true
+			n++
+		}
+	}
+	for round := 0; round <= maxCores && n > 1; round++ {
+		as := assume(-1)
+		for i := range outs {
+			if active[i] {
+				as = append(as, lit[i])
+			}
+		}
+		res, _ := s.CheckAssumptions(ctx, as...)
+		switch res {
+		case z3.Sat:
+			_, err := p.failures(s, en, outs, done, -1)
+			return err
+		case z3.Unsat:
+			dropped := 0
+			for _, c := range s.UnsatCore() {
+				if i, ok := owner[c.ID()]; ok && active[i] {
+					active[i] = false
+					n--
+					dropped++
+				}
+			}
+			if dropped == 0 {
+				return nil
+			}
+		default:
+			return nil // no answer: leave it all to the caller's loop
+		}
+	}
+	return nil
 }
 
 // failures marks Failed, with traces, the obligations (only the one given,

@@ -457,7 +457,11 @@ func (e *encoder) stmt(fr *frame, b *ir.Block, s ir.Stmt, r *z3.Expr, st *state)
 	case *ir.Assert:
 		ob := Obligation{AssertID: s.ID, Func: fr.info.fn, Pos: s.P, Kind: AssertStmt, Block: b}
 		key := oblKey{kind: AssertStmt, assert: s.ID, block: b}
-		return e.oblige(fr, st, ob, key, nil, r, e.expr(sc, s.Cond), e.opts.CheckAsserts)
+		after := e.oblige(fr, st, ob, key, nil, r, e.expr(sc, s.Cond), e.opts.CheckAsserts)
+		if e.opts.IndependentAsserts && e.opts.CheckAsserts {
+			return r // checked, not assumed: later assertions may fail in the same execution
+		}
+		return after
 	case *ir.Load:
 		slot := e.pi.slot[s.Region]
 		var v *z3.Expr

@@ -51,6 +51,15 @@ type Options struct {
 	// arguments give the same result) instead of exact integer encodings:
 	// sound, less precise, and much faster on code full of register masks.
 	CheapArith bool
+	// IndependentAsserts checks Assert statements without assuming them
+	// afterwards (Boogie assumes a checked assertion). For assertions that
+	// are independent properties, such as one race assertion per region,
+	// that is sound, and one model can then fail several of them.
+	IndependentAsserts bool
+	// Together first looks for one execution in which many obligations
+	// fail at once (Prover.together): several traces from one model
+	// instead of one model each, when obligations fail independently.
+	Together bool
 	// NoSteps leaves Trace.Steps empty; TraceVars, when set, restricts
 	// Trace.Values to the variables it accepts. Reading a long path and
 	// every variable from each model is the main cost of a failing check.

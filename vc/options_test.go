@@ -1,0 +1,89 @@
+package vc_test
+
+import (
+	"testing"
+
+	"github.com/whoopverify/whoop/vc"
+	. "github.com/whoopverify/whoop/vc/vctest"
+)
+
+// twice asserts x > 0 twice, then an assertion that always holds.
+func twice() (*Builder, *Func) {
+	b := New()
+	f := b.Func("twice", "x")
+	x := f.P("x")
+	f.Assert(B(x, ">", I(0)), "first")
+	f.Assert(B(x, ">", I(0)), "second")
+	f.Assert(B(B(x, "*", I(0)), "==", I(0)), "holds")
+	f.Return(x)
+	return b, f
+}
+
+// Boogie semantics assume a checked assertion, so the second copy is proved;
+// with IndependentAsserts each assertion is a property of its own and both
+// copies fail, while a true assertion stays proved.
+func TestIndependentAsserts(t *testing.T) {
+	b, f := twice()
+	if got, want := verdicts(check(t, b, f, vc.CheckAll())), "assert#1@2:failed assert#2@3:proved assert#3@4:proved"; got != want {
+		t.Errorf("default: %s, want %s", got, want)
+	}
+	b, f = twice()
+	opts := vc.CheckAll()
+	opts.IndependentAsserts = true
+	outs := check(t, b, f, opts)
+	if got, want := verdicts(outs), "assert#1@2:failed assert#2@3:failed assert#3@4:proved"; got != want {
+		t.Errorf("independent: %s, want %s", got, want)
+	}
+	for _, o := range outs[:2] {
+		v, ok := o.Trace.Value("x")
+		if !ok || v.Int == nil || v.Int.Sign() > 0 {
+			t.Errorf("trace of %d does not refute x > 0: %v\n%s", o.AssertID, v, o.Trace)
+		}
+	}
+}
+
+// Together is only a shortcut: the verdicts are those of the one-by-one
+// loop, each failure has a trace that refutes its own assertion, and the
+// result does not depend on the option.
+func TestTogetherSameVerdicts(t *testing.T) {
+	build := func() (*Builder, *Func) {
+		b := New()
+		f := b.Func("many", "x", "y")
+		x, y := f.P("x"), f.P("y")
+		f.Assert(B(x, "!=", I(3)), "a")
+		f.Assert(B(y, "!=", I(4)), "b")
+		f.Assert(B(B(x, "+", y), "!=", I(7)), "c")
+		f.Assert(B(B(x, "-", x), "==", I(0)), "proved")
+		f.Assert(B(x, "<", I(1000)), "d")
+		f.Return(x)
+		return b, f
+	}
+	var got [2]string
+	for i, together := range []bool{false, true} {
+		b, f := build()
+		opts := vc.CheckAll()
+		opts.IndependentAsserts = true
+		opts.Together = together
+		outs := check(t, b, f, opts)
+		got[i] = verdicts(outs)
+		for _, o := range outs {
+			if o.Status != vc.Failed {
+				continue
+			}
+			x, _ := o.Trace.Value("x")
+			y, _ := o.Trace.Value("y")
+			if x.Int == nil || y.Int == nil {
+				t.Fatalf("together=%v: trace of %d lacks x or y\n%s", together, o.AssertID, o.Trace)
+			}
+			xv, yv := x.Int.Int64(), y.Int.Int64()
+			refutes := map[int]bool{1: xv == 3, 2: yv == 4, 3: xv+yv == 7, 5: xv >= 1000}
+			if !refutes[o.AssertID] {
+				t.Errorf("together=%v: trace x=%d y=%d does not refute assert#%d", together, xv, yv, o.AssertID)
+			}
+		}
+	}
+	want := "assert#1@2:failed assert#2@3:failed assert#3@4:failed assert#4@5:proved assert#5@6:failed"
+	if got[0] != want || got[1] != want {
+		t.Errorf("one by one: %s\ntogether:   %s\nwant        %s", got[0], got[1], want)
+	}
+}
