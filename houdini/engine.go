@@ -220,7 +220,9 @@ func partition(procs []*ir.Function, workers int) []int {
 
 // loop runs on the worker's goroutine: it owns the Z3 context.
 func (w *worker) loop(ctx context.Context, procs []*ir.Function, mine []int) {
-	zc, err := z3.NewContext(z3.Config{})
+	// The worker's terms live as long as its context anyway (its
+	// encodings are kept across rounds): KeepTerms spares their cleanups.
+	zc, err := z3.NewContext(z3.Config{KeepTerms: true})
 	if err != nil {
 		w.out <- reply{err: fmt.Errorf("houdini: %w", err)}
 		for range w.jobs {

@@ -56,7 +56,7 @@ func (p *Prover) Check(ctx context.Context, prog *ir.Program, fn *ir.Function, o
 			outs, err = nil, fmt.Errorf("vc: check %s: internal error: %v", fn.Name, r)
 		}
 	}()
-	zc, err := z3.NewContext(p.cfg)
+	zc, err := z3.NewContext(p.contextConfig())
 	if err != nil {
 		return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
 	}
@@ -66,14 +66,13 @@ func (p *Prover) Check(ctx context.Context, prog *ir.Program, fn *ir.Function, o
 }
 
 // Session runs several checks in one Z3 context, cheaper than a context per
-// check. It keeps every encoding alive until Close, so no term is released
+// check. It keeps every term alive until Close, so no term is released
 // between checks at a moment the garbage collector chooses: the same
 // sequence of checks always gives the same results. Not safe for
 // concurrent use.
 type Session struct {
-	p    *Prover
-	zc   *z3.Context
-	keep []*Encoding
+	p  *Prover
+	zc *z3.Context
 }
 
 // NewSession starts a session of p.
@@ -81,11 +80,21 @@ func (p *Prover) NewSession() (*Session, error) {
 	if p == nil || p.closed {
 		return nil, errors.New("vc: session on a closed prover")
 	}
-	zc, err := z3.NewContext(p.cfg)
+	zc, err := z3.NewContext(p.contextConfig())
 	if err != nil {
 		return nil, fmt.Errorf("vc: %w", err)
 	}
 	return &Session{p: p, zc: zc}, nil
+}
+
+// contextConfig is the configuration of the prover's contexts: they live
+// for one check or one session, so they keep every term (z3.Config
+// KeepTerms): cheaper, and Z3 then sees the same term ids, and gives the
+// same models, whenever the Go collector runs.
+func (p *Prover) contextConfig() z3.Config {
+	cfg := p.cfg
+	cfg.KeepTerms = true
+	return cfg
 }
 
 // Check is Prover.Check within the session's context.
@@ -101,10 +110,7 @@ func (s *Session) Check(ctx context.Context, prog *ir.Program, fn *ir.Function, 
 			outs, err = nil, fmt.Errorf("vc: check %s: internal error: %v", fn.Name, r)
 		}
 	}()
-	outs, en, err := s.p.check(ctx, s.zc, prog, fn, opts)
-	if en != nil {
-		s.keep = append(s.keep, en)
-	}
+	outs, _, err = s.p.check(ctx, s.zc, prog, fn, opts)
 	return outs, err
 }
 
@@ -114,7 +120,7 @@ func (s *Session) Close() error {
 		return nil
 	}
 	err := s.zc.Close()
-	s.zc, s.keep = nil, nil
+	s.zc = nil
 	return err
 }
 

@@ -61,8 +61,12 @@
 //     Z3 4.8.12 creates numerals slowly while many dead ones await release.
 //   - Z3 reuses the ids of freed terms, so Expr.ID is unique only among
 //     live terms, and the moment terms are freed depends on the Go
-//     collector. Z3 heuristics that order by id could in principle differ
-//     between runs; results (sat/unsat) do not depend on it.
+//     collector. Z3 heuristics that order by id, and so the models it
+//     returns, could then differ between runs; results (sat/unsat) do not
+//     depend on it. A context made with Config.KeepTerms releases no term
+//     before Close: ids are never reused, models are reproducible, and no
+//     cleanup is registered per term (whoop's verification contexts live
+//     for one check or one group of checks and use it).
 //
 // # Threads
 //

@@ -42,8 +42,17 @@ func (c *Context) wrap(op string, a C.Z3_ast) *Expr {
 		return &Expr{ctx: c}
 	}
 	e := &Expr{ctx: c, a: a}
-	runtime.AddCleanup(e, c.enqueue, c.track(unsafe.Pointer(a), C.K_AST))
+	own(c, e, unsafe.Pointer(a))
 	return e
+}
+
+// own records the reference of a new term, sort or declaration p held by
+// the Go value v: released when v is collected, or at Close with KeepTerms.
+func own[T any](c *Context, v *T, p unsafe.Pointer) {
+	slot := c.track(p, C.K_AST)
+	if !c.cfg.KeepTerms {
+		runtime.AddCleanup(v, c.enqueue, slot)
+	}
 }
 
 func (c *Context) wrapSort(op string, s C.Z3_sort) *Sort {
@@ -52,7 +61,7 @@ func (c *Context) wrapSort(op string, s C.Z3_sort) *Sort {
 		return &Sort{ctx: c}
 	}
 	so := &Sort{ctx: c, s: s}
-	runtime.AddCleanup(so, c.enqueue, c.track(unsafe.Pointer(s), C.K_AST))
+	own(c, so, unsafe.Pointer(s))
 	return so
 }
 
@@ -390,7 +399,7 @@ func (c *Context) FuncDecl(name string, domain []*Sort, rng *Sort) *FuncDecl {
 		return &FuncDecl{ctx: c}
 	}
 	f := &FuncDecl{ctx: c, d: d}
-	runtime.AddCleanup(f, c.enqueue, c.track(unsafe.Pointer(d), C.K_AST))
+	own(c, f, unsafe.Pointer(d))
 	return f
 }
 

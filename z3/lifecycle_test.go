@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -232,5 +233,70 @@ func TestParallelContexts(t *testing.T) {
 	want := cascadeSurvivors(50)
 	if !slices.Equal(first.alive, want) {
 		t.Errorf("survivors %v, want %v", first.alive, want)
+	}
+}
+
+// KeepTerms holds every term until Close: collection releases nothing, the
+// ids of dropped terms are never reused, and Close gives all the memory
+// back.
+func TestKeepTerms(t *testing.T) {
+	probe := newCtx(t, Config{}) // AllocatedBytes is process-wide
+	base := probe.AllocatedBytes()
+	c, err := NewContext(Config{KeepTerms: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := c.Const("x", c.IntSort())
+	ids := make(map[uint32]bool)
+	for i := range int64(3000) {
+		e := c.Gt(c.Add(x, c.Int(5000+i)), c.Int(9000+i))
+		if ids[e.ID()] {
+			t.Fatalf("term %d reuses id %d", i, e.ID())
+		}
+		ids[e.ID()] = true
+		if i%500 == 0 {
+			runtime.GC()
+			time.Sleep(time.Millisecond)
+		}
+	}
+	held := c.LiveHandles()
+	runtime.GC()
+	time.Sleep(10 * time.Millisecond)
+	if got := c.LiveHandles(); got != held || got < 3*3000 {
+		t.Errorf("live handles %d after GC, %d before; want every term kept (>= 9000)", got, held)
+	}
+	s := c.NewSolver()
+	s.Assert(c.Eq(x, c.Int(2)))
+	if r, err := s.Check(context.Background()); r != Sat || err != nil {
+		t.Fatalf("check: %v %v", r, err)
+	}
+	c.Close()
+	if grown := int64(probe.AllocatedBytes()) - int64(base); grown > 1<<20 {
+		t.Errorf("Z3 allocation %d KB above the start after Close", grown>>10)
+	}
+}
+
+// The allocator tuning must be in force before the Go runtime starts its
+// threads: contexts made on several OS threads still share one malloc arena
+// (and so the memory an earlier context faulted in).
+func TestOneMallocArena(t *testing.T) {
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runtime.LockOSThread() // a thread of its own
+			defer runtime.UnlockOSThread()
+			c, err := NewContext(Config{})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			c.Close()
+		}()
+	}
+	wg.Wait()
+	if n := mallocArenas(); n != 1 {
+		t.Errorf("%d malloc arenas, want 1 (M_ARENA_MAX set too late?)", n)
 	}
 }

@@ -10,6 +10,14 @@ import (
 type Config struct {
 	Timeout time.Duration // default per-check timeout for solvers of this context (0 = none)
 	Rlimit  uint64        // default resource limit per check (0 = none); deterministic budget
+	// KeepTerms keeps every term, sort and function declaration until the
+	// context closes instead of releasing it when its Go value is
+	// collected. Meant for short-lived contexts: no per-term cleanup to
+	// register (the costliest part of making a term, and a lock shared by
+	// all goroutines), and Z3 never reuses a term id, so its id-ordered
+	// heuristics, and so its models, do not depend on when the Go collector
+	// runs. Memory grows with every term made until Close.
+	KeepTerms bool
 }
 
 // Result is the outcome of a satisfiability check.

@@ -37,6 +37,11 @@ func checkFlags() []cli.Flag {
 }
 
 // checkAction is the default action: the race check of every FILE.c.
+// maxWarmContexts bounds the Z3 contexts made ahead of the pair checks: no
+// more are alive at once than the checks' groups (lockset checks a file in
+// at most four).
+const maxWarmContexts = 4
+
 func checkAction(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return usageErrorf("no input files\nusage: whoop [flags] FILE.c...  (see whoop --help)")
@@ -70,13 +75,9 @@ func checkAction(c *cli.Context) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	// The first Z3 context of a process costs ~45 ms (global initialisation
-	// and the first touch of its tables): pay it while the front end parses.
-	go func() {
-		if zc, err := z3.NewContext(z3.Config{}); err == nil {
-			zc.Close()
-		}
-	}()
+	// Pay for Z3's start-up while the front end parses (on a core the
+	// front end leaves idle): see z3.Warm.
+	go z3.Warm(min(base.Jobs, maxWarmContexts))
 	ctx := c.Context
 	if ctx == nil {
 		ctx = context.Background()
