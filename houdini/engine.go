@@ -68,8 +68,13 @@ type worker struct {
 
 // run drives the rounds until no candidate drops; res gets the counters
 // and Complete. alive is updated in place.
-func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, workers int, res *Result) error {
+func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, workers int, threads *z3.Threads, res *Result) error {
 	workers = max(1, min(workers, len(procs)))
+	if threads != nil {
+		// Workers wait for each other's replies: never more than can run
+		// at once.
+		workers = min(workers, threads.N())
+	}
 	if len(procs) == 0 {
 		res.Complete = true
 		return nil
@@ -86,10 +91,11 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 			}
 		}
 		wg.Add(1)
-		go func(w *worker) {
+		wk := ws[w]
+		threads.Go(func() {
 			defer wg.Done()
-			w.loop(ctx, procs, mine)
-		}(ws[w])
+			wk.loop(ctx, procs, mine)
+		})
 	}
 	defer func() {
 		for _, w := range ws {

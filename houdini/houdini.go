@@ -8,11 +8,15 @@ import (
 
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/vc"
+	"github.com/whoopverify/whoop/z3"
 )
 
 // Options configure Run.
 type Options struct {
-	Workers        int           // parallel solvers (one Z3 context each); <= 1 sequential. The result does not depend on it.
+	Workers int // parallel solvers (one Z3 context each); <= 1 sequential. The result does not depend on it.
+	// Threads, when set, runs the solvers on these threads (at most
+	// Threads.N() workers); when nil, each worker is a goroutine.
+	Threads        *z3.Threads
 	Budget         time.Duration // total time budget; 0 = none
 	CheckTimeout   time.Duration // per solver check; 0 = none
 	Inline         func(callee *ir.Function, depth int) bool
@@ -92,7 +96,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) (res *Result, err 
 		},
 		timeout: opts.CheckTimeout,
 	}
-	if err := e.run(ctx, procs, alive, opts.Workers, res); err != nil {
+	if err := e.run(ctx, procs, alive, opts.Workers, opts.Threads, res); err != nil {
 		return nil, err
 	}
 	if !res.Complete {

@@ -251,6 +251,16 @@ func TestCascadeAndWorkers(t *testing.T) {
 	if !equalKept(res1.Kept, res2.Kept) {
 		t.Errorf("Workers 1 and 2 differ")
 	}
+	// On solver threads: more workers than threads must neither deadlock
+	// nor change the result.
+	for _, n := range []int{1, 2} {
+		th := z3.StartThreads(n, 0)
+		res := run(t, b, houdini.Options{Workers: 3, Threads: th})
+		th.Close()
+		if !equalKept(res1.Kept, res.Kept) {
+			t.Errorf("3 workers on %d threads differ from 1 worker", n)
+		}
+	}
 	if res1.Rounds < 20 {
 		t.Errorf("rounds %d: the cascade needs one round per procedure", res1.Rounds)
 	}

@@ -49,6 +49,11 @@ type Options struct {
 	// inlined, of a function that checks inline; larger and recursive
 	// functions are summarised by Houdini instead. 0 means the default.
 	InlineBudget int
+	// Threads, when set, runs the Z3 work (summary inference and pair
+	// checks) on these threads, at most Threads.N() at once; when nil,
+	// Check starts Jobs threads of its own. A caller that starts them
+	// early, warmed, saves each solver its start-up (z3.Threads).
+	Threads *z3.Threads
 	// Progress, when set, is called after each pair with the count done.
 	Progress func(done, total int)
 	// Dump, when set, receives the instrumented program after summary
@@ -88,6 +93,12 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
+	threads := opts.Threads
+	if threads == nil {
+		threads = z3.StartThreads(jobs, 0)
+		defer threads.Close()
+	}
+	jobs = min(jobs, threads.N())
 	res = &FileResult{Path: prog.Path, EntryPoints: prog.EntryPoints}
 	res.Stats.Regions = len(prog.Regions)
 	pairs := PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules})
@@ -185,6 +196,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 		var err error
 		hres, err = houdini.Run(ctx, in.prog, houdini.Options{
 			Workers:        jobs,
+			Threads:        threads,
 			Budget:         opts.HoudiniBudget,
 			CheapArith:     true,
 			Inline:         in.inline,
@@ -243,10 +255,19 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 		work = make(chan []*plan)
 		errs []error
 	)
-	for range jobs {
+	for range min(jobs, len(groups)) {
 		wg.Add(1)
-		go func() {
+		threads.Go(func() {
 			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					mu.Lock()
+					errs = append(errs, fmt.Errorf("%w: pair checks of %s: %v", ErrInternal, prog.Path, r))
+					mu.Unlock()
+					for range work { // let the feeder finish
+					}
+				}
+			}()
 			prover, perr := vc.NewProver(z3.Config{})
 			if perr == nil {
 				defer prover.Close()
@@ -278,7 +299,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 					session.Close()
 				}
 			}
-		}()
+		})
 	}
 	for _, g := range groups {
 		select {

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -276,27 +277,48 @@ func TestKeepTerms(t *testing.T) {
 	}
 }
 
-// The allocator tuning must be in force before the Go runtime starts its
-// threads: contexts made on several OS threads still share one malloc arena
-// (and so the memory an earlier context faulted in).
-func TestOneMallocArena(t *testing.T) {
-	var wg sync.WaitGroup
-	for range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			runtime.LockOSThread() // a thread of its own
-			defer runtime.UnlockOSThread()
-			c, err := NewContext(Config{})
-			if err != nil {
-				t.Error(err)
-				return
+// Threads runs every function, never more than n at once, each on a thread
+// of its own for the function's whole run, and Close waits for them all.
+func TestThreads(t *testing.T) {
+	const n, funcs = 3, 40
+	th := StartThreads(n, 1)
+	var (
+		mu      sync.Mutex
+		running int
+		most    int
+		ran     int
+		tids    = make(map[int]bool)
+	)
+	for range funcs {
+		th.Go(func() {
+			mu.Lock()
+			running++
+			most = max(most, running)
+			tids[syscall.Gettid()] = true
+			mu.Unlock()
+			tid := syscall.Gettid()
+			for range 20 {
+				runtime.Gosched() // a locked goroutine never changes thread
+				if syscall.Gettid() != tid {
+					t.Error("function moved to another thread")
+				}
 			}
-			c.Close()
-		}()
+			mu.Lock()
+			running--
+			ran++
+			mu.Unlock()
+		})
 	}
-	wg.Wait()
-	if n := mallocArenas(); n != 1 {
-		t.Errorf("%d malloc arenas, want 1 (M_ARENA_MAX set too late?)", n)
+	th.Close()
+	if ran != funcs || most > n || len(tids) > n {
+		t.Errorf("ran %d of %d, at most %d at once on %d threads; want all, <= %d, <= %d", ran, funcs, most, len(tids), n, n)
 	}
+	var nilThreads *Threads
+	done := make(chan bool)
+	nilThreads.Go(func() { done <- true })
+	<-done
+	if nilThreads.N() != 1 {
+		t.Errorf("nil Threads N = %d", nilThreads.N())
+	}
+	nilThreads.Close()
 }

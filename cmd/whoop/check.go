@@ -37,9 +37,8 @@ func checkFlags() []cli.Flag {
 }
 
 // checkAction is the default action: the race check of every FILE.c.
-// maxWarmContexts bounds the Z3 contexts made ahead of the pair checks: no
-// more are alive at once than the checks' groups (lockset checks a file in
-// at most four).
+// maxWarmContexts bounds the solver threads warmed ahead of the checks
+// (17 MB each): lockset checks a file's pairs in at most four groups.
 const maxWarmContexts = 4
 
 func checkAction(c *cli.Context) error {
@@ -75,9 +74,11 @@ func checkAction(c *cli.Context) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	// Pay for Z3's start-up while the front end parses (on a core the
-	// front end leaves idle): see z3.Warm.
-	go z3.Warm(min(base.Jobs, maxWarmContexts))
+	// Solver threads, warmed while the front end parses on another core
+	// (z3.Threads): each solver's start-up is then off the critical path.
+	threads := z3.StartThreads(base.Jobs, min(base.Jobs, maxWarmContexts))
+	defer threads.Close()
+	base.Threads = threads
 	ctx := c.Context
 	if ctx == nil {
 		ctx = context.Background()
