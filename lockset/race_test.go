@@ -1,10 +1,8 @@
 package lockset_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -12,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/whoopverify/whoop/frontend"
+	wantpkg "github.com/whoopverify/whoop/internal/want"
 	"github.com/whoopverify/whoop/lockset"
 )
 
@@ -22,38 +21,27 @@ type want struct {
 	matched bool
 }
 
-var (
-	wantRE = regexp.MustCompile(`//\s*want\s+(.*)$`)
-	// A pattern is a regular expression between double quotes, taken
-	// literally (no string escapes): "read buf\[0\] by .*".
-	patternRE = regexp.MustCompile(`"([^"]*)"`)
-)
-
-// parseWants reads the `// want "REGEX" ...` annotations of a C file.
+// parseWants reads the `// want "REGEX" ...` annotations of a C file. A
+// pattern is a regular expression between double quotes, taken literally
+// (no string escapes): "read buf\[0\] by .*".
 func parseWants(t *testing.T, path string) map[int][]*want {
 	t.Helper()
-	f, err := os.Open(path)
+	lines, err := wantpkg.Lines(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	wants := make(map[int][]*want)
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		m := wantRE.FindStringSubmatch(sc.Text())
-		if m == nil {
-			continue
+	for _, l := range lines {
+		patterns := wantpkg.Quoted(l.Text)
+		if len(patterns) == 0 {
+			t.Fatalf("%s:%d: want annotation without a quoted pattern", path, l.N)
 		}
-		quoted := patternRE.FindAllStringSubmatch(m[1], -1)
-		if len(quoted) == 0 {
-			t.Fatalf("%s:%d: want annotation without a quoted pattern", path, line)
-		}
-		for _, q := range quoted {
-			re, err := regexp.Compile(q[1])
+		for _, p := range patterns {
+			re, err := regexp.Compile(p)
 			if err != nil {
-				t.Fatalf("%s:%d: bad want pattern %q: %v", path, line, q[1], err)
+				t.Fatalf("%s:%d: bad want pattern %q: %v", path, l.N, p, err)
 			}
-			wants[line] = append(wants[line], &want{line: line, pattern: re})
+			wants[l.N] = append(wants[l.N], &want{line: l.N, pattern: re})
 		}
 	}
 	return wants

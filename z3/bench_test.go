@@ -116,13 +116,7 @@ func BenchmarkCloseDeepChain(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		x := c.Const("x", c.IntSort())
-		chain := make([]*Expr, 0, 20000)
-		acc := x
-		for range 20000 {
-			acc = c.Add(acc, x)
-			chain = append(chain, acc)
-		}
+		_, chain := deepChain(c, 20000)
 		b.StartTimer()
 		c.Close()
 		runtime.KeepAlive(chain)

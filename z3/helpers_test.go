@@ -17,6 +17,19 @@ func newCtx(t testing.TB, cfg Config) *Context {
 	return c
 }
 
+// deepChain builds x+x+...+x, n additions deep, and returns the deepest
+// term and every term of the chain (the caller keeps them referenced).
+func deepChain(c *Context, n int) (*Expr, []*Expr) {
+	x := c.Const("x", c.IntSort())
+	chain := make([]*Expr, 0, n)
+	acc := x
+	for range n {
+		acc = c.Add(acc, x)
+		chain = append(chain, acc)
+	}
+	return acc, chain
+}
+
 // simp checks that e simplifies to the SMT-LIB2 text want.
 func simp(t testing.TB, c *Context, e *Expr, want string) {
 	t.Helper()

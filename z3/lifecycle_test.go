@@ -116,13 +116,7 @@ func TestCloseDeepChainIsFast(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := c.Const("x", c.IntSort())
-	chain := make([]*Expr, 0, 20000)
-	acc := x
-	for range 20000 {
-		acc = c.Add(acc, x)
-		chain = append(chain, acc)
-	}
+	acc, chain := deepChain(c, 20000)
 	s := c.NewSolver()
 	s.Assert(c.Gt(acc, c.Int(0))) // the solver holds the chain too
 	start := time.Now()

@@ -3,14 +3,13 @@ package entry_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/internal/want"
 	"github.com/whoopverify/whoop/ir"
 )
 
@@ -21,31 +20,25 @@ import (
 // one item per entry point of that function (several items may follow one
 // "want"). The test fails on a missing and on an unexpected entry point.
 
-var (
-	wantLine = regexp.MustCompile(`//\s*want\s+(.*)$`)
-	wantItem = regexp.MustCompile(`(entry|pair)\s+"([^"]*)"`)
-)
+var wantItem = regexp.MustCompile(`(entry|pair)\s+"([^"]*)"`)
 
-// wants returns the "entry" annotations of a file as "LINE: TEXT".
+// wants returns the annotations of one kind ("entry" or "pair") of a file
+// as "LINE: TEXT".
 func wants(t *testing.T, path, kind string) []string {
 	t.Helper()
-	src, err := os.ReadFile(path)
+	lines, err := want.Lines(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []string
-	for i, line := range strings.Split(string(src), "\n") {
-		m := wantLine.FindStringSubmatch(line)
-		if m == nil {
-			continue
-		}
-		items := wantItem.FindAllStringSubmatch(m[1], -1)
+	for _, l := range lines {
+		items := wantItem.FindAllStringSubmatch(l.Text, -1)
 		if len(items) == 0 {
-			t.Fatalf("%s:%d: malformed want annotation %q", path, i+1, m[1])
+			t.Fatalf("%s:%d: malformed want annotation %q", path, l.N, l.Text)
 		}
 		for _, it := range items {
 			if it[1] == kind {
-				out = append(out, fmt.Sprintf("%d: %s", i+1, it[2]))
+				out = append(out, fmt.Sprintf("%d: %s", l.N, it[2]))
 			}
 		}
 	}

@@ -3,9 +3,7 @@ package regions_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/whoopverify/whoop/frontend"
 	"github.com/whoopverify/whoop/frontend/regions"
+	"github.com/whoopverify/whoop/internal/want"
 	"github.com/whoopverify/whoop/ir"
 )
 
@@ -30,8 +29,6 @@ import (
 //	// want arg N nil           a call on the line has no target for argument N
 //
 // A test fails on an expectation that does not hold.
-
-var wantComment = regexp.MustCompile(`//\s*want\s+(.*)$`)
 
 type lineWant struct {
 	regions     []string
@@ -84,18 +81,14 @@ func unquote(t *testing.T, file string, line int, s string) string {
 }
 
 func parseWants(t *testing.T, file string) map[int]*lineWant {
-	src, err := os.ReadFile(file)
+	lines, err := want.Lines(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	wants := make(map[int]*lineWant)
-	for i, l := range strings.Split(string(src), "\n") {
-		m := wantComment.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		line := i + 1
-		toks, err := tokens(m[1])
+	for _, l := range lines {
+		line := l.N
+		toks, err := tokens(l.Text)
 		if err != nil {
 			t.Fatalf("%s:%d: %v", file, line, err)
 		}
