@@ -56,7 +56,6 @@ type facts struct {
 	// per function, its own effects
 	ownSites map[*ir.Function][]*site
 	ownLocks map[*ir.Function]map[int]bool
-	ownRegs  map[*ir.Function]map[string]bool
 	// memo of the functions reachable from each function (itself included)
 	reachMemo map[*ir.Function][]*ir.Function
 	warnings  []ir.Diagnostic
@@ -93,7 +92,6 @@ func gatherFacts(prog *ir.Program, env kernelEnv, lockArrays bool) *facts {
 		sites:      make(map[int]*site),
 		ownSites:   make(map[*ir.Function][]*site),
 		ownLocks:   make(map[*ir.Function]map[int]bool),
-		ownRegs:    make(map[*ir.Function]map[string]bool),
 		reachMemo:  make(map[*ir.Function][]*ir.Function),
 	}
 	// Kernel locks entry points hold come first so their indices are stable.
@@ -182,10 +180,6 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 	}
 	if class, unreg, ok := f.env.registration(name); ok {
 		f.callReg[call] = regOp{class: class, unregister: unreg}
-		if f.ownRegs[fn] == nil {
-			f.ownRegs[fn] = make(map[string]bool)
-		}
-		f.ownRegs[fn][class] = true
 	}
 }
 
@@ -234,18 +228,6 @@ func (f *facts) modLocks(fn *ir.Function) []int {
 		}
 	}
 	return sortedInts(set)
-}
-
-// regClasses returns the publication classes fn may register or
-// unregister, transitively.
-func (f *facts) regClasses(fn *ir.Function) []string {
-	set := make(map[string]bool)
-	for _, g := range f.reach(fn) {
-		for c := range f.ownRegs[g] {
-			set[c] = true
-		}
-	}
-	return sortedStrings(set)
 }
 
 // sitesOf returns every access site reachable from fn, by region.

@@ -21,9 +21,8 @@ type lockBits []uint64
 
 func newBits(n int) lockBits { return make(lockBits, (n+63)/64) }
 
-func (b lockBits) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
-func (b lockBits) set(i int)      { b[i/64] |= 1 << (i % 64) }
-func (b lockBits) clear(i int)    { b[i/64] &^= 1 << (i % 64) }
+func (b lockBits) set(i int)   { b[i/64] |= 1 << (i % 64) }
+func (b lockBits) clear(i int) { b[i/64] &^= 1 << (i % 64) }
 func (b lockBits) clone() lockBits {
 	return slices.Clone(b)
 }

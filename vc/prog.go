@@ -161,8 +161,7 @@ func (pi *progInfo) regionSlot(r *ir.Region) int {
 func allFuncs(prog *ir.Program) []*ir.Function {
 	seen := make(map[*ir.Function]bool, len(prog.Funcs))
 	var order []*ir.Function
-	var visit func(f *ir.Function)
-	visit = func(f *ir.Function) {
+	visit := func(f *ir.Function) {
 		if f == nil || seen[f] {
 			return
 		}

@@ -36,10 +36,6 @@ func usageErrorf(format string, args ...any) error {
 	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
 }
 
-func inputErrorf(format string, args ...any) error {
-	return &exitError{code: exitInput, msg: fmt.Sprintf(format, args...)}
-}
-
 // Main runs whoop with args (args[0] is the program name) and returns the
 // exit code. Results go to stdout, diagnostics to stderr.
 func Main(args []string, stdout, stderr io.Writer) (code int) {
@@ -118,28 +114,6 @@ func frontendFlags() []cli.Flag {
 // commands lists the subcommands; each lives in its own file.
 func commands() []*cli.Command {
 	return []*cli.Command{entrypointsCommand(), pairsCommand(), irCommand(), assumptionsCommand()}
-}
-
-// readable reports an input error when path cannot be read.
-func readable(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return inputErrorf("cannot read %s: %s", path, causeOf(err))
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return inputErrorf("cannot read %s: is a directory", path)
-	}
-	return nil
-}
-
-// causeOf strips the "open PATH: " prefix os errors carry.
-func causeOf(err error) string {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
 }
 
 const appHelpTemplate = `NAME:
