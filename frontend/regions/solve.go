@@ -111,6 +111,13 @@ func (g *graph) propagateKernel() {
 		}
 		if n.r.flags&oKernel != 0 && n.r.sig != nil {
 			for _, p := range n.r.sig.params {
+				if r, _ := p.resolve(); r.r.flags&oFreshParam != 0 {
+					// A1: every table that registers the function says
+					// the kernel passes a new object here (a parameter
+					// any registration passes shared is kernel-visible
+					// through that entry point already).
+					continue
+				}
 				mark(p)
 			}
 			mark(n.r.sig.ret)
