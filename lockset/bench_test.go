@@ -49,7 +49,8 @@ func BenchmarkCheck(b *testing.B) {
 
 // TestConstructionOnDrivers checks, on every shared driver, that the facts
 // the instrumentation states without proof (loop frame invariants) are
-// proved by the pair checks.
+// proved by the pair checks, also with lock instances told apart (their
+// addresses are ghost state with frame facts of their own).
 func TestConstructionOnDrivers(t *testing.T) {
 	for _, path := range sharedDrivers(t) {
 		t.Run(filepath.Base(filepath.Dir(path)), func(t *testing.T) {
@@ -57,8 +58,10 @@ func TestConstructionOnDrivers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := lockset.Check(context.Background(), prog, lockset.VerifyConstruction(lockset.Options{Jobs: 2})); err != nil {
-				t.Fatal(err)
+			for _, opts := range []lockset.Options{{Jobs: 2}, {Jobs: 2, LockInstancesDistinct: true}} {
+				if _, err := lockset.Check(context.Background(), prog, lockset.VerifyConstruction(opts)); err != nil {
+					t.Fatalf("%+v: %v", opts, err)
+				}
 			}
 		})
 	}

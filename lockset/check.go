@@ -39,7 +39,11 @@ type Options struct {
 	//   ManyDevices: the driver may drive several devices at once, so rules
 	//     that serialise per device (device_lock, an interrupt line, ...)
 	//     keep pairs concurrent.
-	LockArraysDistinct, NoKernelLocks, NoPublication, ManyDevices bool
+	//   LockInstancesDistinct: a lock field of a struct is not one lock for
+	//     every object of the struct type: two accesses share it only if
+	//     they hold it in the same object (the instances' addresses are
+	//     compared), and the must-held fast path does not count it.
+	LockArraysDistinct, LockInstancesDistinct, NoKernelLocks, NoPublication, ManyDevices bool
 	//   IgnoreRules: serialisation rules (models.Rules IDs) not to apply.
 	IgnoreRules []string
 	// HoudiniBudget bounds summary inference; when it runs out no summary
@@ -102,7 +106,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	res = &FileResult{Path: prog.Path, EntryPoints: prog.EntryPoints}
 	res.Stats.Regions = len(prog.Regions)
 	pairs := PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules})
-	f := gatherFacts(prog, env, !opts.LockArraysDistinct)
+	f := gatherFacts(prog, env, !opts.LockArraysDistinct, opts.LockInstancesDistinct)
 
 	in := newInstrumenter(f)
 	in.verifyConstruction = opts.verifyConstruction
@@ -460,11 +464,17 @@ func (in *instrumenter) witness(pl *plan, g *ghostRegion, tr *vc.Trace) Race {
 		x, ok := tr.Values[v]
 		return ok && x.Bool
 	}
-	held := func(sl []*ir.Var) []string {
+	// held lists the locks one side held at its access; a lock both sides
+	// held, in two different objects, says so.
+	held := func(sl, sa, otherSl, otherSa []*ir.Var) []string {
 		var out []string
 		for l, v := range sl {
 			if boolOf(v) && in.f.locks[l].class != "publication" {
-				out = append(out, displayLock(in.f.locks[l].id))
+				name := displayLock(in.f.locks[l].id)
+				if sa[l] != nil && boolOf(otherSl[l]) && intOf(sa[l]) != intOf(otherSa[l]) {
+					name += " (in another object)"
+				}
+				out = append(out, name)
 			}
 		}
 		sort.Strings(out)
@@ -491,8 +501,8 @@ func (in *instrumenter) witness(pl *plan, g *ghostRegion, tr *vc.Trace) Race {
 		}
 	}
 	return Race{Region: g.r.Name, Accesses: [2]Access{
-		access(pl.pair.First, intOf(s.site), held(s.sl)),
-		access(pl.pair.Second, intOf(g.site), held(g.sl)),
+		access(pl.pair.First, intOf(s.site), held(s.sl, s.sa, g.sl, g.sa)),
+		access(pl.pair.Second, intOf(g.site), held(g.sl, g.sa, s.sl, s.sa)),
 	}}
 }
 

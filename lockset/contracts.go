@@ -30,6 +30,9 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 		if w := in.locks[l].heldW; w != nil {
 			cp.Modifies = append(cp.Modifies, w)
 		}
+		if a := in.locks[l].addr; a != nil {
+			cp.Modifies = append(cp.Modifies, a)
+		}
 	}
 	for _, g := range regs {
 		cp.Modifies = append(cp.Modifies, g.sel, g.site)
@@ -40,6 +43,9 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 			cp.Modifies = append(cp.Modifies, g.sl[l])
 			if g.slw[l] != nil {
 				cp.Modifies = append(cp.Modifies, g.slw[l])
+			}
+			if g.sa[l] != nil {
+				cp.Modifies = append(cp.Modifies, g.sa[l])
 			}
 		}
 	}
@@ -125,6 +131,9 @@ func (in *instrumenter) loopChanges(cp *ir.Function, h *ir.Block) map[*ir.Var]bo
 					changed[in.locks[l].held] = true
 					if w := in.locks[l].heldW; w != nil {
 						changed[w] = true
+					}
+					if a := in.locks[l].addr; a != nil {
+						changed[a] = true
 					}
 				}
 				regs, _ := in.accessed(orig)
@@ -224,6 +233,9 @@ func (in *instrumenter) frameFacts(regs []*ghostRegion, sites map[*ghostRegion][
 			if g.slw[l] != nil {
 				same = append(same, ir.Eq(g.slw[l], &ir.Old{X: g.slw[l]}))
 			}
+			if g.sa[l] != nil {
+				same = append(same, ir.Eq(g.sa[l], &ir.Old{X: g.sa[l]}))
+			}
 		}
 		out = append(out, ir.Implies(ir.Or(&ir.Old{X: g.sel}, ir.Not(g.sel)), ir.And(same...)))
 		var oneOf []ir.Expr
@@ -239,6 +251,9 @@ func (in *instrumenter) frameFacts(regs []*ghostRegion, sites map[*ghostRegion][
 			ctx = append(ctx, ir.Eq(g.sl[l], &ir.Old{X: gl.held}))
 			if g.slw[l] != nil {
 				ctx = append(ctx, ir.Eq(g.slw[l], &ir.Old{X: gl.heldW}))
+			}
+			if g.sa[l] != nil {
+				ctx = append(ctx, ir.Eq(g.sa[l], &ir.Old{X: gl.addr}))
 			}
 		}
 		if len(ctx) > 0 {
@@ -265,6 +280,9 @@ func (in *instrumenter) lockCandidates(regs []*ghostRegion, mods []int, ret *ir.
 		if g.heldW != nil {
 			states(g.heldW)
 		}
+		if g.addr != nil {
+			out = append(out, ir.Eq(g.addr, &ir.Old{X: g.addr}))
+		}
 	}
 	for _, r := range regs {
 		for _, l := range mods {
@@ -279,6 +297,9 @@ func (in *instrumenter) lockCandidates(regs []*ghostRegion, mods []int, ret *ir.
 				out = append(out,
 					ir.Implies(newSel(r), r.slw[l]),
 					ir.Implies(newSel(r), ir.Eq(r.slw[l], &ir.Old{X: g.heldW})))
+			}
+			if r.sa[l] != nil {
+				out = append(out, ir.Implies(newSel(r), ir.Eq(r.sa[l], &ir.Old{X: g.addr})))
 			}
 		}
 	}

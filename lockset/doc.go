@@ -51,6 +51,8 @@
 // (NoKernelLocks); entry points run only after their registration and not
 // after an unregistration that waits (NoPublication); the driver drives one
 // device at a time (ManyDevices); the serialisation rules of models/pairs.go
-// hold (IgnoreRules). Not switchable: a lock field is one lock for all
-// instances of its struct; values are mathematical integers (vc).
+// hold (IgnoreRules); a lock field is one lock for all objects of its struct
+// type (LockInstancesDistinct: the instances' addresses are then ghost state,
+// recorded with each selection and compared). Not switchable: values are
+// mathematical integers (vc).
 package lockset

@@ -3,6 +3,7 @@ package lockset
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/models"
@@ -15,6 +16,11 @@ type lockInfo struct {
 	id    string
 	class string
 	rw    bool // can be held in read mode: its write mode needs its own ghost
+	// instance: the identity is a class of lock objects (a lock field of a
+	// struct type), and the check compares the addresses of the instances
+	// held (Options.LockInstancesDistinct) instead of taking any two for
+	// the same lock.
+	instance bool
 }
 
 // lockOp is the lockset effect of one call site.
@@ -61,6 +67,9 @@ type facts struct {
 	warnings  []ir.Diagnostic
 	// lockArrays: an array of locks is one lock (documented assumption).
 	lockArrays bool
+	// lockInstances: lock fields of two objects of one struct type are
+	// told apart by address (Options.LockInstancesDistinct).
+	lockInstances bool
 }
 
 func (f *facts) warnf(pos ir.Pos, format string, args ...any) {
@@ -80,19 +89,20 @@ func (f *facts) lock(id, class string, rw bool) int {
 }
 
 // gatherFacts runs the pre-pass.
-func gatherFacts(prog *ir.Program, env kernelEnv, lockArrays bool) *facts {
+func gatherFacts(prog *ir.Program, env kernelEnv, lockArrays, lockInstances bool) *facts {
 	f := &facts{
-		lockArrays: lockArrays,
-		prog:       prog,
-		env:        env,
-		callees:    make(map[*ir.Function][]*ir.Function),
-		lockIndex:  make(map[string]int),
-		callLock:   make(map[*ir.Call]lockOp),
-		callReg:    make(map[*ir.Call]regOp),
-		sites:      make(map[int]*site),
-		ownSites:   make(map[*ir.Function][]*site),
-		ownLocks:   make(map[*ir.Function]map[int]bool),
-		reachMemo:  make(map[*ir.Function][]*ir.Function),
+		lockArrays:    lockArrays,
+		lockInstances: lockInstances,
+		prog:          prog,
+		env:           env,
+		callees:       make(map[*ir.Function][]*ir.Function),
+		lockIndex:     make(map[string]int),
+		callLock:      make(map[*ir.Call]lockOp),
+		callReg:       make(map[*ir.Call]regOp),
+		sites:         make(map[int]*site),
+		ownSites:      make(map[*ir.Function][]*site),
+		ownLocks:      make(map[*ir.Function]map[int]bool),
+		reachMemo:     make(map[*ir.Function][]*ir.Function),
 	}
 	// Kernel locks entry points hold come first so their indices are stable.
 	for _, ep := range prog.EntryPoints {
@@ -157,7 +167,11 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 		case api.Arg < len(call.ArgTargets) && call.ArgTargets[api.Arg] != nil &&
 			(call.ArgTargets[api.Arg].Exact || f.lockArrays && call.ArgTargets[api.Arg].Array) &&
 			call.ArgTargets[api.Arg].Key != "":
-			op.lock = f.lock(call.ArgTargets[api.Arg].Key, api.Class, rw)
+			key := call.ArgTargets[api.Arg].Key
+			op.lock = f.lock(key, api.Class, rw)
+			if f.lockInstances && !strings.HasPrefix(key, "global ") {
+				f.locks[op.lock].instance = true
+			}
 		default:
 			what := "lock"
 			if api.Arg < len(call.Args) {

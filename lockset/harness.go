@@ -9,8 +9,8 @@ import (
 // snapshot holds the first side's selection record for one region, saved
 // before the second side runs.
 type snapshot struct {
-	sel, site *ir.Var
-	sl, slw   []*ir.Var
+	sel, site   *ir.Var
+	sl, slw, sa []*ir.Var
 }
 
 // plan is the check of one concurrent pair.
@@ -114,6 +114,7 @@ func (in *instrumenter) harness(index int, p Pair, regions []*ir.Region, paramAl
 		b.Add(&ir.Assign{Dst: s.site, Src: g.site, P: pos})
 		s.sl = make([]*ir.Var, len(in.locks))
 		s.slw = make([]*ir.Var, len(in.locks))
+		s.sa = make([]*ir.Var, len(in.locks))
 		for l := range in.locks {
 			if g.sl[l] == nil {
 				continue
@@ -125,6 +126,11 @@ func (in *instrumenter) harness(index int, p Pair, regions []*ir.Region, paramAl
 				w := h.NewLocal("s_slw", ir.Bool, nil, pos)
 				b.Add(&ir.Assign{Dst: w, Src: g.slw[l], P: pos})
 				s.slw[l] = w
+			}
+			if g.sa[l] != nil {
+				a := h.NewLocal("s_sa", ir.Int, nil, pos)
+				b.Add(&ir.Assign{Dst: a, Src: g.sa[l], P: pos})
+				s.sa[l] = a
 			}
 		}
 		pl.snaps[g] = s
@@ -149,13 +155,17 @@ func (in *instrumenter) harness(index int, p Pair, regions []*ir.Region, paramAl
 }
 
 // witnessVar reports whether a race witness reads v: the two selected
-// sites and the locksets recorded with them.
+// sites and the locksets (and lock instances) recorded with them.
 func (pl *plan) witnessVar(v *ir.Var) bool {
 	if pl.witness == nil {
 		pl.witness = make(map[*ir.Var]bool)
 		for _, g := range pl.regions {
 			s := pl.snaps[g]
-			for _, x := range append([]*ir.Var{g.site, s.site}, append(append(append([]*ir.Var{}, g.sl...), s.sl...), append(g.slw, s.slw...)...)...) {
+			vars := []*ir.Var{g.site, s.site}
+			for _, vs := range [][]*ir.Var{g.sl, s.sl, g.slw, s.slw, g.sa, s.sa} {
+				vars = append(vars, vs...)
+			}
+			for _, x := range vars {
 				if x != nil {
 					pl.witness[x] = true
 				}
@@ -249,6 +259,9 @@ func (in *instrumenter) race(g *ghostRegion, s *snapshot, ts, us []*site) ir.Exp
 		both := ir.And(s.sl[l], g.sl[l])
 		if g.slw[l] != nil {
 			both = ir.And(both, ir.Or(s.slw[l], g.slw[l]))
+		}
+		if g.sa[l] != nil {
+			both = ir.And(both, ir.Eq(s.sa[l], g.sa[l])) // the same instance
 		}
 		common = append(common, both)
 	}

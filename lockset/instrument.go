@@ -13,13 +13,17 @@ import (
 // in write mode). Per tracked region R: w_R, the watched address, which no
 // function modifies; sel_R, whether this side selected an access to w_R;
 // site_R, the selected access's site; sl_R_l / slw_R_l, the lockset at the
-// selected access. A side selects at most one access per region, chosen
+// selected access; for a lock whose instances are told apart
+// (lockInfo.instance), addr_l, the address of the instance last acquired,
+// and sa_R_l, its value at the selected access. A side selects at most one
+// access per region, chosen
 // nondeterministically, so the solver picks the two accesses of a race; a
 // pair is race-free on R when every choice of one access per side that can
 // touch the same address holds a common lock (in write mode on one side).
 
 type ghostLock struct {
 	held, heldW *ir.Var // heldW is nil unless the lock has a read mode
+	addr        *ir.Var // nil unless the lock's instances are told apart
 }
 
 type ghostRegion struct {
@@ -27,6 +31,7 @@ type ghostRegion struct {
 	w, sel     *ir.Var
 	site       *ir.Var
 	sl, slw    []*ir.Var // per lock; slw[l] nil when lock l has no read mode
+	sa         []*ir.Var // per lock; sa[l] nil unless lock l has an addr
 	exact      bool      // every Load/Store has the same size: w is a cell start
 	size       int64     // that size, when exact
 	regionSite map[int]*site
@@ -222,6 +227,9 @@ func (in *instrumenter) ghosts(tracked []*ir.Region) {
 		if l.rw {
 			g.heldW = p.NewVar(fmt.Sprintf("heldw%d", i), ir.Bool)
 		}
+		if l.instance {
+			g.addr = p.NewVar(fmt.Sprintf("lockaddr%d", i), ir.Int)
+		}
 		in.locks = append(in.locks, g)
 	}
 	in.roleInit = p.NewVar("role_init", ir.Bool)
@@ -239,12 +247,16 @@ func (in *instrumenter) ghosts(tracked []*ir.Region) {
 			site:       p.NewVar(fmt.Sprintf("site%d", r.ID), ir.Int),
 			sl:         make([]*ir.Var, len(in.f.locks)),
 			slw:        make([]*ir.Var, len(in.f.locks)),
+			sa:         make([]*ir.Var, len(in.f.locks)),
 			regionSite: make(map[int]*site),
 		}
 		for _, l := range relevant[r] {
 			g.sl[l] = p.NewVar(fmt.Sprintf("sl%d_%d", r.ID, l), ir.Bool)
 			if in.f.locks[l].rw {
 				g.slw[l] = p.NewVar(fmt.Sprintf("slw%d_%d", r.ID, l), ir.Bool)
+			}
+			if in.f.locks[l].instance {
+				g.sa[l] = p.NewVar(fmt.Sprintf("sa%d_%d", r.ID, l), ir.Int)
 			}
 		}
 		g.exact = !r.Collapsed
@@ -462,6 +474,9 @@ func (in *instrumenter) selection(cp *ir.Function, dst *ir.Block, c *cloner, a *
 		if g.slw[l] != nil {
 			dst.Add(&ir.Assign{Dst: g.slw[l], Src: &ir.Ite{Cond: chosen, Then: gl.heldW, Else: g.slw[l]}, P: a.P})
 		}
+		if g.sa[l] != nil {
+			dst.Add(&ir.Assign{Dst: g.sa[l], Src: &ir.Ite{Cond: chosen, Then: gl.addr, Else: g.sa[l]}, P: a.P})
+		}
 	}
 }
 
@@ -489,7 +504,11 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 	if s.Callee != nil && s.Callee.External() {
 		havocResult()
 		if op, ok := in.f.callLock[s]; ok {
-			in.lockCall(fn, cp, dst, s, op, res)
+			var lockAddr ir.Expr
+			if op.api.Arg >= 0 && op.api.Arg < len(s.Args) {
+				lockAddr = c.expr(s.Args[op.api.Arg])
+			}
+			in.lockCall(fn, cp, dst, s, op, res, lockAddr)
 		} else if op, ok := in.f.callReg[s]; ok && in.lifecycle[fn] {
 			in.regCall(fn, dst, s, op)
 		}
@@ -517,7 +536,9 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 	dst.Add(&ir.Call{Dst: res, Fn: c.expr(s.Fn), Targets: targets, Args: args, P: s.P})
 }
 
-func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call, op lockOp, res *ir.Var) {
+// lockCall updates the ghost lockset for a lock operation; lockAddr is the
+// lock argument, if any, in cp's variables.
+func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call, op lockOp, res *ir.Var, lockAddr ir.Expr) {
 	api := op.api
 	set := func(l int, held, heldW ir.Expr) {
 		g := in.locks[l]
@@ -559,6 +580,15 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 			heldW = ite(cond, write, g.heldW)
 		}
 		set(op.lock, ite(cond, ir.True, g.held), heldW)
+		if g.addr != nil {
+			// Another instance taken while one is held replaces it: the
+			// first then protects nothing more (sound).
+			if lockAddr == nil {
+				lockAddr = cp.NewLocal("lockaddr", ir.Int, nil, s.P)
+				dst.Add(&ir.Havoc{Vars: []*ir.Var{lockAddr.(*ir.Var)}, P: s.P})
+			}
+			dst.Add(&ir.Assign{Dst: g.addr, Src: ite(cond, lockAddr, g.addr), P: s.P})
+		}
 	case models.Release:
 		set(op.lock, ir.False, ir.False)
 	case models.Downgrade:

@@ -233,6 +233,9 @@ func (a *mustAnalysis) lockOp(st held, op lockOp) {
 		if api.Cond != models.Always {
 			return // held only on the success branch: not on every path
 		}
+		if a.in.f.locks[op.lock].instance {
+			return // which instance is held is for the symbolic check to say
+		}
 		st.any.set(op.lock)
 		if api.Mode == models.Write {
 			st.w.set(op.lock)

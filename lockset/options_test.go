@@ -2,6 +2,7 @@ package lockset_test
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 
 	"github.com/whoopverify/whoop/frontend"
@@ -41,6 +42,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"lock arrays", "testdata/race/lock_array.c", lockset.Options{LockArraysDistinct: true}, 21},
 		{"publication", "testdata/race/init.c", lockset.Options{NoPublication: true}, 27},
 		{"kernel locks", "testdata/race/rtnl.c", lockset.Options{NoKernelLocks: true}, 22},
+		{"lock instances", "testdata/race/lock_instances.c", lockset.Options{LockInstancesDistinct: true}, 39},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -52,5 +54,34 @@ func TestAssumptionSwitches(t *testing.T) {
 				t.Errorf("line %d does not race without the assumption", c.line)
 			}
 		})
+	}
+}
+
+// TestLockInstancesPrecise: telling lock instances apart keeps the
+// protection of data in the same object as its lock (s->count under
+// s->lock), and reports exactly the accesses to the global total.
+func TestLockInstancesPrecise(t *testing.T) {
+	got := racyLines(t, "testdata/race/lock_instances.c", lockset.Options{Jobs: 1, LockInstancesDistinct: true})
+	want := map[int]bool{39: true, 50: true}
+	if len(got) != len(want) || !got[39] || !got[50] {
+		t.Errorf("racy lines = %v, want %v (s->count at lines 38 and 49 is protected by its own object's lock)", got, want)
+	}
+}
+
+// TestLockInstancesConstruction: with lock instances told apart, the
+// instrumentation's stated facts still hold on every test program.
+func TestLockInstancesConstruction(t *testing.T) {
+	files, err := filepath.Glob("testdata/race/*.c")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test programs: %v", err)
+	}
+	for _, path := range files {
+		prog, err := frontend.Load(context.Background(), path, frontend.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := lockset.Check(context.Background(), prog, lockset.VerifyConstruction(lockset.Options{Jobs: 2, LockInstancesDistinct: true})); err != nil {
+			t.Errorf("%s: %v", path, err)
+		}
 	}
 }

@@ -44,6 +44,7 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion) *target {
 	for _, g := range in.locks {
 		add(g.held)
 		add(g.heldW)
+		add(g.addr)
 	}
 	add(in.roleInit)
 	add(in.roleExit)
@@ -56,6 +57,7 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion) *target {
 		for l := range in.locks {
 			add(g.sl[l])
 			add(g.slw[l])
+			add(g.sa[l])
 		}
 	}
 

@@ -48,6 +48,10 @@ var assumptions = []assumption{
 		"an array of locks is one lock: taking any element protects what any element protects",
 		"races between data protected by different elements of one lock array",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.LockArraysDistinct = true }},
+	{"lock-instances",
+		"a lock field of a struct is one lock for every object of that type: holding one object's lock protects what another object's lock of the same field protects",
+		"races between data guarded by the same lock field of two different objects (a per-open-file lock around global data)",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.LockInstancesDistinct = true }},
 	{"volatile-marked",
 		"accesses through volatile lvalues (READ_ONCE, WRITE_ONCE, ACCESS_ONCE) are marked: two marked accesses never race (the kernel memory model, as KCSAN applies it)",
 		"races between volatile accesses the kernel memory model would count",
@@ -139,8 +143,7 @@ func assumptionsCommand() *cli.Command {
 			fmt.Fprintln(w, "Also built in, without a switch: integers are mathematical (no overflow); inline assembly,")
 			fmt.Fprintln(w, "MMIO and port I/O touch no driver memory; unknown kernel functions, and indirect calls whose")
 			fmt.Fprintln(w, "targets are not driver functions, touch no driver memory except through the helpers in the")
-			fmt.Fprintln(w, "models tables (memcpy, copy_from_user, kfree, ...); a lock in a struct is identified by struct")
-			fmt.Fprintln(w, "type and field, so all instances of it count as one lock. See the README.")
+			fmt.Fprintln(w, "models tables (memcpy, copy_from_user, kfree, ...). See the README.")
 			return nil
 		},
 	}
