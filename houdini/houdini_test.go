@@ -254,7 +254,7 @@ func TestCascadeAndWorkers(t *testing.T) {
 	// On solver threads: more workers than threads must neither deadlock
 	// nor change the result.
 	for _, n := range []int{1, 2} {
-		th := z3.StartThreads(n, 0)
+		th := z3.StartThreads(n, z3.ThreadsConfig{})
 		res := run(t, b, houdini.Options{Workers: 3, Threads: th})
 		th.Close()
 		if !equalKept(res1.Kept, res.Kept) {

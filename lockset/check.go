@@ -99,7 +99,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	}
 	threads := opts.Threads
 	if threads == nil {
-		threads = z3.StartThreads(jobs, 0)
+		threads = z3.StartThreads(jobs, z3.ThreadsConfig{})
 		defer threads.Close()
 	}
 	jobs = min(jobs, threads.N())

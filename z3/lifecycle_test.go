@@ -275,7 +275,7 @@ func TestKeepTerms(t *testing.T) {
 // of its own for the function's whole run, and Close waits for them all.
 func TestThreads(t *testing.T) {
 	const n, funcs = 3, 40
-	th := StartThreads(n, 1)
+	th := StartThreads(n, ThreadsConfig{Warm: 2, HugePages: true})
 	var (
 		mu      sync.Mutex
 		running int

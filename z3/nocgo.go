@@ -563,3 +563,6 @@ func (s *Sort) String() string {
 func NewContext(cfg Config) (*Context, error) {
 	return nil, ErrNoCgo
 }
+
+// adviseArena does nothing without cgo: no Z3 memory to place.
+func adviseArena() bool { return false }

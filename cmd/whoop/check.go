@@ -76,7 +76,7 @@ func checkAction(c *cli.Context) error {
 	}
 	// Solver threads, warmed while the front end parses on another core
 	// (z3.Threads): each solver's start-up is then off the critical path.
-	threads := z3.StartThreads(base.Jobs, min(base.Jobs, maxWarmContexts))
+	threads := z3.StartThreads(base.Jobs, z3.ThreadsConfig{Warm: min(base.Jobs, maxWarmContexts), HugePages: hugePagesWanted()})
 	defer threads.Close()
 	base.Threads = threads
 	ctx := c.Context
