@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -15,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
 	"github.com/whoopverify/whoop/report"
 	"github.com/whoopverify/whoop/z3"
@@ -25,7 +27,7 @@ func checkFlags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text",
 			Usage: "output `FORMAT`: text (gcc-style), xml, json or sarif"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(),
-			Usage: "check `N` pairs in parallel, one Z3 context each"},
+			Usage: "check `N` pairs in parallel, one Z3 context each; above 1, the next FILE parses while one is checked"},
 		&cli.DurationFlag{Name: "timeout", Value: 60 * time.Second,
 			Usage: "give up on one pair after `D` (it is reported inconclusive; 0 = no limit)"},
 		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
@@ -56,7 +58,8 @@ func checkAction(c *cli.Context) error {
 		return usageErrorf("--timeout must not be negative")
 	}
 	base := lockset.Options{Jobs: c.Int("jobs"), Timeout: c.Duration("timeout")}
-	if _, err := frontendConfig(c); err != nil {
+	cfg, err := frontendConfig(c)
+	if err != nil {
 		return err
 	}
 	var fc frontend.Config
@@ -96,10 +99,10 @@ func checkAction(c *cli.Context) error {
 			code = next
 		}
 	}
-	for _, path := range c.Args().Slice() {
-		started := time.Now()
-		prog, err := loadProgram(c, path, "")
-		loaded := time.Now()
+	paths := c.Args().Slice()
+	for i, next := range prefetch(ctx, cfg, paths, base.Jobs > 1) {
+		path := paths[i]
+		prog, err, started, loaded := next.prog, next.err, next.started, next.loaded
 		if err != nil {
 			var ee *exitError
 			if errors.As(err, &ee) {
@@ -159,6 +162,57 @@ func checkAction(c *cli.Context) error {
 		return nil
 	}
 	return &exitError{code: code}
+}
+
+// loadResult is one file's front-end result.
+type loadResult struct {
+	prog            *ir.Program
+	err             error
+	started, loaded time.Time
+}
+
+// prefetch runs the front end on paths in order and yields each result
+// with its index. With ahead set it runs on its own goroutine, one file
+// ahead of the caller: the next file parses (one core; cc/v4 is serial)
+// while the caller checks the current one on the solver threads. Results
+// and everything printed stay in file order; at most two programs are
+// held beyond the caller's. Breaking out of the loop stops it.
+func prefetch(ctx context.Context, cfg frontend.Config, paths []string, ahead bool) iter.Seq2[int, loadResult] {
+	one := func(path string) loadResult {
+		started := time.Now()
+		prog, err := load(ctx, cfg, path, "")
+		return loadResult{prog: prog, err: err, started: started, loaded: time.Now()}
+	}
+	return func(yield func(int, loadResult) bool) {
+		if !ahead {
+			for i, path := range paths {
+				if !yield(i, one(path)) {
+					return
+				}
+			}
+			return
+		}
+		results := make(chan loadResult, 1)
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			defer close(results)
+			for _, path := range paths {
+				select {
+				case results <- one(path):
+				case <-stop:
+					return
+				}
+			}
+		}()
+		i := 0
+		for l := range results {
+			if !yield(i, l) {
+				return
+			}
+			i++
+		}
+	}
 }
 
 // progress draws "whoop: FILE: pairs N/M" on stderr, from one second into

@@ -47,7 +47,12 @@ func loadProgram(c *cli.Context, path string, untilPass string) (*ir.Program, er
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	var prog *ir.Program
+	return load(ctx, cfg, path, untilPass)
+}
+
+// load is loadProgram with the configuration already built; it does not
+// touch the command line, so it may run on another goroutine.
+func load(ctx context.Context, cfg frontend.Config, path string, untilPass string) (prog *ir.Program, err error) {
 	if untilPass == "" {
 		prog, err = frontend.Load(ctx, path, cfg)
 	} else {
