@@ -136,5 +136,6 @@ func (f *fnBuilder) compare(op ir.Op, xn, yn cc.ExpressionNode, pos ir.Pos) ir.E
 	if x == nil || y == nil {
 		failf(pos, "void value in a comparison")
 	}
+	x, y, _ = f.intOperands(op, x, y, xn.Type(), yn.Type())
 	return ir.Bin(op, x, y)
 }

@@ -18,6 +18,10 @@ type Config struct {
 	// VolatilePlain treats accesses through volatile lvalues as plain. By
 	// default they are marked, as READ_ONCE/WRITE_ONCE are.
 	VolatilePlain bool
+	// ExactInts models C integer overflow and conversions (two's-complement
+	// wrap-around, see ints.go). By default integers are mathematical: no
+	// overflow, and casts keep values.
+	ExactInts bool
 	// Regions are the options of the region pass (its assumptions).
 	Regions regions.Options
 

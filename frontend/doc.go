@@ -130,6 +130,10 @@
 //   - Integers are mathematical: no overflow, wrap-around or truncation is
 //     modelled, and integer casts do not change values (a cast to _Bool
 //     normalises to 0 or 1). Signedness is ignored by comparisons.
+//     Config.ExactInts (--no-assume ideal-ints) drops this: operations
+//     that can overflow and narrowing or sign-changing conversions wrap as
+//     C's do, and comparison operands are converted to their common type
+//     (ints.go).
 //   - Floating-point values are arbitrary: every float constant, operation
 //     and conversion to or from a float gives a fresh havocked value.
 //   - Inline assembly is not modelled: its input operands are evaluated

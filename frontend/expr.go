@@ -358,12 +358,17 @@ func (f *fnBuilder) unary(x *cc.UnaryExpression, discard bool) ir.Expr {
 		if isFloat(x.Type()) {
 			return f.havocTemp(f.b.tc.conv(x.Type()), pos)
 		}
+		v = f.convertInt(v, x.CastExpression.Type(), x.Type())
 		if c, ok := v.(*ir.Const); ok && !c.Unsigned {
-			return ir.IntConst(-c.Val)
+			return f.wrapTo(ir.IntConst(-c.Val), x.Type())
 		}
-		return &ir.Unary{Op: ir.OpNeg, X: v}
+		return f.wrapTo(&ir.Unary{Op: ir.OpNeg, X: v}, x.Type())
 	case cc.UnaryExpressionCpl:
-		return &ir.Unary{Op: ir.OpBitNot, X: f.rvalue(x.CastExpression)}
+		v := f.convertInt(f.rvalue(x.CastExpression), x.CastExpression.Type(), x.Type())
+		if cc.IsSignedInteger(x.Type()) {
+			return &ir.Unary{Op: ir.OpBitNot, X: v} // -v-1 stays in range
+		}
+		return f.wrapTo(&ir.Unary{Op: ir.OpBitNot, X: v}, x.Type())
 	case cc.UnaryExpressionNot:
 		return boolToInt(ir.Not(f.boolExpr(x.CastExpression)))
 	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType,
@@ -485,6 +490,20 @@ func (f *fnBuilder) arith(op ir.Op, x, y ir.Expr, xt, yt, rt cc.Type, pos ir.Pos
 		return d
 	case op == ir.OpSub && isPtr(xt):
 		return subExpr(x, mulConst(y, pointeeSize(xt)))
+	}
+	if x, y, ct := f.intOperands(op, x, y, xt, yt); ct != nil {
+		if bits, _, _ := intBits(ct); op == ir.OpAdd || op == ir.OpSub || op == ir.OpMul || op == ir.OpShl {
+			// Only the operands' values modulo 2^bits matter.
+			x = ir.Unwrap(x, bits)
+			if op != ir.OpShl {
+				y = ir.Unwrap(y, bits)
+			}
+		}
+		v := fold(op, x, y)
+		if mayOverflow(op) {
+			v = f.wrapTo(v, ct)
+		}
+		return f.convertInt(v, ct, rt) // a compound assignment's narrowing
 	}
 	return fold(op, x, y)
 }
@@ -702,6 +721,8 @@ func (f *fnBuilder) convert(v ir.Expr, from, to cc.Type, pos ir.Pos, explicit bo
 			return v
 		}
 		return f.havocTemp(f.b.tc.conv(to), pos)
+	case f.exactInts() && !holds(to, from):
+		return f.convertInt(v, from, to)
 	case explicit && to.Kind() == cc.Ptr:
 		if _, ok := v.(*ir.Const); ok {
 			return v
@@ -744,9 +765,9 @@ func (f *fnBuilder) incDec(n cc.ExpressionNode, inc, post bool, pos ir.Pos) ir.E
 			nv = boolToInt(ir.Bin(ir.OpEq, old, ir.IntConst(0)))
 		}
 	case inc:
-		nv = ir.Bin(ir.OpAdd, old, ir.IntConst(step))
+		nv = f.wrapTo(ir.Bin(ir.OpAdd, old, ir.IntConst(step)), t)
 	default:
-		nv = ir.Bin(ir.OpSub, old, ir.IntConst(step))
+		nv = f.wrapTo(ir.Bin(ir.OpSub, old, ir.IntConst(step)), t)
 	}
 	f.store(lv, nv, pos)
 	if post {

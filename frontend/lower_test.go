@@ -24,7 +24,8 @@ func testConfig() Config {
 // TestLowerGolden lowers every testdata/lower/*.c through the inline pass,
 // validates the IR, compares it with the golden .ir file, and checks the
 // inline expectations: a comment `// want "RE"` on line L requires an IR
-// line positioned at L that matches RE.
+// line positioned at L that matches RE. Files named exactints*.c are
+// lowered with Config.ExactInts.
 func TestLowerGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/lower/*.c")
 	if err != nil || len(files) == 0 {
@@ -32,7 +33,9 @@ func TestLowerGolden(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".c"), func(t *testing.T) {
-			prog, err := LoadUntil(context.Background(), file, testConfig(), "inline")
+			cfg := testConfig()
+			cfg.ExactInts = strings.HasPrefix(filepath.Base(file), "exactints")
+			prog, err := LoadUntil(context.Background(), file, cfg, "inline")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,9 @@
 package ir
 
-import "strconv"
+import (
+	"math/big"
+	"strconv"
+)
 
 // Shared constants.
 var (
@@ -10,6 +13,65 @@ var (
 
 // IntConst returns the integer constant v.
 func IntConst(v int64) *Const { return &Const{Val: v} }
+
+// Wrap returns x reduced to the range of a C integer type of bits (8, 16,
+// 32 or 64) and the given signedness, folding constants (a folded unsigned
+// 64-bit value above the int64 range is a Const with Unsigned set). It
+// panics on another width: callers pass the widths of C integer types.
+func Wrap(x Expr, bits int, signed bool) Expr {
+	op, ok := WrapOp(bits, signed)
+	if !ok {
+		panic("ir.Wrap: width " + strconv.Itoa(bits))
+	}
+	if u, ok := x.(*Unary); ok {
+		if ib, is, ok := u.Op.Wrap(); ok {
+			switch {
+			case ib >= bits:
+				// Both are congruent to the operand modulo 2^bits.
+				x = u.X
+			case !is || signed:
+				// The inner range fits in the outer type.
+				return x
+			}
+		}
+	}
+	c, isConst := x.(*Const)
+	if !isConst {
+		return &Unary{Op: op, X: x}
+	}
+	v := big.NewInt(c.Val)
+	if c.Unsigned {
+		v.SetUint64(uint64(c.Val))
+	}
+	w := WrapValue(v, bits, signed)
+	if w.IsInt64() {
+		return IntConst(w.Int64())
+	}
+	return &Const{Val: int64(w.Uint64()), Unsigned: true}
+}
+
+// Unwrap returns the operand of x if x is a wrap to at least bits, else x:
+// where only the value modulo 2^bits matters (an operand of +, -, * whose
+// result is wrapped to bits), the inner wrap is redundant.
+func Unwrap(x Expr, bits int) Expr {
+	if u, ok := x.(*Unary); ok {
+		if ib, _, ok := u.Op.Wrap(); ok && ib >= bits {
+			return u.X
+		}
+	}
+	return x
+}
+
+// WrapValue returns v reduced to the range of a C integer type of bits and
+// the given signedness, as a new big.Int.
+func WrapValue(v *big.Int, bits int, signed bool) *big.Int {
+	m := new(big.Int).Lsh(big.NewInt(1), uint(bits))
+	r := new(big.Int).Mod(v, m) // Euclidean: 0 <= r < m
+	if signed && r.Bit(bits-1) == 1 {
+		r.Sub(r, m)
+	}
+	return r
+}
 
 // Bin returns the binary expression x op y.
 func Bin(op Op, x, y Expr) *Binary { return &Binary{Op: op, X: x, Y: y} }

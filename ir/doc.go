@@ -8,7 +8,9 @@
 // Model of a program:
 //
 //   - Values are scalars of two kinds, Int (mathematical integers: C integers,
-//     pointers and enums alike) and Bool. Expressions (Expr) are side-effect
+//     pointers and enums alike; the wrap operators OpWrapU8 ... OpWrapS64
+//     reduce one to a C type's range where the front end models overflow)
+//     and Bool. Expressions (Expr) are side-effect
 //     free trees over variables (*Var), constants and addresses of objects and
 //     functions.
 //   - Memory is byte-addressed. Every C object whose address is taken, and every

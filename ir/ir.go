@@ -482,6 +482,19 @@ const (
 	OpNeg    // unary, Int
 	OpBitNot // unary, Int
 	OpNot    // unary, Bool
+	// Wrap operators (unary, Int) reduce a value to the range of a C
+	// integer type of 8, 16, 32 or 64 bits, as two's-complement hardware
+	// does: unsigned modulo 2^n, signed into [-2^(n-1), 2^(n-1)). The front
+	// end emits them only when integers are not assumed ideal (frontend
+	// Config.ExactInts).
+	OpWrapU8
+	OpWrapU16
+	OpWrapU32
+	OpWrapU64
+	OpWrapS8
+	OpWrapS16
+	OpWrapS32
+	OpWrapS64
 )
 
 var opNames = [...]string{
@@ -490,6 +503,40 @@ var opNames = [...]string{
 	OpEq: "==", OpNe: "!=", OpLt: "<", OpLe: "<=", OpGt: ">", OpGe: ">=",
 	OpLAnd: "&&", OpLOr: "||", OpImplies: "==>",
 	OpNeg: "-", OpBitNot: "~", OpNot: "!",
+	OpWrapU8: "wrap_u8", OpWrapU16: "wrap_u16", OpWrapU32: "wrap_u32", OpWrapU64: "wrap_u64",
+	OpWrapS8: "wrap_s8", OpWrapS16: "wrap_s16", OpWrapS32: "wrap_s32", OpWrapS64: "wrap_s64",
+}
+
+// WrapOp returns the wrap operator to a C integer type of the given width
+// (8, 16, 32 or 64 bits) and signedness; ok is false for other widths.
+func WrapOp(bits int, signed bool) (op Op, ok bool) {
+	var k Op
+	switch bits {
+	case 8:
+		k = 0
+	case 16:
+		k = 1
+	case 32:
+		k = 2
+	case 64:
+		k = 3
+	default:
+		return 0, false
+	}
+	if signed {
+		return OpWrapS8 + k, true
+	}
+	return OpWrapU8 + k, true
+}
+
+// Wrap reports the width and signedness of a wrap operator; ok is false
+// for every other operator.
+func (o Op) Wrap() (bits int, signed, ok bool) {
+	if o < OpWrapU8 || o > OpWrapS64 {
+		return 0, false, false
+	}
+	k := int(o - OpWrapU8)
+	return 8 << (k % 4), k >= 4, true
 }
 
 func (o Op) String() string {

@@ -166,3 +166,56 @@ func TestOnCycle(t *testing.T) {
 		}
 	}
 }
+
+// Wrap reduces constants as C does and prints its operator as a call;
+// Validate accepts it on Int and every operator maps back to its type.
+func TestWrap(t *testing.T) {
+	x := &Var{Name: "x", Kind: Int}
+	for _, c := range []struct {
+		e    Expr
+		want string
+	}{
+		{Wrap(IntConst(256), 8, false), "0"},
+		{Wrap(IntConst(255), 8, true), "-1"},
+		{Wrap(IntConst(-1), 32, false), "4294967295"},
+		{Wrap(IntConst(1<<31), 32, true), "-2147483648"},
+		{Wrap(IntConst(-1), 64, false), "18446744073709551615"},
+		{Wrap(&Const{Val: -1, Unsigned: true}, 64, true), "-1"},
+		{Wrap(Bin(OpAdd, x, IntConst(1)), 16, false), "wrap_u16(x + 1)"},
+		{Bin(OpLt, Wrap(x, 32, true), IntConst(0)), "wrap_s32(x) < 0"},
+		{Wrap(Wrap(x, 32, true), 8, false), "wrap_u8(x)"},
+		{Wrap(Wrap(x, 8, false), 32, true), "wrap_u8(x)"},
+		{Wrap(Wrap(x, 8, true), 64, true), "wrap_s8(x)"},
+		{Wrap(Wrap(x, 8, true), 64, false), "wrap_u64(wrap_s8(x))"},
+		{Unwrap(Wrap(x, 32, false), 16), "x"},
+		{Unwrap(Wrap(x, 16, false), 32), "wrap_u16(x)"},
+	} {
+		if got := ExprString(c.e); got != c.want {
+			t.Errorf("got %s, want %s", got, c.want)
+		}
+	}
+	for _, bits := range []int{8, 16, 32, 64} {
+		for _, signed := range []bool{false, true} {
+			op, ok := WrapOp(bits, signed)
+			b, s, isWrap := op.Wrap()
+			if !ok || !isWrap || b != bits || s != signed {
+				t.Errorf("WrapOp(%d, %v) = %v, %v; Wrap() = %d, %v, %v", bits, signed, op, ok, b, s, isWrap)
+			}
+		}
+	}
+	if _, ok := WrapOp(12, false); ok {
+		t.Error("WrapOp accepted 12 bits")
+	}
+	if _, _, ok := OpNeg.Wrap(); ok {
+		t.Error("OpNeg is a wrap operator")
+	}
+	p, f := counter()
+	f.Blocks[1].Stmts[0].(*Store).Val = Wrap(Bin(OpAdd, f.Blocks[0].Stmts[0].(*Load).Dst, IntConst(1)), 32, true)
+	if err := Validate(p); err != nil {
+		t.Errorf("Validate rejects a wrap: %v", err)
+	}
+	f.Blocks[1].Stmts[0].(*Store).Val = &Unary{Op: OpWrapS32, X: True}
+	if err := Validate(p); err == nil {
+		t.Error("Validate accepts a wrap of a Bool")
+	}
+}

@@ -382,6 +382,12 @@ func writeExpr(b *strings.Builder, e Expr, nested bool) {
 		b.WriteString("old(" + e.X.Name + ")")
 	case *Unary:
 		b.WriteString(e.Op.String())
+		if _, _, wrap := e.Op.Wrap(); wrap {
+			b.WriteByte('(')
+			writeExpr(b, e.X, false)
+			b.WriteByte(')')
+			break
+		}
 		writeExpr(b, e.X, true)
 	case *Binary:
 		if nested {

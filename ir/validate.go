@@ -324,7 +324,7 @@ func (v *validator) expr(f *Function, e Expr, where string, oldOK bool) {
 			want := Int
 			if x.Op == OpNot {
 				want = Bool
-			} else if x.Op != OpNeg && x.Op != OpBitNot {
+			} else if _, _, wrap := x.Op.Wrap(); x.Op != OpNeg && x.Op != OpBitNot && !wrap {
 				v.errf("%s: %s is not a unary operator", where, x.Op)
 			}
 			v.kinded(x.X, want, where)

@@ -50,17 +50,24 @@ func BenchmarkCheck(b *testing.B) {
 // TestConstructionOnDrivers checks, on every shared driver, that the facts
 // the instrumentation states without proof (loop frame invariants) are
 // proved by the pair checks, also with lock instances told apart (their
-// addresses are ghost state with frame facts of their own).
+// addresses are ghost state with frame facts of their own) and with C's
+// integer wrap-around modelled.
 func TestConstructionOnDrivers(t *testing.T) {
 	for _, path := range sharedDrivers(t) {
 		t.Run(filepath.Base(filepath.Dir(path)), func(t *testing.T) {
-			prog, err := frontend.Load(context.Background(), path, frontend.Config{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, opts := range []lockset.Options{{Jobs: 2}, {Jobs: 2, LockInstancesDistinct: true}} {
-				if _, err := lockset.Check(context.Background(), prog, lockset.VerifyConstruction(opts)); err != nil {
-					t.Fatalf("%+v: %v", opts, err)
+			for _, fc := range []frontend.Config{{}, {ExactInts: true}} {
+				prog, err := frontend.Load(context.Background(), path, fc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				options := []lockset.Options{{Jobs: 2}, {Jobs: 2, LockInstancesDistinct: true}}
+				if fc.ExactInts {
+					options = options[:1]
+				}
+				for _, opts := range options {
+					if _, err := lockset.Check(context.Background(), prog, lockset.VerifyConstruction(opts)); err != nil {
+						t.Fatalf("exact ints %v, %+v: %v", fc.ExactInts, opts, err)
+					}
 				}
 			}
 		})

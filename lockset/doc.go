@@ -53,6 +53,7 @@
 // device at a time (ManyDevices); the serialisation rules of models/pairs.go
 // hold (IgnoreRules); a lock field is one lock for all objects of its struct
 // type (LockInstancesDistinct: the instances' addresses are then ghost state,
-// recorded with each selection and compared). Not switchable: values are
-// mathematical integers (vc).
+// recorded with each selection and compared). Integers are mathematical
+// unless the front end models their wrap-around (frontend Config.ExactInts,
+// --no-assume ideal-ints).
 package lockset

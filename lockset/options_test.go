@@ -2,6 +2,7 @@ package lockset_test
 
 import (
 	"context"
+	"maps"
 	"path/filepath"
 	"testing"
 
@@ -10,9 +11,9 @@ import (
 )
 
 // racyLines returns the lines of every reported access, per pair verdict.
-func racyLines(t *testing.T, path string, opts lockset.Options) map[int]bool {
+func racyLines(t *testing.T, path string, fc frontend.Config, opts lockset.Options) map[int]bool {
 	t.Helper()
-	prog, err := frontend.Load(context.Background(), path, frontend.Config{})
+	prog, err := frontend.Load(context.Background(), path, fc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,21 +37,24 @@ func TestAssumptionSwitches(t *testing.T) {
 	cases := []struct {
 		name string
 		path string
+		fc   frontend.Config
 		opts lockset.Options
 		line int // a line that races only without the assumption
 	}{
-		{"lock arrays", "testdata/race/lock_array.c", lockset.Options{LockArraysDistinct: true}, 21},
-		{"publication", "testdata/race/init.c", lockset.Options{NoPublication: true}, 27},
-		{"kernel locks", "testdata/race/rtnl.c", lockset.Options{NoKernelLocks: true}, 22},
-		{"lock instances", "testdata/race/lock_instances.c", lockset.Options{LockInstancesDistinct: true}, 39},
+		{"lock arrays", "testdata/race/lock_array.c", frontend.Config{}, lockset.Options{LockArraysDistinct: true}, 21},
+		{"publication", "testdata/race/init.c", frontend.Config{}, lockset.Options{NoPublication: true}, 27},
+		{"kernel locks", "testdata/race/rtnl.c", frontend.Config{}, lockset.Options{NoKernelLocks: true}, 22},
+		{"lock instances", "testdata/race/lock_instances.c", frontend.Config{}, lockset.Options{LockInstancesDistinct: true}, 39},
+		{"ideal ints, wrap", "testdata/race/wrap.c", frontend.Config{ExactInts: true}, lockset.Options{}, 19},
+		{"ideal ints, conversion", "testdata/race/wrap.c", frontend.Config{ExactInts: true}, lockset.Options{}, 39},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if racyLines(t, c.path, lockset.Options{Jobs: 1})[c.line] {
+			if racyLines(t, c.path, frontend.Config{}, lockset.Options{Jobs: 1})[c.line] {
 				t.Fatalf("line %d races even with the assumption", c.line)
 			}
 			c.opts.Jobs = 1
-			if !racyLines(t, c.path, c.opts)[c.line] {
+			if !racyLines(t, c.path, c.fc, c.opts)[c.line] {
 				t.Errorf("line %d does not race without the assumption", c.line)
 			}
 		})
@@ -61,7 +65,7 @@ func TestAssumptionSwitches(t *testing.T) {
 // protection of data in the same object as its lock (s->count under
 // s->lock), and reports exactly the accesses to the global total.
 func TestLockInstancesPrecise(t *testing.T) {
-	got := racyLines(t, "testdata/race/lock_instances.c", lockset.Options{Jobs: 1, LockInstancesDistinct: true})
+	got := racyLines(t, "testdata/race/lock_instances.c", frontend.Config{}, lockset.Options{Jobs: 1, LockInstancesDistinct: true})
 	want := map[int]bool{39: true, 50: true}
 	if len(got) != len(want) || !got[39] || !got[50] {
 		t.Errorf("racy lines = %v, want %v (s->count at lines 38 and 49 is protected by its own object's lock)", got, want)
@@ -81,6 +85,34 @@ func TestLockInstancesConstruction(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, err := lockset.Check(context.Background(), prog, lockset.VerifyConstruction(lockset.Options{Jobs: 2, LockInstancesDistinct: true})); err != nil {
+			t.Errorf("%s: %v", path, err)
+		}
+	}
+}
+
+// TestExactInts: modelling C's wrap-around reports the same accesses as
+// ideal integers on every test program but wrap.c, written to need it; the
+// instrumentation's stated facts hold there too.
+func TestExactInts(t *testing.T) {
+	files, err := filepath.Glob("testdata/race/*.c")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test programs: %v", err)
+	}
+	for _, path := range files {
+		ideal := racyLines(t, path, frontend.Config{}, lockset.Options{Jobs: 2})
+		exact := racyLines(t, path, frontend.Config{ExactInts: true}, lockset.Options{Jobs: 2})
+		if filepath.Base(path) == "wrap.c" {
+			if len(ideal) != 0 || len(exact) != 2 || !exact[19] || !exact[39] {
+				t.Errorf("%s: racy lines %v with ideal integers, %v exact; want none, then 19 and 39", path, ideal, exact)
+			}
+		} else if !maps.Equal(ideal, exact) {
+			t.Errorf("%s: racy lines %v with ideal integers, %v exact", path, ideal, exact)
+		}
+		prog, err := frontend.Load(context.Background(), path, frontend.Config{ExactInts: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := lockset.Check(context.Background(), prog, lockset.VerifyConstruction(lockset.Options{Jobs: 2})); err != nil {
 			t.Errorf("%s: %v", path, err)
 		}
 	}

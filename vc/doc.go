@@ -47,10 +47,13 @@
 //
 // # Values
 //
-// Integers are mathematical integers (Z3 Int); a bit-vector mode is not
-// implemented. C overflow and wrap-around are therefore not modelled: a
-// property that holds only because of wrap-around is reported failed, and
-// one that fails only because of wrap-around is proved. Division and
+// Integers are mathematical integers (Z3 Int). C overflow and wrap-around
+// are modelled only where the program says so, with the wrap operators
+// (ir.OpWrapU8 ... ir.OpWrapS64: a mod 2^n, shifted into the signed range
+// for signed types, with a fresh quotient and remainder per operand, or an
+// uninterpreted function under CheapArith). Without them, a property that
+// holds only because of wrap-around is reported failed, and one that fails
+// only because of wrap-around is proved. Division and
 // remainder truncate toward zero, encoded exactly with Z3 div/mod and a sign
 // test (division by zero is Z3's unspecified total function). Shifts by a
 // constant 0..63 are exact (multiplication, floor division: arithmetic right
@@ -89,7 +92,9 @@
 //
 // # Soundness assumptions (each can hide a bug)
 //
-//   - Mathematical integers (above): no overflow or wrap-around.
+//   - Mathematical integers (above): no overflow or wrap-around, unless the
+//     program says where C wraps with the wrap operators (ir.OpWrapU8 ...,
+//     which the front end emits with Config.ExactInts).
 //   - Unknown indirect calls (no Targets) and external functions touch no
 //     memory except through the Touch statements the front end emits, and
 //     an indirect call reaches only its Targets.

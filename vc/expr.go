@@ -156,6 +156,18 @@ func (e *encoder) unary(sc *scope, x *ir.Unary) (*z3.Expr, *big.Int) {
 		}
 		return e.sub(e.neg(t), e.intv(1)), nil // ~x = -x-1 in two's complement
 	}
+	if bits, signed, ok := x.Op.Wrap(); ok {
+		if c != nil {
+			v := ir.WrapValue(c, bits, signed)
+			return e.bigv(v), v
+		}
+		if e.opts.CheapArith {
+			// Arbitrary but consistent: a sound stand-in where exact
+			// arithmetic is too dear.
+			return e.apply(e.uf("wrap"), t, e.intv(int64(x.Op))), nil
+		}
+		return e.wrap(t, bits, signed), nil
+	}
 	e.fail("%s is not a unary operator", x.Op)
 	return t, nil
 }
@@ -252,6 +264,34 @@ func (e *encoder) divConst(a *z3.Expr, d *big.Int) (q, r *z3.Expr) {
 		e.implies(e.not(nonneg), e.and(e.le(e.neg(bound), r), e.le(r, zero))))
 	e.divs[key] = [2]*z3.Expr{q, r}
 	return q, r
+}
+
+// wrap reduces a to the range of a C integer type of bits, as two's
+// complement does: unsigned a mod 2^bits, signed ((a + 2^(bits-1)) mod
+// 2^bits) - 2^(bits-1), with Euclidean mod.
+func (e *encoder) wrap(a *z3.Expr, bits int, signed bool) *z3.Expr {
+	m := new(big.Int).Lsh(big.NewInt(1), uint(bits))
+	if !signed {
+		return e.modConst(a, m)
+	}
+	h := e.bigv(new(big.Int).Rsh(m, 1))
+	return e.sub(e.modConst(e.add(a, h), m), h)
+}
+
+// modConst returns a mod m for a constant m > 0 (Euclidean: 0 <= r < m):
+// fresh q and r with a = m*q + r, asserted unconditionally as divConst's.
+func (e *encoder) modConst(a *z3.Expr, m *big.Int) *z3.Expr {
+	key := divKey{a.ID(), "mod " + m.String()}
+	if qr, ok := e.divs[key]; ok {
+		return qr[1]
+	}
+	q, r := e.freshInt("wq"), e.freshInt("wr")
+	e.constraints = append(e.constraints,
+		e.eq(a, e.add(e.mul(e.bigv(m), q), r)),
+		e.le(e.intv(0), r),
+		e.le(r, e.bigv(new(big.Int).Sub(m, big.NewInt(1)))))
+	e.divs[key] = [2]*z3.Expr{q, r}
+	return r
 }
 
 type divKey struct {

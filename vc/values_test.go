@@ -73,11 +73,7 @@ func TestCDivisionAndRemainder(t *testing.T) {
 		{7, 2, 3, 1}, {-7, 2, -3, -1}, {7, -2, -3, 1}, {-7, -2, 3, -1}, {6, 3, 2, 0}, {-6, 4, -1, -2},
 	}
 	for _, c := range cases {
-		b := New()
-		f := b.Func("f")
-		x := f.Local("x", ir.Int)
-		f.Havoc(x)
-		f.Assume(B(x, "==", I(c.x)))
+		b, f, x := fixed(c.x)
 		// Variable dividend, constant divisor, and the folded constant form.
 		f.Assert(B(B(x, "/", I(c.y)), "==", I(c.quo)), "quotient")
 		f.Assert(B(B(x, "%", I(c.y)), "==", I(c.rem)), "remainder")
@@ -141,4 +137,61 @@ func TestBitwise(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+}
+
+// Wrap operators reduce values as C's integer types do, exactly, both
+// symbolically and folded; x + 1 > x then fails at the top of a type.
+func TestWrap(t *testing.T) {
+	cases := []struct {
+		x      int64
+		bits   int
+		signed bool
+		want   int64
+	}{
+		{256, 8, false, 0}, {-1, 8, false, 255}, {255, 8, true, -1}, {-129, 8, true, 127},
+		{70000, 16, false, 4464}, {1 << 31, 32, true, -(1 << 31)}, {-1, 32, false, 1<<32 - 1},
+		{-(1 << 40), 64, true, -(1 << 40)}, {5, 64, false, 5},
+	}
+	for _, c := range cases {
+		b, f, x := fixed(c.x)
+		f.Assert(B(ir.Wrap(x, c.bits, c.signed), "==", I(c.want)), "symbolic")
+		f.Assert(B(&ir.Unary{Op: mustWrapOp(t, c.bits, c.signed), X: I(c.x)}, "==", I(c.want)), "folded")
+		f.Assert(B(ir.Wrap(x, c.bits, c.signed), "!=", I(c.want)), "wrong")
+		f.Return(I(0))
+		if got := verdicts(check(t, b, f, vc.CheckAll())); got != "assert#1@4:proved assert#2@5:proved assert#3@6:failed" {
+			t.Errorf("wrap %d to %d bits signed %v: %s", c.x, c.bits, c.signed, got)
+		}
+	}
+	// unsigned char n = u + 1; n > u fails for u == 255 only.
+	b := New()
+	f := b.Func("f")
+	u := f.Local("u", ir.Int)
+	f.Havoc(u)
+	f.Assume(B(B(u, ">=", I(0)), "&&", B(u, "<=", I(255))))
+	f.Assert(B(ir.Wrap(B(u, "+", I(1)), 8, false), ">", u), "no wrap")
+	f.Return(I(0))
+	outs := check(t, b, f, vc.CheckAll())
+	if len(outs) != 1 || outs[0].Status != vc.Failed {
+		t.Fatalf("got %s, want failed", verdicts(outs))
+	}
+	wantInt(t, outs[0].Trace, "u", 255)
+}
+
+func mustWrapOp(t *testing.T, bits int, signed bool) ir.Op {
+	op, ok := ir.WrapOp(bits, signed)
+	if !ok {
+		t.Fatalf("no wrap operator for %d bits", bits)
+	}
+	return op
+}
+
+// fixed starts a function f whose local x is havocked, then assumed to be v:
+// the solver, not the encoder's folding, computes with it.
+func fixed(v int64) (*Builder, *Func, *ir.Var) {
+	b := New()
+	f := b.Func("f")
+	x := f.Local("x", ir.Int)
+	f.Havoc(x)
+	f.Assume(B(x, "==", I(v)))
+	return b, f, x
 }

@@ -72,6 +72,10 @@ var assumptions = []assumption{
 		"pointer arithmetic and helpers of unknown length stay inside the object (array, member) they start in",
 		"races caused by out-of-bounds accesses",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoBoundsAssumption = true }},
+	{"ideal-ints",
+		"integers are mathematical: arithmetic never overflows and casts keep values (signed and unsigned compare as numbers)",
+		"a race on a path that only wrap-around reaches (a counter that wraps, a narrowing cast, -1 compared with an unsigned); without it whoop models C's two's-complement wrap exactly, slower",
+		func(fc *frontend.Config, lc *lockset.Options) { fc.ExactInts = true }},
 	{"static-linkage",
 		"other translation units do not take the address of the driver's non-static globals",
 		"races through such addresses",
@@ -140,10 +144,10 @@ func assumptionsCommand() *cli.Command {
 			}
 			tw.Flush()
 			fmt.Fprintln(w)
-			fmt.Fprintln(w, "Also built in, without a switch: integers are mathematical (no overflow); inline assembly,")
-			fmt.Fprintln(w, "MMIO and port I/O touch no driver memory; unknown kernel functions, and indirect calls whose")
-			fmt.Fprintln(w, "targets are not driver functions, touch no driver memory except through the helpers in the")
-			fmt.Fprintln(w, "models tables (memcpy, copy_from_user, kfree, ...). See the README.")
+			fmt.Fprintln(w, "Also built in, without a switch: inline assembly, MMIO and port I/O touch no driver memory;")
+			fmt.Fprintln(w, "unknown kernel functions, and indirect calls whose targets are not driver functions, touch no")
+			fmt.Fprintln(w, "driver memory except through the helpers in the models tables (memcpy, copy_from_user, kfree,")
+			fmt.Fprintln(w, "...). See the README.")
 			return nil
 		},
 	}

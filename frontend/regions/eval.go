@@ -112,6 +112,12 @@ func (g *graph) eval(e ir.Expr) value {
 		return value{l: topLin}
 	case *ir.Unary:
 		x := g.eval(e.X)
+		if bits, _, ok := e.Op.Wrap(); ok && bits == 64 {
+			// Full-width wrap: the identity on the values the analysis
+			// tracks (addresses and offsets in range); keeps pointers
+			// that pass through unsigned long arithmetic.
+			return x
+		}
 		switch e.Op {
 		case ir.OpNeg:
 			if x.base == nil {
@@ -348,6 +354,9 @@ func (g *graph) linExpr(e ir.Expr) lin {
 		return topLin
 	case *ir.Unary:
 		x := g.linExpr(e.X)
+		if bits, _, ok := e.Op.Wrap(); ok && bits == 64 {
+			return x // as in eval
+		}
 		switch e.Op {
 		case ir.OpNeg:
 			return x.neg()
