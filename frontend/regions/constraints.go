@@ -210,15 +210,11 @@ func (g *graph) call(f *ir.Function, s *ir.Call) {
 		if rn.r.sig == nil {
 			rn.r.sig = &sig{ret: ptr{n: g.newNode()}}
 		}
+		pi := &pendingIndirect{call: s, fn: *fn, args: args}
+		if g.opts.NoRetainedLocals {
+			g.bindArgs(pi)
+		}
 		sg := rn.r.sig
-		for len(sg.params) < len(args) {
-			sg.params = append(sg.params, ptr{n: g.newNode()})
-		}
-		for i, p := range args {
-			if p != nil {
-				g.unify(*p, sg.params[i])
-			}
-		}
 		if s.Dst != nil && carries(s.Dst) {
 			g.unify(g.valueOf(s.Dst), sg.ret)
 		}
@@ -228,7 +224,8 @@ func (g *graph) call(f *ir.Function, s *ir.Call) {
 				ft = t
 			}
 		}
-		g.indirect = append(g.indirect, &pendingIndirect{call: s, fn: *fn, args: args, ftype: ft})
+		pi.ftype = ft
+		g.indirect = append(g.indirect, pi)
 	}
 }
 
@@ -245,9 +242,9 @@ func (g *graph) externalCall(f *ir.Function, s *ir.Call, callee *ir.Function, ar
 			case byValue(callee, i):
 				// The lowering passes a struct argument as the address of a
 				// private copy: the kernel gets the copy's contents.
-				g.escapes = append(g.escapes, escape{p: *p, contents: true})
+				g.escapes = append(g.escapes, escape{p: *p, contents: true, call: args})
 			default:
-				g.escapes = append(g.escapes, escape{p: *p, t: paramPointee(callee, i)})
+				g.escapes = append(g.escapes, escape{p: *p, t: paramPointee(callee, i), call: args})
 			}
 		}
 	}

@@ -144,14 +144,24 @@
 //   - A5 linkage (Options.NoLinkageAssumption): other translation units do
 //     not take the address of the driver's non-static globals. Off, such
 //     globals are kernel-visible.
+//   - A6 no retained locals (Options.NoRetainedLocals): an unknown kernel
+//     function (or an indirect call whose targets are no driver function)
+//     that receives a pointer to a stack local uses it during the call
+//     only, and keeps it for no other thread, unless the same call also
+//     hands over a driver function (directly or in a cell of an argument:
+//     on-stack work items, on_each_cpu). Such a local is lent, not escaped
+//     (lend.go): it stays thread-local until the driver publishes it, but
+//     the pointers stored in it may be the kernel's. Arguments of indirect
+//     calls are unified with the callee's parameters only once a driver
+//     function is among the targets. Off, lent locals are kernel-visible.
 //
 // Precision limits (sound, but coarser than the program): unification is
 // flow- and context-insensitive, so a variable reused for two allocations,
 // or a helper called on two objects, merges them; a kernel struct embedded
 // in several driver struct types that meet in one list or handler (a
 // struct list_head linking a head in one struct to entries of another)
-// merges those types' nodes at the embedding offsets; escaped locals
-// (passed to an unknown external function) are shared.
+// merges those types' nodes at the embedding offsets; locals passed to a
+// kernel function together with a driver callback are shared.
 //
 // Not assumptions but limits worth knowing: context-insensitivity and
 // unification only merge, so they lose precision, never soundness; the

@@ -54,6 +54,9 @@ type escape struct {
 	p        ptr
 	t        ir.Type // static pointee type at the call, or nil
 	contents bool    // a struct passed by value: the pointers in it escape, not the object
+	// call holds the arguments of the external call that passes p (nil
+	// for other escapes): a stack local it receives is only lent (A6).
+	call []*ptr
 }
 
 type pendingStride struct {
@@ -77,6 +80,7 @@ type pendingIndirect struct {
 	args    []*ptr
 	ftype   *ir.FuncType
 	escaped bool
+	bound   bool // args unified with the parameters of the callee node
 }
 
 type pendingStore struct {

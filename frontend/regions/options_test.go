@@ -31,6 +31,7 @@ func regionsOf(prog *ir.Program, lvalue string) []string {
 func TestOptions(t *testing.T) {
 	const file = "testdata/options/options.c"
 	const arrays = "testdata/arrays.c"
+	const local = "testdata/local.c"
 	cases := []struct {
 		file   string
 		name   string
@@ -50,6 +51,8 @@ func TestOptions(t *testing.T) {
 		{file, "escaped global", regions.Options{}, "exported_count", "external int"},
 		{file, "linkage default", regions.Options{}, "other_count", "global other_count"},
 		{file, "linkage off", regions.Options{NoLinkageAssumption: true}, "other_count", "external int"},
+		{local, "retained locals default", regions.Options{}, "now.sec", "local now in dev_ioctl.sec"},
+		{local, "retained locals off", regions.Options{NoRetainedLocals: true}, "now.sec", "struct stamp.sec"},
 		{arrays, "arithmetic bounds default", regions.Options{}, "r->after", "struct ring.after"},
 		{arrays, "arithmetic bounds off", regions.Options{NoBoundsAssumption: true}, "r->after", "struct ring"},
 	}

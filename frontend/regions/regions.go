@@ -33,6 +33,10 @@ type Options struct {
 	// NoLinkageAssumption makes globals with external linkage visible to
 	// the kernel, as if other translation units took their address (A5).
 	NoLinkageAssumption bool
+	// NoRetainedLocals assumes an unknown kernel function may keep a
+	// pointer to a caller's stack local it receives and hand it to another
+	// thread: such locals become kernel-visible, shared (A6).
+	NoRetainedLocals bool
 }
 
 // Analyze computes the memory regions of prog: it sets prog.Regions, the

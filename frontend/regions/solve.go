@@ -110,7 +110,14 @@ func (g *graph) propagateKernel() {
 			}
 		}
 		if n.r.flags&oKernel != 0 && n.r.sig != nil {
-			for _, p := range n.r.sig.params {
+			// Parameters of kernel code (no driver function here) are
+			// what the driver passes to it: resolveIndirect escapes or
+			// lends them (A6).
+			params := n.r.sig.params
+			if !g.opts.NoRetainedLocals && !driverCode(n) {
+				params = nil
+			}
+			for _, p := range params {
 				if r, _ := p.resolve(); r.r.flags&oFreshParam != 0 {
 					// A1: every table that registers the function says
 					// the kernel passes a new object here (a parameter
@@ -219,13 +226,15 @@ func (g *graph) resolveEscapes() {
 		if e.contents {
 			r, _ := e.p.resolve()
 			for _, c := range r.r.cells {
-				if c.link != nil {
+				if c.link != nil && !g.lend(*c.link, e.call) {
 					g.escape(*c.link, nil)
 				}
 			}
 			continue
 		}
-		g.escape(e.p, e.t)
+		if !g.lend(e.p, e.call) {
+			g.escape(e.p, e.t)
+		}
 	}
 }
 
@@ -400,10 +409,15 @@ func cellsIn(r *node, lo, hi int64) []*cell {
 // kernel functions passes its pointer arguments to the kernel.
 func (g *graph) resolveIndirect() {
 	for _, c := range g.indirect {
+		r, _ := c.fn.resolve()
+		if !c.bound && driverCode(r) {
+			g.bindArgs(c)
+			g.changes++
+			r, _ = c.fn.resolve()
+		}
 		if c.escaped {
 			continue
 		}
-		r, _ := c.fn.resolve()
 		unknown := true
 		for _, f := range r.r.funcs {
 			if f.External() {
@@ -424,7 +438,7 @@ func (g *graph) resolveIndirect() {
 			if c.ftype != nil && i < len(c.ftype.Params) {
 				t = pointee(c.ftype.Params[i])
 			}
-			g.escapes = append(g.escapes, escape{p: *p, t: t})
+			g.escapes = append(g.escapes, escape{p: *p, t: t, call: c.args})
 		}
 		g.changes++
 	}

@@ -6,6 +6,8 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/miscdevice.h>
+#include <linux/smp.h>
+#include <linux/workqueue.h>
 
 struct req {
 	int len;
@@ -15,6 +17,7 @@ struct req {
 static loff_t *saved_pos;
 static char *shared_buf;
 extern void kernel_keeps(void *p);
+extern struct stamp *kernel_find(struct stamp *key);
 
 static void fill(struct req *r, int n)
 {
@@ -48,9 +51,54 @@ static ssize_t dev_write(struct file *file, const char __user *buf, size_t n, lo
 	*ppos = 0;                               // want region "fresh *ppos in dev_write" shared
 	kbuf[0] = 1;                             // want region "fresh kmalloc in dev_write" shared
 	shared_buf = kbuf;                       // want region "global shared_buf"
-	local[0] = 1;                            // want region "external char" shared
+	local[0] = 1;                            // want region "local local in dev_write[]" thread-local
 	kernel_keeps(local);
 	return n;
+}
+
+/* A6 no-retained-locals: a kernel function only borrows a stack local. */
+struct stamp {
+	int sec;
+	int nsec;
+};
+
+struct fw_services {
+	int (*get_time)(struct stamp *t);
+};
+
+extern struct fw_services fw;
+static struct stamp *published;
+
+static void on_cpu(void *info)
+{
+	struct stamp *s = info;
+
+	s->nsec = 0;
+}
+
+static void dev_work(struct work_struct *work)
+{
+}
+
+static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct stamp now, mine, cb;
+	struct work_struct w;
+	struct stamp *p;
+
+	fw.get_time(&now);
+	fw.get_time(&mine);
+	now.sec = 1;                             // want region "local now in dev_ioctl.sec" thread-local
+	p = kernel_find(&now);
+	p->nsec = 2;                             // want shared
+	published = &mine;
+	mine.sec = 1;                            // want shared
+	on_each_cpu(on_cpu, &cb, 1);
+	cb.sec = 3;                              // want shared
+	INIT_WORK_ONSTACK(&w, dev_work);
+	schedule_work(&w);
+	w.entry.next = NULL;                     // want shared
+	return 0;
 }
 
 static const char banner[] = "hello";
@@ -65,6 +113,7 @@ static const struct file_operations fops = {
 	.open = dev_open,
 	.read = dev_read,
 	.write = dev_write,
+	.unlocked_ioctl = dev_ioctl,
 };
 
 static struct miscdevice misc = {

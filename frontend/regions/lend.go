@@ -1,0 +1,92 @@
+package regions
+
+// A6 no-retained-locals: a kernel function that receives a pointer to a
+// caller's stack local uses it during the call only (it fills in a result,
+// reads a request) and keeps no pointer to it for another thread. The local
+// is then lent, not escaped: still private to its call (thread-local), but,
+// as for fresh parameters, the pointers stored in it may come from the
+// kernel (oKernelContents), so what it points to is kernel-visible. Once a
+// local is published by flow (stored into shared memory, merged with
+// non-stack storage) it is shared as before. A call that also hands the
+// kernel a driver function (a callback, directly or in a cell of an
+// argument: on-stack work items, completions with a handler) may give the
+// local to that callback in another thread: its locals escape.
+
+// lend reports whether pointer p, passed as an argument of the external
+// call whose arguments are call (nil: not a call argument), only lends
+// stack memory; it then marks that memory's contents as kernel-made.
+func (g *graph) lend(p ptr, call []*ptr) bool {
+	if call == nil || g.opts.NoRetainedLocals {
+		return false
+	}
+	r, _ := p.resolve()
+	if !stackOnly(r) || passesCallback(call) {
+		return false
+	}
+	if r.r.flags&oKernelContents == 0 {
+		r.r.flags |= oKernelContents
+		g.touch(r.r)
+	}
+	return true
+}
+
+// stackOnly reports whether root r is only frame objects that the kernel
+// cannot already reach.
+func stackOnly(r *node) bool {
+	return r.r.flags&(storageOrigins|oKernel) == oFrame
+}
+
+// passesCallback reports whether one of a call's arguments is a driver
+// function or points to memory holding one.
+func passesCallback(call []*ptr) bool {
+	for _, a := range call {
+		if a == nil {
+			continue
+		}
+		r, _ := a.resolve()
+		if driverCode(r) {
+			return true
+		}
+		for _, c := range r.r.cells {
+			if c.link == nil {
+				continue
+			}
+			if t, _ := c.link.resolve(); driverCode(t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// driverCode reports whether root r holds a function of the driver.
+func driverCode(r *node) bool {
+	for _, f := range r.r.funcs {
+		if !f.External() {
+			return true
+		}
+	}
+	return false
+}
+
+// bindArgs unifies the arguments of an indirect call with the parameters
+// of the functions it may call. It waits until a driver function is among
+// them (A6): arguments of calls into kernel code only are escaped or lent
+// by resolveIndirect, and unifying them through the callee's signature
+// would merge the locals of unrelated calls (one published, all shared).
+func (g *graph) bindArgs(c *pendingIndirect) {
+	c.bound = true
+	rn, _ := c.fn.resolve()
+	if rn.r.sig == nil {
+		rn.r.sig = &sig{ret: ptr{n: g.newNode()}}
+	}
+	sg := rn.r.sig
+	for len(sg.params) < len(c.args) {
+		sg.params = append(sg.params, ptr{n: g.newNode()})
+	}
+	for i, p := range c.args {
+		if p != nil {
+			g.unify(*p, sg.params[i])
+		}
+	}
+}
