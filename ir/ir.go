@@ -215,6 +215,10 @@ type Region struct {
 	ThreadLocal bool // only fresh-per-call storage that never escapes its entry point
 	ReadOnly    bool // never written (string literals, const data)
 	Collapsed   bool // field-insensitive: accessed in incompatible ways
+	// Why says which abstraction puts different accesses into this region
+	// (type rule, escaped local, merged objects, shared bit-field word,
+	// collapse), for race reports; "" when nothing needs explaining.
+	Why string
 }
 
 func (r *Region) String() string { return r.Name }

@@ -500,7 +500,7 @@ func (in *instrumenter) witness(pl *plan, g *ghostRegion, tr *vc.Trace) Race {
 			Locks:      locks,
 		}
 	}
-	return Race{Region: g.r.Name, Accesses: [2]Access{
+	return Race{Region: g.r.Name, Why: g.r.Why, Accesses: [2]Access{
 		access(pl.pair.First, intOf(s.site), held(s.sl, s.sa, g.sl, g.sa)),
 		access(pl.pair.Second, intOf(g.site), held(g.sl, g.sa, s.sl, s.sa)),
 	}}

@@ -39,6 +39,7 @@ type Access struct {
 // Race is a potential race on one region between two accesses.
 type Race struct {
 	Region   string    // region name, "struct file.f_pos"
+	Why      string    // why the accesses share the region (ir.Region.Why), or ""
 	Accesses [2]Access // Accesses[0] belongs to the pair's First entry point
 }
 

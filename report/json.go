@@ -43,6 +43,7 @@ type (
 	}
 	raceJSONRace struct {
 		Region   string           `json:"region"`
+		Why      string           `json:"regionWhy,omitempty"`
 		Accesses []raceJSONAccess `json:"accesses"`
 	}
 	raceJSONAccess struct {
@@ -125,7 +126,7 @@ func raceJSONFileOf(file *lockset.FileResult) raceJSONFile {
 			Verdict: string(p.Verdict), Note: p.Note, Races: []raceJSONRace{},
 		}
 		for _, it := range racePairSorted(p) {
-			jr := raceJSONRace{Region: it.race.Region, Accesses: []raceJSONAccess{}}
+			jr := raceJSONRace{Region: it.race.Region, Why: it.race.Why, Accesses: []raceJSONAccess{}}
 			for _, a := range it.race.Accesses {
 				f, line, col := raceJSONPos(a.Pos)
 				jr.Accesses = append(jr.Accesses, raceJSONAccess{

@@ -128,7 +128,8 @@ func raceFixDemo() *lockset.FileResult {
 			return lockset.PairResult{Verdict: lockset.NotChecked, Pair: lockset.Pair{Reason: "an interrupt handler does not run concurrently with itself"}}
 		case "demo_irq/demo_ioctl":
 			return lockset.PairResult{Verdict: lockset.Racy, Pair: lockset.Pair{Concurrent: true}, Races: []lockset.Race{
-				{Region: "struct demo_dev.flags", Accesses: [2]lockset.Access{flagsSet, flagsRead}},
+				{Region: "struct demo_dev.flags", Why: "type rule: every struct demo_dev the kernel can hand to the driver is one object; shared bit-field word: flags and mode are stored in one unit; writing one rewrites the others",
+					Accesses: [2]lockset.Access{flagsSet, flagsRead}},
 				{Region: "struct demo_dev.buf", Accesses: [2]lockset.Access{bufWrite, bufRead}},
 			}}
 		case "demo_ioctl/demo_ioctl":

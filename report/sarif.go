@@ -109,6 +109,9 @@ func raceSARIFResult(it raceItem, fingerprints map[string]int) *sarif.Result {
 
 	props := sarif.NewPropertyBag()
 	props.Add("region", it.race.Region)
+	if it.race.Why != "" {
+		props.Add("regionWhy", it.race.Why)
+	}
 	props.Add("entryPoints", []string{a[0].EntryPoint, a[1].EntryPoint})
 
 	return sarif.NewRuleResult(raceSARIFRuleID).

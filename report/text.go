@@ -20,6 +20,9 @@ func raceWriteText(w io.Writer, files []*lockset.FileResult, opts Options) error
 					out.printf("\t%s\n", src)
 				}
 			}
+			if it.race.Why != "" {
+				out.printf("%s: note: region '%s': %s\n", racePos(it.race.Accesses[1].Pos, file.Path), it.race.Region, it.race.Why)
+			}
 		}
 		for _, p := range file.Pairs {
 			first, second := p.Pair.First.Name(), p.Pair.Second.Name()

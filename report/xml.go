@@ -72,6 +72,7 @@ func raceXMLPair(d *etree.Element, p *lockset.PairResult) {
 	for _, it := range racePairSorted(p) {
 		r := e.CreateElement("race")
 		raceXMLAttr(r, "region", it.race.Region)
+		raceXMLOptAttr(r, "region-why", it.race.Why)
 		for _, a := range it.race.Accesses {
 			x := r.CreateElement("access")
 			raceXMLAttr(x, "entrypoint", a.EntryPoint)

@@ -30,4 +30,10 @@ func TestEfirtcLentLocals(t *testing.T) {
 	if !strings.Contains(out, "race on 'memset(&eft)'") || !strings.Contains(out, "12 of 15 pairs race-free") {
 		t.Errorf("--no-assume no-retained-locals: want the races on eft back; output:\n%s", out)
 	}
+	const why = "driver.c:108:2: note: region 'efi_time_t.year': type rule: every efi_time_t the kernel can hand to the driver is one object; " +
+		"escaped local: local eft in efi_rtc_ioctl, local eft in efi_rtc_get_status and local alm in efi_rtc_get_status (reachable by the kernel); " +
+		"merged region: these locals are one object (pointers to them mix)\n"
+	if !strings.Contains(out, why) {
+		t.Errorf("--no-assume no-retained-locals: no note %q in output:\n%s", why, out)
+	}
 }

@@ -401,6 +401,7 @@ func (g *graph) makeRegion(rc *regionCell, shared map[*node]bool) *ir.Region {
 	}
 	reg.ThreadLocal = !shared[r]
 	reg.ReadOnly = readOnly(r) && !rc.writes
+	reg.Why = g.explain(r, c, a, reg)
 	return reg
 }
 
