@@ -61,7 +61,7 @@ var assumptions = []assumption{
 		"races on such objects if the kernel shares them between calls",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoFreshParams = true }},
 	{"no-retained-locals",
-		"a kernel function (or an indirect call into the kernel) that receives a pointer to a stack local uses it only during the call and keeps it for no other thread, unless the same call also hands over a driver callback; such a local stays private to its call until the driver publishes it",
+		"a kernel function (or an indirect call into the kernel) that receives a pointer to a stack local uses it only during the call and keeps it for no other thread (calls that also hand over a driver callback, or whose pointer result the driver uses, are not trusted); such a local stays private to its call until the driver publishes it",
 		"races on a stack local the kernel hands to another thread (an on-stack request completed by a handler the kernel calls with the local's address)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoRetainedLocals = true }},
 	{"typed-kernel",

@@ -225,6 +225,7 @@ func (g *graph) call(f *ir.Function, s *ir.Call) {
 			}
 		}
 		pi.ftype = ft
+		pi.lends = s.Dst == nil || !carries(s.Dst) || (ft != nil && !isPointer(ft.Result))
 		g.indirect = append(g.indirect, pi)
 	}
 }
@@ -236,15 +237,19 @@ func (g *graph) externalCall(f *ir.Function, s *ir.Call, callee *ir.Function, ar
 	_, isLock := models.Lock(callee.Name)
 	noEscape := (known && h.NoEscape) || isLock
 	if !noEscape {
+		var call []*ptr // the call may lend stack locals (A6)
+		if !(s.Dst != nil && carries(s.Dst) && (!known || h.Returns == models.ReturnsExternal) && mayReturnPointer(callee.Sig)) {
+			call = args
+		}
 		for i, p := range args {
 			switch {
 			case p == nil:
 			case byValue(callee, i):
 				// The lowering passes a struct argument as the address of a
 				// private copy: the kernel gets the copy's contents.
-				g.escapes = append(g.escapes, escape{p: *p, contents: true, call: args})
+				g.escapes = append(g.escapes, escape{p: *p, contents: true, call: call})
 			default:
-				g.escapes = append(g.escapes, escape{p: *p, t: paramPointee(callee, i), call: args})
+				g.escapes = append(g.escapes, escape{p: *p, t: paramPointee(callee, i), call: call})
 			}
 		}
 	}

@@ -81,6 +81,7 @@ type pendingIndirect struct {
 	ftype   *ir.FuncType
 	escaped bool
 	bound   bool // args unified with the parameters of the callee node
+	lends   bool // the call may lend stack locals (A6): its result is no pointer
 }
 
 type pendingStore struct {

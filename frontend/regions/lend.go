@@ -1,5 +1,7 @@
 package regions
 
+import "github.com/whoopverify/whoop/ir"
+
 // A6 no-retained-locals: a kernel function that receives a pointer to a
 // caller's stack local uses it during the call only (it fills in a result,
 // reads a request) and keeps no pointer to it for another thread. The local
@@ -10,7 +12,12 @@ package regions
 // non-stack storage) it is shared as before. A call that also hands the
 // kernel a driver function (a callback, directly or in a cell of an
 // argument: on-stack work items, completions with a handler) may give the
-// local to that callback in another thread: its locals escape.
+// local to that callback in another thread: its locals escape. So do the
+// locals passed to a call of the kernel whose result may be a pointer
+// (declared as one, or of unknown type) that the driver uses: it may point
+// into the local (strchr on a local buffer), and the driver could publish
+// it; a result declared as an integer is taken to be no pointer into a lent
+// local.
 
 // lend reports whether pointer p, passed as an argument of the external
 // call whose arguments are call (nil: not a call argument), only lends
@@ -89,4 +96,10 @@ func (g *graph) bindArgs(c *pendingIndirect) {
 			g.unify(*p, sg.params[i])
 		}
 	}
+}
+
+// mayReturnPointer reports whether a function of signature sig may return
+// a pointer: its result is a pointer, or its signature is unknown.
+func mayReturnPointer(sig *ir.FuncType) bool {
+	return sig == nil || isPointer(sig.Result)
 }

@@ -438,7 +438,11 @@ func (g *graph) resolveIndirect() {
 			if c.ftype != nil && i < len(c.ftype.Params) {
 				t = pointee(c.ftype.Params[i])
 			}
-			g.escapes = append(g.escapes, escape{p: *p, t: t, call: c.args})
+			var call []*ptr
+			if c.lends {
+				call = c.args
+			}
+			g.escapes = append(g.escapes, escape{p: *p, t: t, call: call})
 		}
 		g.changes++
 	}

@@ -18,6 +18,7 @@ static loff_t *saved_pos;
 static char *shared_buf;
 extern void kernel_keeps(void *p);
 extern struct stamp *kernel_find(struct stamp *key);
+extern long kernel_stamp(struct stamp *t);
 
 static void fill(struct req *r, int n)
 {
@@ -82,14 +83,18 @@ static void dev_work(struct work_struct *work)
 
 static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
-	struct stamp now, mine, cb;
+	struct stamp now, mine, cb, key;
 	struct work_struct w;
 	struct stamp *p;
+	long status;
 
 	fw.get_time(&now);
 	fw.get_time(&mine);
 	now.sec = 1;                             // want region "local now in dev_ioctl.sec" thread-local
-	p = kernel_find(&now);
+	status = kernel_stamp(&now);
+	now.nsec = status;                       // want region "local now in dev_ioctl.nsec" thread-local
+	p = kernel_find(&key);
+	key.sec = 1;                             // want shared
 	p->nsec = 2;                             // want shared
 	published = &mine;
 	mine.sec = 1;                            // want shared

@@ -19,8 +19,10 @@ struct fw_services {
 
 extern struct fw_services fw;
 extern int fw_read_alarm(struct stamp *t, unsigned char *enabled);
+extern struct stamp *fw_lookup(struct stamp *key);
 
 static struct stamp *last;
+static struct stamp *found;
 
 static ssize_t dev_read(struct file *file, char __user *buf, size_t n, loff_t *ppos)
 {
@@ -36,6 +38,8 @@ static ssize_t dev_read(struct file *file, char __user *buf, size_t n, loff_t *p
 	alarm.nsec = enabled;
 	if (last) // want "read last by dev_read races with write last by dev_write"
 		return last->sec; // want "read last->sec by dev_read races with write (mine.sec|mine.nsec) by dev_write"
+	if (found) // want "read found by dev_read races with write found by dev_write"
+		return found->nsec; // want "read found->nsec by dev_read races with write key.nsec by dev_write"
 	return now.sec + alarm.nsec;
 }
 
@@ -43,6 +47,7 @@ static ssize_t dev_write(struct file *file, const char __user *buf, size_t n, lo
 {
 	struct stamp t;
 	struct stamp mine;
+	struct stamp key;
 
 	t.sec = n;
 	t.nsec = 0;
@@ -50,6 +55,9 @@ static ssize_t dev_write(struct file *file, const char __user *buf, size_t n, lo
 	fw.get_time(&mine, NULL);
 	mine.sec = n; // want "write mine.sec by dev_write races with (read last->sec by dev_read|write mine.sec by dev_write)"
 	last = &mine; // want "write last by dev_write races with (read|write) last by dev_(read|write)"
+	/* What a kernel function returns may point into the local it got. */
+	found = fw_lookup(&key); // want "write found by dev_write races with (read|write) found by dev_(read|write)"
+	key.nsec = n; // want "write key.nsec by dev_write races with (read found->nsec by dev_read|write key.nsec by dev_write)"
 	return n;
 }
 
