@@ -238,7 +238,8 @@ func (g *graph) externalCall(f *ir.Function, s *ir.Call, callee *ir.Function, ar
 	noEscape := (known && h.NoEscape) || isLock
 	if !noEscape {
 		var call []*ptr // the call may lend stack locals (A6)
-		if !(s.Dst != nil && carries(s.Dst) && (!known || h.Returns == models.ReturnsExternal) && mayReturnPointer(callee.Sig)) {
+		_, registers := models.Registration(callee.Name)
+		if !registers && !(s.Dst != nil && carries(s.Dst) && (!known || h.Returns == models.ReturnsExternal) && mayReturnPointer(callee.Sig)) {
 			call = args
 		}
 		for i, p := range args {

@@ -12,7 +12,9 @@ import "github.com/whoopverify/whoop/ir"
 // non-stack storage) it is shared as before. A call that also hands the
 // kernel a driver function (a callback, directly or in a cell of an
 // argument: on-stack work items, completions with a handler) may give the
-// local to that callback in another thread: its locals escape. So do the
+// local to that callback in another thread: its locals escape, as do the
+// locals given to a registration function of the models tables (the kernel
+// keeps what it registers). So do the
 // locals passed to a call of the kernel whose result may be a pointer
 // (declared as one, or of unknown type) that the driver uses: it may point
 // into the local (strchr on a local buffer), and the driver could publish
@@ -43,23 +45,37 @@ func stackOnly(r *node) bool {
 	return r.r.flags&(storageOrigins|oKernel) == oFrame
 }
 
-// passesCallback reports whether one of a call's arguments is a driver
-// function or points to memory holding one.
+// passesCallback reports whether a driver function is reachable from one
+// of a call's arguments (an argument itself, or through the cells of the
+// memory it points to: an on-stack work item, a local struct pointing to an
+// ops table). The search is bounded; beyond the bound it answers yes.
 func passesCallback(call []*ptr) bool {
+	const budget = 64
+	seen := make(map[*node]bool)
+	var work []*node
 	for _, a := range call {
-		if a == nil {
+		if a != nil {
+			r, _ := a.resolve()
+			work = append(work, r)
+		}
+	}
+	for len(work) > 0 {
+		n := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[n] {
 			continue
 		}
-		r, _ := a.resolve()
-		if driverCode(r) {
+		if len(seen) == budget {
 			return true
 		}
-		for _, c := range r.r.cells {
-			if c.link == nil {
-				continue
-			}
-			if t, _ := c.link.resolve(); driverCode(t) {
-				return true
+		seen[n] = true
+		if driverCode(n) {
+			return true
+		}
+		for _, c := range n.r.cells {
+			if c.link != nil {
+				t, _ := c.link.resolve()
+				work = append(work, t)
 			}
 		}
 	}

@@ -77,6 +77,10 @@ static void on_cpu(void *info)
 	s->nsec = 0;
 }
 
+static int dev_register_local(int n);
+static int n_misc(unsigned int cmd);
+static const struct file_operations fops;
+
 static void dev_work(struct work_struct *work)
 {
 }
@@ -103,7 +107,33 @@ static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	INIT_WORK_ONSTACK(&w, dev_work);
 	schedule_work(&w);
 	w.entry.next = NULL;                     // want shared
+	return dev_register_local(n_misc(cmd));
+}
+
+/* Registered objects are kept, and so is a local pointing to driver code. */
+struct ops_ref {
+	const struct file_operations *fops;
+	int flags;
+};
+
+extern void kernel_uses(struct ops_ref *r);
+
+static int dev_register_local(int n)
+{
+	struct miscdevice m;
+	struct ops_ref ref;
+
+	m.minor = n;                             // want shared
+	misc_register(&m);
+	ref.fops = &fops;
+	ref.flags = n;                           // want shared
+	kernel_uses(&ref);
 	return 0;
+}
+
+static int n_misc(unsigned int cmd)
+{
+	return cmd;
 }
 
 static const char banner[] = "hello";
