@@ -188,6 +188,8 @@ func parsePass(st *state) error {
 }
 
 func entryPass(st *state) error {
+	// One switch, the static-linkage assumption, for both passes.
+	st.prog.ExternLinkage = st.cfg.Regions.NoLinkageAssumption
 	st.prog.EntryPoints = entry.Find(st.prog)
 	return nil
 }

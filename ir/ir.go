@@ -42,6 +42,11 @@ type Program struct {
 	Structs     []*Struct         // struct and union types the program uses, in first-use order
 	Warnings    []Diagnostic
 	EntryPoints []*EntryPoint // set by the entry-point pass
+	// ExternLinkage: other translation units may call the driver's
+	// non-static functions and use its non-static globals, so the
+	// entry-point pass counts them as reaching the kernel (the
+	// static-linkage assumption dropped).
+	ExternLinkage bool
 
 	funcByName map[string]*Function
 	nextSite   int

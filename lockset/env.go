@@ -22,24 +22,13 @@ func defaultEnv(prog *ir.Program) kernelEnv {
 	return kernelEnv{
 		heldLocks: func(ep *ir.EntryPoint) []string { return models.HeldLocks(ep, facts) },
 		entryClass: func(ep *ir.EntryPoint) string {
-			if c := models.EntryClass(ep); c != models.ClassModule {
+			if c := models.EntryClassIn(ep, facts); c != models.ClassModule {
 				return c
 			}
 			return ""
 		},
-		registration: func(name string) (string, bool, bool) {
-			r, ok := models.Registration(name)
-			switch {
-			case !ok:
-				return "", false, false
-			case r.Publishes != "":
-				return r.Publishes, false, true
-			case r.Unpublishes != "" && r.Waits:
-				// Only a withdrawal that waits for running callbacks
-				// quiesces the class; misc_deregister does not.
-				return r.Unpublishes, true, true
-			}
-			return "", false, false
-		},
+		// Only a withdrawal that waits for running callbacks quiesces
+		// the class; misc_deregister does not.
+		registration: func(name string) (string, bool, bool) { return models.CallEffectIn(name, facts) },
 	}
 }

@@ -220,6 +220,10 @@ type Facts struct {
 	// ExtraLocks are locks a registration hands to the kernel to hold
 	// around the callback (the queue lock of blk_init_queue), by entry point.
 	ExtraLocks map[*ir.EntryPoint][]string
+	// Escaped marks guessed entry points that reach the kernel only as
+	// arguments of the kernel functions in EscapeCalls (ClassEscaped).
+	Escaped     map[*ir.EntryPoint]bool
+	EscapeCalls map[string]bool
 }
 
 // HeldLocks returns the kernel locks held for the whole of entry point ep,

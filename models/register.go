@@ -115,6 +115,51 @@ func Registration(name string) (RegAPI, bool) {
 // RegistrationNames returns the function names of the registration table, sorted.
 func RegistrationNames() []string { return sortedKeys(regTable) }
 
+// CallEffect returns what a call of kernel function name does to
+// publication: it publishes class, or (unregister) withdraws it and waits
+// for the callbacks running; ok is false when it does neither (a withdrawal
+// that does not wait quiesces nothing).
+func CallEffect(name string) (class string, unregister, ok bool) {
+	r, found := Registration(name)
+	switch {
+	case !found:
+		return "", false, false
+	case r.Publishes != "":
+		return r.Publishes, false, true
+	case r.Unpublishes != "" && r.Waits:
+		return r.Unpublishes, true, true
+	}
+	return "", false, false
+}
+
+// ClassEscaped is the class of guessed entry points that reach the kernel
+// only as arguments of kernel functions without a publication effect of
+// their own (foo_register(&foo_ops) with foo_register unknown): the first
+// call of any of those functions (Facts.EscapeCalls) publishes it. Nothing
+// withdraws it.
+const ClassEscaped = "escaped"
+
+// EntryClassIn is EntryClass with the driver's facts: ClassEscaped for the
+// entry points of Facts.Escaped.
+func EntryClassIn(ep *ir.EntryPoint, facts Facts) string {
+	if facts.Escaped[ep] {
+		return ClassEscaped
+	}
+	return EntryClass(ep)
+}
+
+// CallEffectIn is CallEffect with the driver's facts: a function of
+// Facts.EscapeCalls publishes ClassEscaped.
+func CallEffectIn(name string, facts Facts) (class string, unregister, ok bool) {
+	if class, unregister, ok = CallEffect(name); ok {
+		return class, unregister, ok
+	}
+	if facts.EscapeCalls[name] {
+		return ClassEscaped, false, true
+	}
+	return "", false, false
+}
+
 // EntryClass returns the publication class that makes entry point ep
 // callable: the class of its outermost known struct (a platform driver's PM
 // operations belong to the platform driver), else of its row. Unknown (and

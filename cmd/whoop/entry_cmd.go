@@ -98,7 +98,7 @@ func listAction(c *cli.Context, withPairs bool) error {
 		facts := entry.FactsOf(prog, prog.EntryPoints)
 		l := &report.Listing{Path: prog.Path, WithPairs: withPairs, Warnings: prog.Warnings}
 		for _, ep := range prog.EntryPoints {
-			l.EntryPoints = append(l.EntryPoints, report.ListedEntry{EP: ep, Class: models.EntryClass(ep),
+			l.EntryPoints = append(l.EntryPoints, report.ListedEntry{EP: ep, Class: models.EntryClassIn(ep, facts),
 				HeldLocks: models.HeldLocks(ep, facts)})
 		}
 		if withPairs {

@@ -116,7 +116,7 @@ func (s *scanner) unknownCall(f *ir.Function, b *ir.Block, c *ir.Call) {
 	for i, a := range c.Args {
 		for _, fn := range s.directFuncs(f, a) {
 			s.add(Site{Func: fn, Role: ir.RoleEntry, Struct: name, Field: "arg" + strconv.Itoa(i+1), Pos: c.P, In: f,
-				Call: c, API: name, Guessed: true, Repeated: s.inLoop(f, b) || s.repeatedFn(f),
+				Call: c, API: name, Guessed: true, Escape: true, Repeated: s.inLoop(f, b) || s.repeatedFn(f),
 				Note: "address passed to " + name + ", which whoop's registration table does not know"})
 		}
 	}
@@ -138,11 +138,21 @@ func (s *scanner) storeFunc(f *ir.Function, b *ir.Block, st *ir.Store, fn *ir.Fu
 	repeated := s.inLoop(f, b) || s.repeatedFn(f)
 	if len(steps) == 0 {
 		if g, ok := base.(*ir.Object); ok && global && off == 0 && isFuncPointer(g.CType) {
-			return // the driver's own function-pointer variable
+			// The driver's own function-pointer variable, unless it escapes.
+			if ok, why := s.esc.objEscapes(g); ok {
+				s.add(Site{Func: fn, Role: ir.RoleEntry, Struct: "global", Var: g.Name, Pos: st.P, In: f,
+					Guessed: true, Escape: true, Repeated: repeated, Object: "global " + g.Name,
+					Note: "stored into " + st.LValue + ", which the kernel can reach: " + why})
+			}
+			return
+		}
+		ok, why := s.esc.memEscapes(st.Addr)
+		if !ok {
+			return // memory only the driver reaches
 		}
 		s.add(Site{Func: fn, Role: ir.RoleEntry, Struct: "memory", Field: st.LValue, Pos: st.P, In: f,
-			Guessed: true, Repeated: repeated,
-			Note: "address stored through " + st.LValue + ", whose struct type whoop cannot tell"})
+			Guessed: true, Escape: true, Repeated: repeated,
+			Note: "address stored through " + st.LValue + ", whose struct type whoop cannot tell, into " + why})
 		return
 	}
 	last := steps[len(steps)-1]
@@ -156,7 +166,17 @@ func (s *scanner) storeFunc(f *ir.Function, b *ir.Block, st *ir.Store, fn *ir.Fu
 		site.Field = fieldPath(steps[top:])
 		site.Note = "stored into " + st.LValue
 	case s.local[last.strct] || last.strct == "":
-		return // the driver's own struct
+		// The driver's own struct: only the driver calls through it,
+		// unless the memory stored into escapes.
+		ok, why := s.esc.memEscapes(st.Addr)
+		if !ok {
+			return
+		}
+		site.Role = models.GuessRole(last.field)
+		site.Struct, site.Field = last.strct, last.field
+		site.Guessed, site.Escape = true, true
+		site.Note = "stored into " + st.LValue + "; struct " + displayStruct(last.strct) + " is the driver's own, but " +
+			why + ": role guessed from field name " + last.field
 	default:
 		site.Role = models.GuessRole(last.field)
 		site.Struct, site.Field = last.strct, last.field

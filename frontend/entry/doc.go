@@ -23,14 +23,28 @@
 //   - sound defaults for what the tables do not know: a driver function in a
 //     kernel struct the tables lack, or passed to a kernel function they
 //     lack, is an entry point with Guessed set, its role guessed from the
-//     field name. Functions in the driver's own structs are not entry points:
-//     the kernel cannot know their layout.
+//     field name;
+//   - entry points by escape (escape.go): a driver function the kernel can
+//     reach, through a struct of any type (the driver's own too) or memory
+//     that escapes: passed to a kernel function that may keep it, stored
+//     into memory the kernel reaches (through an entry point's parameter,
+//     what kernel functions return), returned to the kernel, or non-static
+//     when the static-linkage assumption is dropped. Guessed, roles from
+//     field names. A function-pointer table that provably never escapes is
+//     the driver's own dispatch table: no entry points.
 //
 // One entry point exists per distinct (function, role, struct, variable,
-// field): a function registered in two roles (remove and shutdown) is two
-// entry points, and the same registration at several call sites is one,
-// positioned at the first. Only functions with bodies are entry points;
-// library callbacks (no_llseek, eth_validate_addr) are not.
+// field) of the tables: a function registered in two roles (remove and
+// shutdown) is two entry points, and the same registration at several call
+// sites is one, positioned at the first. The guessed sites of one function
+// make one entry point (register_thing(cb) and unregister_thing(cb)), so
+// its races are reported once. Only functions with bodies are entry
+// points; library callbacks (no_llseek, eth_validate_addr) are not.
+//
+// A guessed entry point that reaches the kernel only as an argument of
+// kernel functions without a publication effect of their own
+// (foo_register(&foo_ops)) is in class models.ClassEscaped, which the
+// first call of one of them publishes (Facts.Escaped, Facts.EscapeCalls).
 //
 // FactsOf returns what the pairing rules need to know beyond the entry
 // points (models.Facts): registrations repeated at once, ops whose owner is
@@ -42,8 +56,11 @@
 //   - a callback loaded from memory at a registration call
 //     (request_irq(irq, ops->handler, ...)) is not resolved: Find adds a
 //     warning to Program.Warnings and the entry point is missing;
-//   - a function pointer in a struct declared in the driver's own sources
-//     is called by the driver only (the kernel cannot know the layout);
+//   - static linkage: other translation units neither call the driver's
+//     non-static functions nor use its non-static globals, unless
+//     Program.ExternLinkage is set (--no-assume static-linkage); the
+//     escape analysis trusts the helper table's NoEscape rows and the
+//     locking table (those kernel functions keep no pointer);
 //   - repeated registration (one handler on several interrupt lines) is
 //     seen through several call sites, calls in loops and driver functions
 //     called from several places or loops; a registration repeated by

@@ -19,7 +19,11 @@ type Site struct {
 	Field   string
 	Pos     ir.Pos
 	Guessed bool
-	Note    string
+	// Escape: the site makes the function callable only because it
+	// escapes (entry points by escape, escape.go), not by a kernel struct
+	// or registration whoop's tables know or guess.
+	Escape bool
+	Note   string
 	// In is the driver function holding the registering call or store; nil
 	// for static initialisers.
 	In *ir.Function
@@ -49,6 +53,10 @@ type Result struct {
 	// .owner is THIS_MODULE and whose files pin the module (not proc files).
 	LLTX  bool
 	Owned map[string]bool
+	// Escaped and EscapeCalls feed models.Facts: the guessed entry points
+	// that reach the kernel only through calls of EscapeCalls.
+	Escaped     map[*ir.EntryPoint]bool
+	EscapeCalls map[string]bool
 }
 
 // Find returns the entry points of prog, in a deterministic order, and
@@ -82,14 +90,32 @@ func Analyse(prog *ir.Program) (res *Result) {
 	s := newScanner(prog)
 	s.scanGlobals()
 	s.scanCode()
+	s.scanEscaped()
 	return s.result()
 }
 
-// key identifies an entry point.
+// key identifies an entry point. Guessed sites of one function make one
+// entry point, however they reach the kernel (register_thing(cb) and
+// unregister_thing(cb)): its races are reported once.
 type key struct {
 	fn               *ir.Function
 	role             ir.Role
 	strct, vr, field string
+	guessed          bool
+}
+
+func siteKey(st *Site) key {
+	if st.Guessed {
+		return key{fn: st.Func, guessed: true}
+	}
+	return key{st.Func, st.Role, st.Struct, st.Var, st.Field, false}
+}
+
+func epKey(ep *ir.EntryPoint) key {
+	if ep.Guessed {
+		return key{fn: ep.Func, guessed: true}
+	}
+	return key{ep.Func, ep.Role, ep.Struct, ep.Var, ep.Field, false}
 }
 
 func (s *scanner) result() *Result {
@@ -101,10 +127,11 @@ func (s *scanner) result() *Result {
 		}
 	}
 	res := &Result{Sites: s.sites, Warnings: s.warnings, SitesOf: map[*ir.EntryPoint][]Site{},
-		LLTX: s.lltx(), Owned: owned}
+		LLTX: s.lltx(), Owned: owned, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: map[string]bool{}}
 	byKey := map[key]*ir.EntryPoint{}
-	for _, st := range s.sites {
-		k := key{st.Func, st.Role, st.Struct, st.Var, st.Field}
+	for i := range s.sites {
+		st := &s.sites[i]
+		k := siteKey(st)
 		ep := byKey[k]
 		if ep == nil {
 			ep = &ir.EntryPoint{Func: st.Func, Role: st.Role, Struct: st.Struct, Var: st.Var, Field: st.Field,
@@ -113,7 +140,9 @@ func (s *scanner) result() *Result {
 			byKey[k] = ep
 			res.EntryPoints = append(res.EntryPoints, ep)
 		} else {
-			ep.Guessed = ep.Guessed && st.Guessed
+			if ep.Role != st.Role {
+				ep.Role = ir.RoleEntry // guessed roles that disagree
+			}
 			if st.Note != "" && !strings.Contains(ep.Note, st.Note) {
 				if ep.Note != "" {
 					ep.Note += "; "
@@ -121,8 +150,9 @@ func (s *scanner) result() *Result {
 				ep.Note += st.Note
 			}
 		}
-		res.SitesOf[ep] = append(res.SitesOf[ep], st)
+		res.SitesOf[ep] = append(res.SitesOf[ep], *st)
 	}
+	s.escapeClasses(res)
 	sort.SliceStable(res.Warnings, func(i, j int) bool { return posLess(res.Warnings[i].Pos, res.Warnings[j].Pos) })
 	return res
 }
@@ -172,13 +202,18 @@ func paramKinds(ep *ir.EntryPoint) []ir.ParamKind {
 func FactsOf(prog *ir.Program, eps []*ir.EntryPoint) models.Facts {
 	r := Analyse(prog)
 	facts := models.Facts{LLTX: r.LLTX, Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
-		ExtraLocks: map[*ir.EntryPoint][]string{}}
+		ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls}
 	byKey := map[key][]Site{}
+	escaped := map[key]bool{}
 	for ep, sites := range r.SitesOf {
-		byKey[key{ep.Func, ep.Role, ep.Struct, ep.Var, ep.Field}] = sites
+		byKey[epKey(ep)] = sites
+		escaped[epKey(ep)] = r.Escaped[ep]
 	}
 	for _, ep := range eps {
-		sites := byKey[key{ep.Func, ep.Role, ep.Struct, ep.Var, ep.Field}]
+		sites := byKey[epKey(ep)]
+		if escaped[epKey(ep)] {
+			facts.Escaped[ep] = true
+		}
 		if repeated(sites) {
 			facts.Repeated[ep] = true
 		}
@@ -197,11 +232,11 @@ func SitesOf(prog *ir.Program, eps []*ir.EntryPoint) map[*ir.EntryPoint][]Site {
 	r := Analyse(prog)
 	byKey := map[key][]Site{}
 	for ep, sites := range r.SitesOf {
-		byKey[key{ep.Func, ep.Role, ep.Struct, ep.Var, ep.Field}] = sites
+		byKey[epKey(ep)] = sites
 	}
 	out := make(map[*ir.EntryPoint][]Site, len(eps))
 	for _, ep := range eps {
-		out[ep] = byKey[key{ep.Func, ep.Role, ep.Struct, ep.Var, ep.Field}]
+		out[ep] = byKey[epKey(ep)]
 	}
 	return out
 }

@@ -22,6 +22,7 @@ type scanner struct {
 	loops   map[*ir.Function]map[*ir.Block]bool
 	rep     map[*ir.Function]int8 // 0 unknown, 1 no, 2 yes, 3 in progress
 	local   map[string]bool       // struct type names declared in the driver's own sources
+	esc     *escape
 }
 
 type callSite struct {
@@ -44,6 +45,7 @@ func newScanner(prog *ir.Program) *scanner {
 		}
 	}
 	s.local = localStructs(prog)
+	s.esc = escapes(prog, prog.ExternLinkage)
 	return s
 }
 
@@ -175,7 +177,7 @@ func (s *scanner) object(outer, o *ir.Object, prefix []step, prefixPath string, 
 			if f.External() {
 				continue
 			}
-			s.fnCell(outer, index, steps, f, in.Pos)
+			s.fnCell(outer, o, index, steps, f, in.Pos)
 			continue
 		}
 		if in.Path != "" && strings.HasSuffix(in.Path, ".owner") {
@@ -194,10 +196,17 @@ func (s *scanner) object(outer, o *ir.Object, prefix []step, prefixPath string, 
 	}
 }
 
-// fnCell records function f found at chain steps of variable outer.
-func (s *scanner) fnCell(outer *ir.Object, index string, steps []step, f *ir.Function, pos ir.Pos) {
+// fnCell records function f found at chain steps of variable outer, in
+// the initialiser of object holder (outer or an object it links to).
+func (s *scanner) fnCell(outer, holder *ir.Object, index string, steps []step, f *ir.Function, pos ir.Pos) {
 	if len(steps) == 0 {
-		// A bare function-pointer global: the driver's own, it calls it.
+		// A bare function-pointer global (or array of them): the
+		// driver's own, unless it escapes.
+		if ok, why := s.esc.objEscapes(holder); ok {
+			s.add(Site{Func: f, Role: ir.RoleEntry, Struct: "global", Var: outer.Name + index, Pos: pos,
+				Guessed: true, Escape: true, Object: "global " + outer.Name + index,
+				Note: "function pointer in global " + outer.Name + ", which the kernel can reach: " + why})
+		}
 		return
 	}
 	last := steps[len(steps)-1]
@@ -208,19 +217,35 @@ func (s *scanner) fnCell(outer *ir.Object, index string, steps []step, f *ir.Fun
 		st.Struct = steps[top].strct
 		st.Field = fieldPath(steps[top:])
 		st.Var = designator(outer.Name, index, steps[:top])
-	} else if s.local[last.strct] || last.strct == "" {
-		// The driver's own struct: only the driver can call through it.
-		return
 	} else {
 		st.Role = models.GuessRole(last.field)
 		st.Struct = last.strct
 		st.Field = last.field
 		st.Var = designator(outer.Name, index, steps[:len(steps)-1])
 		st.Guessed = true
-		st.Note = "struct " + last.strct + " is not in whoop's entry-point table: role guessed from field name " + last.field
+		if s.local[last.strct] || last.strct == "" {
+			// The driver's own struct: only the driver can call through
+			// it, unless the struct escapes.
+			ok, why := s.esc.objEscapes(holder)
+			if !ok {
+				return
+			}
+			st.Escape = true
+			st.Note = "struct " + displayStruct(last.strct) + " is the driver's own and " + why +
+				": role guessed from field name " + last.field
+		} else {
+			st.Note = "struct " + last.strct + " is not in whoop's entry-point table: role guessed from field name " + last.field
+		}
 	}
 	st.Object = "global " + st.Var
 	s.add(st)
+}
+
+func displayStruct(name string) string {
+	if name == "" {
+		return "(anonymous)"
+	}
+	return name
 }
 
 // topLinked returns the index of the outermost step from which every step

@@ -3,9 +3,11 @@ package entry_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/whoopverify/whoop/frontend"
@@ -60,9 +62,17 @@ func describe(e *ir.EntryPoint) string {
 	return s
 }
 
+// externLinkage marks a test program to load with the static-linkage
+// assumption dropped.
+const externLinkage = "// config: no-assume static-linkage"
+
 func load(t *testing.T, path string) *ir.Program {
 	t.Helper()
-	prog, err := frontend.LoadUntil(context.Background(), path, frontend.Config{}, "entry")
+	var cfg frontend.Config
+	if src, err := os.ReadFile(path); err == nil && strings.Contains(string(src), externLinkage) {
+		cfg.Regions.NoLinkageAssumption = true
+	}
+	prog, err := frontend.LoadUntil(context.Background(), path, cfg, "entry")
 	if err != nil {
 		t.Fatalf("load %s: %v", path, err)
 	}
