@@ -626,9 +626,13 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 // before init entry point ep publishes them: every entry point that
 // publishes such a class is ep itself or belongs to a class ep gates. A bus
 // probe does not gate what module init published before it; a class with
-// no publisher in sight is never gated.
+// no publisher in sight is never gated. Module exit does not count against
+// module init: it runs only once init has returned (rule module-init-exit),
+// so what it publishes (unregister_thing(cb), a call whoop cannot tell from
+// a registration) is published after init anyway.
 func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
 	gated := make(map[string]bool)
+	moduleInit := models.IsModuleLevel(ep) && ep.Role == ir.RoleInit
 	for changed := true; changed; {
 		changed = false
 		for c := range in.unpub {
@@ -637,6 +641,9 @@ func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
 			}
 			all := true
 			for _, p := range in.publishers[c] {
+				if moduleInit && models.IsModuleLevel(p) && p.Role == ir.RoleExit {
+					continue
+				}
 				if p != ep && !gated[in.f.env.entryClass(p)] {
 					all = false
 					break

@@ -81,8 +81,8 @@ var assumptions = []assumption{
 		"a race on a path that only wrap-around reaches (a counter that wraps, a narrowing cast, -1 compared with an unsigned); without it whoop models C's two's-complement wrap exactly, slower",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.ExactInts = true }},
 	{"static-linkage",
-		"other translation units do not take the address of the driver's non-static globals",
-		"races through such addresses",
+		"other translation units neither call the driver's non-static functions nor use its non-static globals",
+		"races with a non-static function called from another file, or with a function stored in a non-static global, and races through such globals' addresses",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoLinkageAssumption = true }},
 }
 

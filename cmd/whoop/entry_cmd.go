@@ -23,9 +23,9 @@ func listingFlags(pairs bool) []cli.Flag {
 		flags = append(flags, &cli.BoolFlag{Name: "many-devices",
 			Usage: "drop the one-device assumption: per-device kernel serialisation (device_lock, the transmit lock, " +
 				"an interrupt line, a per-device timer) no longer keeps pairs apart (same as --no-assume one-device)"})
-		flags = append(flags, assumeFlags()...)
 	}
-	return flags
+	// --no-assume static-linkage changes the entry points too.
+	return append(flags, assumeFlags()...)
 }
 
 // entrypointsCommand is "whoop entrypoints FILE.c".

@@ -142,7 +142,7 @@ func (s *scanner) storeFunc(f *ir.Function, b *ir.Block, st *ir.Store, fn *ir.Fu
 			if ok, why := s.esc.objEscapes(g); ok {
 				s.add(Site{Func: fn, Role: ir.RoleEntry, Struct: "global", Var: g.Name, Pos: st.P, In: f,
 					Guessed: true, Escape: true, Repeated: repeated, Object: "global " + g.Name,
-					Note: "stored into " + st.LValue + ", which the kernel can reach: " + why})
+					Note: "stored into " + st.LValue + ", a variable of the driver's own, but " + why})
 			}
 			return
 		}
@@ -152,7 +152,7 @@ func (s *scanner) storeFunc(f *ir.Function, b *ir.Block, st *ir.Store, fn *ir.Fu
 		}
 		s.add(Site{Func: fn, Role: ir.RoleEntry, Struct: "memory", Field: st.LValue, Pos: st.P, In: f,
 			Guessed: true, Escape: true, Repeated: repeated,
-			Note: "address stored through " + st.LValue + ", whose struct type whoop cannot tell, into " + why})
+			Note: "address stored through " + st.LValue + ", whose struct type whoop cannot tell; " + why})
 		return
 	}
 	last := steps[len(steps)-1]
@@ -176,7 +176,7 @@ func (s *scanner) storeFunc(f *ir.Function, b *ir.Block, st *ir.Store, fn *ir.Fu
 		site.Struct, site.Field = last.strct, last.field
 		site.Guessed, site.Escape = true, true
 		site.Note = "stored into " + st.LValue + "; struct " + displayStruct(last.strct) + " is the driver's own, but " +
-			why + ": role guessed from field name " + last.field
+			why + "; role guessed from field name " + last.field
 	default:
 		site.Role = models.GuessRole(last.field)
 		site.Struct, site.Field = last.strct, last.field

@@ -468,7 +468,7 @@ func (e *escape) why(t int, name string) (bool, string) {
 	for i, s := range ss {
 		labels[i] = s.label
 	}
-	return true, name + " escapes: " + strings.Join(labels, "; ")
+	return true, name + " escapes (" + strings.Join(labels, "; ") + ")"
 }
 
 // memEscapes reports whether address expression x may point into memory
@@ -479,7 +479,7 @@ func (e *escape) memEscapes(x ir.Expr) (bool, string) {
 	e.solve()
 	for _, t := range e.nodes[n].toks {
 		if t == unknownTok {
-			return true, "memory the kernel can reach"
+			return true, "the kernel can reach that memory"
 		}
 		switch x := e.toks[t].(type) {
 		case *ir.Object:
@@ -487,7 +487,7 @@ func (e *escape) memEscapes(x ir.Expr) (bool, string) {
 				return true, why
 			}
 		case *ir.Call:
-			if ok, why := e.why(t, "the memory allocated at "+x.P.String()); ok {
+			if ok, why := e.why(t, "memory allocated at "+x.P.String()); ok {
 				return true, why
 			}
 		}
@@ -534,7 +534,7 @@ func (s *scanner) scanEscaped() {
 			strct = "extern"
 		}
 		s.add(Site{Func: f, Role: ir.RoleEntry, Struct: strct, Pos: f.Pos, Guessed: true, Escape: true,
-			Note: "the kernel can reach it: " + why})
+			Note: why})
 	}
 }
 

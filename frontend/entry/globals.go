@@ -205,7 +205,7 @@ func (s *scanner) fnCell(outer, holder *ir.Object, index string, steps []step, f
 		if ok, why := s.esc.objEscapes(holder); ok {
 			s.add(Site{Func: f, Role: ir.RoleEntry, Struct: "global", Var: outer.Name + index, Pos: pos,
 				Guessed: true, Escape: true, Object: "global " + outer.Name + index,
-				Note: "function pointer in global " + outer.Name + ", which the kernel can reach: " + why})
+				Note: "function pointer in a global of the driver's own, but " + why})
 		}
 		return
 	}
@@ -231,8 +231,8 @@ func (s *scanner) fnCell(outer, holder *ir.Object, index string, steps []step, f
 				return
 			}
 			st.Escape = true
-			st.Note = "struct " + displayStruct(last.strct) + " is the driver's own and " + why +
-				": role guessed from field name " + last.field
+			st.Note = "struct " + displayStruct(last.strct) + " is the driver's own, but " + why +
+				"; role guessed from field name " + last.field
 		} else {
 			st.Note = "struct " + last.strct + " is not in whoop's entry-point table: role guessed from field name " + last.field
 		}
