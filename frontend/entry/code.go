@@ -57,6 +57,11 @@ func (s *scanner) call(f *ir.Function, b *ir.Block, c *ir.Call) {
 		}
 		fns, complete := s.funcs(f, c.Args[cbk.Arg], 0)
 		if !complete {
+			// A value from memory: the functions the escape analysis
+			// says it may be, unless it may come from the kernel.
+			fns, complete = s.esc.funcsOf(fns, c.Args[cbk.Arg])
+		}
+		if !complete {
 			s.warnf(c.P, "%s: cannot tell which function argument %d is; its entry point is missing", shown, cbk.Arg+1)
 		}
 		row, known := models.OpsField(cbk.Struct, cbk.Field)

@@ -561,3 +561,29 @@ func (s *scanner) escapeClasses(res *Result) {
 		}
 	}
 }
+
+// funcsOf adds to fns the driver functions value x may be, by the escape
+// analysis (a function pointer loaded from the driver's own table). When x
+// may also come from the kernel it returns fns and false: what the driver
+// stored into kernel memory would be noise, and those functions escape.
+func (e *escape) funcsOf(fns []*ir.Function, x ir.Expr) ([]*ir.Function, bool) {
+	n := e.node()
+	e.flow(x, n)
+	e.solve()
+	if e.nodes[n].set[unknownTok] {
+		return fns, false
+	}
+	seen := map[*ir.Function]bool{}
+	for _, f := range fns {
+		seen[f] = true
+	}
+	out := fns
+	for _, t := range e.nodes[n].toks {
+		if f, ok := e.toks[t].(*ir.Function); ok && !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, true
+}

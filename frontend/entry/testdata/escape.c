@@ -5,6 +5,7 @@
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/slab.h>
+#include <linux/interrupt.h>
 
 /* A driver-defined ops struct registered through a function whoop's
  * tables do not know. */
@@ -97,9 +98,25 @@ static long d_ioctl(struct file *file, unsigned int cmd, unsigned long arg) // w
 
 static const struct file_operations d_fops = { .unlocked_ioctl = d_ioctl };
 
+/* A handler a registration loads from the driver's own table keeps its
+ * role. */
+struct hw_desc {
+	irq_handler_t handler;
+};
+
+static irqreturn_t t_irq(int irq, void *dev) // want entry "irq request_irq.handler"
+{
+	return IRQ_HANDLED;
+}
+
+static const struct hw_desc t_desc = { .handler = t_irq };
+
 static int e_init(void) // want entry "init module_init"
 {
 	struct baz *z = kzalloc(sizeof(*z), GFP_KERNEL);
+
+	if (request_irq(3, t_desc.handler, 0, "t", NULL))
+		return -EBUSY;
 
 	if (!z)
 		return -ENOMEM;
