@@ -26,8 +26,8 @@ import (
 const unknownTok = 0
 
 type escNode struct {
-	set   map[int]bool
-	toks  []int // set, in insertion order
+	set   map[int]bool // toks as a set, once there are many
+	toks  []int        // in insertion order
 	done  int   // toks already propagated
 	succ  []int
 	succs map[int]bool
@@ -61,7 +61,7 @@ type escape struct {
 	content map[int]int // object token -> node of its contents
 	ret     map[*ir.Function]int
 	sinks   map[string]int
-	kmem    int // contents of unknown memory
+	kmem    int // the sink of what is stored into unknown memory
 	work    []int
 	kernel  map[*ir.Function]bool // functions the kernel may call: their parameters are unknown
 	// linkage: non-static globals and functions are reachable from other
@@ -99,9 +99,7 @@ func escapes(prog *ir.Program, linkage bool) *escape {
 			}
 		}
 	}
-	e.kmem = e.node()
-	e.add(e.kmem, unknownTok)
-	e.edge(e.kmem, e.sink("stored into memory the kernel can reach", "", true))
+	e.kmem = e.sink("stored into memory the kernel can reach", "", true)
 	for _, o := range prog.Objects {
 		t, ok := e.objTok[o]
 		if !ok {
@@ -122,8 +120,16 @@ func escapes(prog *ir.Program, linkage bool) *escape {
 			continue
 		}
 		for _, b := range f.Blocks {
-			for _, st := range b.Stmts {
+			for i, st := range b.Stmts {
 				e.stmt(f, st)
+				// An aggregate copied as an opaque range (a large
+				// array of function pointers) is a Touch read of the
+				// source followed by a Touch write of the destination.
+				if w, ok := st.(*ir.Touch); ok && w.Write && i > 0 {
+					if r, ok := b.Stmts[i-1].(*ir.Touch); ok && !r.Write {
+						e.copyContents(w.Addr, r.Addr)
+					}
+				}
 			}
 			if r, ok := b.Term.(*ir.Return); ok && r.Val != nil {
 				e.flow(r.Val, e.retOf(f))
@@ -149,8 +155,23 @@ func escapes(prog *ir.Program, linkage bool) *escape {
 }
 
 func (e *escape) node() int {
-	e.nodes = append(e.nodes, &escNode{set: map[int]bool{}})
+	e.nodes = append(e.nodes, &escNode{})
 	return len(e.nodes) - 1
+}
+
+// smallSet is how many tokens a node keeps without a map.
+const smallSet = 8
+
+func (nd *escNode) has(tok int) bool {
+	if nd.set != nil {
+		return nd.set[tok]
+	}
+	for _, t := range nd.toks {
+		if t == tok {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *escape) sink(label, api string, always bool) int {
@@ -165,11 +186,19 @@ func (e *escape) sink(label, api string, always bool) int {
 
 func (e *escape) add(n, tok int) {
 	nd := e.nodes[n]
-	if nd.set[tok] {
+	if nd.has(tok) {
 		return
 	}
-	nd.set[tok] = true
 	nd.toks = append(nd.toks, tok)
+	switch {
+	case nd.set != nil:
+		nd.set[tok] = true
+	case len(nd.toks) > smallSet:
+		nd.set = make(map[int]bool, 2*len(nd.toks))
+		for _, t := range nd.toks {
+			nd.set[t] = true
+		}
+	}
 	if len(nd.toks) == nd.done+1 {
 		e.work = append(e.work, n)
 	}
@@ -207,11 +236,9 @@ func memoNode[K comparable](e *escape, m map[K]int, k K) int {
 	return n
 }
 
-// contentOf is the node of what token t holds, or -1 (functions).
+// contentOf is the node of what token t holds, or -1 (functions and
+// unknownTok).
 func (e *escape) contentOf(t int) int {
-	if t == unknownTok {
-		return e.kmem
-	}
 	switch e.toks[t].(type) {
 	case *ir.Object, *ir.Call: // a global or local, an allocation
 		return memoNode(e, e.content, t)
@@ -334,11 +361,7 @@ func (e *escape) external(c *ir.Call, dst int) {
 		}
 	}
 	if known && h.Copy != nil && h.Copy[0] < len(c.Args) && h.Copy[1] < len(c.Args) {
-		// The contents of *src flow into *dst.
-		tmp := e.node()
-		src, d := e.nodes[e.nodeOf(c.Args[h.Copy[1]])], e.nodes[e.nodeOf(c.Args[h.Copy[0]])]
-		src.loads = append(src.loads, tmp)
-		d.stores = append(d.stores, tmp)
+		e.copyContents(c.Args[h.Copy[0]], c.Args[h.Copy[1]])
 	}
 	if dst < 0 {
 		return
@@ -360,6 +383,15 @@ func (e *escape) external(c *ir.Call, dst int) {
 	}
 }
 
+// copyContents makes the contents of what address src points to flow into
+// the contents of what dst points to.
+func (e *escape) copyContents(dst, src ir.Expr) {
+	tmp := e.node()
+	sn, dn := e.nodes[e.nodeOf(src)], e.nodes[e.nodeOf(dst)]
+	sn.loads = append(sn.loads, tmp)
+	dn.stores = append(dn.stores, tmp)
+}
+
 // solve propagates tokens to a fixed point.
 func (e *escape) solve() {
 	for len(e.work) > 0 {
@@ -378,6 +410,16 @@ func (e *escape) solve() {
 				}
 				for _, s := range nd.stores {
 					e.edge(s, c)
+				}
+			} else if t == unknownTok {
+				// Unknown memory holds unknown values: what the driver
+				// stored there escaped, and following it further could
+				// only add escapes (conservatively: as unknownTok).
+				for _, l := range nd.loads {
+					e.add(l, unknownTok)
+				}
+				for _, s := range nd.stores {
+					e.edge(s, e.kmem)
 				}
 			}
 			for _, ec := range nd.calls {
@@ -421,7 +463,7 @@ func (e *escape) callThrough(t int, ec *escCall) {
 // escaped handles token t reaching sink node s: what an object holds
 // reaches s as well, and the kernel may call a function.
 func (e *escape) escaped(t, s int) {
-	if c := e.contentOf(t); c >= 0 && t != unknownTok {
+	if c := e.contentOf(t); c >= 0 {
 		e.edge(c, s)
 	}
 	if f, ok := e.toks[t].(*ir.Function); ok {
@@ -433,7 +475,7 @@ func (e *escape) escaped(t, s int) {
 func (e *escape) sinksOf(t int) []*escSink {
 	var out []*escSink
 	for _, n := range e.sinks {
-		if e.nodes[n].set[t] {
+		if e.nodes[n].has(t) {
 			out = append(out, e.nodes[n].sink)
 		}
 	}
@@ -570,7 +612,7 @@ func (e *escape) funcsOf(fns []*ir.Function, x ir.Expr) ([]*ir.Function, bool) {
 	n := e.node()
 	e.flow(x, n)
 	e.solve()
-	if e.nodes[n].set[unknownTok] {
+	if e.nodes[n].has(unknownTok) {
 		return fns, false
 	}
 	seen := map[*ir.Function]bool{}

@@ -111,9 +111,33 @@ static irqreturn_t t_irq(int irq, void *dev) // want entry "irq request_irq.hand
 
 static const struct hw_desc t_desc = { .handler = t_irq };
 
+/* A copy of a table (a large array, copied as a whole) that escapes: the
+ * table's functions escape, though the table itself does not. */
+struct many {
+	void (*fn[20])(void);
+};
+
+static void m_fn(void) // want entry "entry escape guessed"
+{
+}
+
+static const struct many m_table = { .fn[3] = m_fn };
+
+extern void many_register(struct many *m);
+
+static void m_setup(void)
+{
+	static struct many copy;
+
+	copy = m_table;
+	many_register(&copy);
+}
+
 static int e_init(void) // want entry "init module_init"
 {
 	struct baz *z = kzalloc(sizeof(*z), GFP_KERNEL);
+
+	m_setup();
 
 	if (request_irq(3, t_desc.handler, 0, "t", NULL))
 		return -EBUSY;
