@@ -28,7 +28,7 @@ const unknownTok = 0
 type escNode struct {
 	set   map[int]bool // toks as a set, once there are many
 	toks  []int        // in insertion order
-	done  int   // toks already propagated
+	done  int          // toks already propagated
 	succ  []int
 	succs map[int]bool
 	// The node as an address: the contents of its tokens flow into loads;
