@@ -64,6 +64,7 @@ type escape struct {
 	kmem    int // the sink of what is stored into unknown memory
 	work    []int
 	kernel  map[*ir.Function]bool // functions the kernel may call: their parameters are unknown
+	taken   map[*ir.Function]bool // functions whose address the driver takes
 	// linkage: non-static globals and functions are reachable from other
 	// translation units.
 	linkage bool
@@ -73,7 +74,7 @@ type escape struct {
 func escapes(prog *ir.Program, linkage bool) *escape {
 	e := &escape{objTok: map[*ir.Object]int{}, fnTok: map[*ir.Function]int{}, varNode: map[*ir.Var]int{},
 		content: map[int]int{}, ret: map[*ir.Function]int{}, sinks: map[string]int{}, toks: []any{nil},
-		kernel: map[*ir.Function]bool{}, linkage: linkage}
+		kernel: map[*ir.Function]bool{}, taken: map[*ir.Function]bool{}, linkage: linkage}
 	for _, o := range prog.Objects {
 		if o.Kind != ir.StringObj {
 			e.objTok[o] = len(e.toks)
@@ -136,14 +137,14 @@ func escapes(prog *ir.Program, linkage bool) *escape {
 			}
 		}
 	}
-	// Functions the kernel may call: those whose address is taken (the
-	// address tokens flow anywhere), called by no driver code, or visible
-	// to other files.
+	// Functions the kernel may call: those whose address is taken (an
+	// entry point of the tables, or a function reached through a table),
+	// called by no driver code, or visible to other files.
 	for _, f := range prog.Funcs {
 		if f.External() {
 			continue
 		}
-		if !direct[f] || (!f.Static && linkage) {
+		if e.taken[f] || !direct[f] || (!f.Static && linkage) {
 			e.kernelCalls(f)
 		}
 		if !f.Static && linkage {
@@ -271,6 +272,7 @@ func (e *escape) flow(x ir.Expr, dst int) {
 	case *ir.Function:
 		if t, ok := e.fnTok[x]; ok {
 			e.add(dst, t)
+			e.taken[x] = true
 		}
 	case *ir.Binary:
 		if x.Op < ir.OpEq || x.Op > ir.OpImplies {
