@@ -173,3 +173,32 @@ func TestEntryClass(t *testing.T) {
 		}
 	}
 }
+
+// An entry point that escaped through unknown calls is in class escaped,
+// which those calls publish; a known registration keeps its own effect.
+func TestEscapedClass(t *testing.T) {
+	ep := &ir.EntryPoint{Struct: "foo_ops", Field: "open", Guessed: true}
+	other := &ir.EntryPoint{Struct: "bus_type", Field: "probe", Guessed: true}
+	facts := Facts{Escaped: map[*ir.EntryPoint]bool{ep: true}, EscapeCalls: map[string]bool{"foo_register": true}}
+	if c := EntryClassIn(ep, facts); c != ClassEscaped {
+		t.Errorf("class of the escaped entry point: %q", c)
+	}
+	if c := EntryClassIn(other, facts); c != ClassAlways {
+		t.Errorf("class of a guessed entry point of a kernel struct: %q", c)
+	}
+	for _, tc := range []struct {
+		name, class string
+		unreg, ok   bool
+	}{
+		{"foo_register", ClassEscaped, false, true},
+		{"bar_register", "", false, false},
+		{"misc_register", ClassChardev, false, true},
+		{"free_irq", ClassIRQ, true, true},
+		{"misc_deregister", "", false, false}, // does not wait
+	} {
+		class, unreg, ok := CallEffectIn(tc.name, facts)
+		if class != tc.class || unreg != tc.unreg || ok != tc.ok {
+			t.Errorf("CallEffectIn(%s) = %q %v %v, want %q %v %v", tc.name, class, unreg, ok, tc.class, tc.unreg, tc.ok)
+		}
+	}
+}
