@@ -558,15 +558,21 @@ func (e *escape) publishedBy(f *ir.Function) []string {
 }
 
 // scanEscaped adds an entry point for every escaped function no other site
-// made callable: its address reaches the kernel some other way (a
-// non-static function, a value returned to the kernel, memory).
+// made callable: its address reaches the kernel some other way (a value
+// returned to the kernel, memory). A non-static function other files may
+// call gets one even when it is an entry point of the tables: they call it
+// in any context, outside the kernel's serialisation of that role.
 func (s *scanner) scanEscaped() {
 	has := map[*ir.Function]bool{}
 	for _, st := range s.sites {
 		has[st.Func] = true
 	}
 	for _, f := range s.prog.Funcs {
-		if f.External() || has[f] {
+		if f.External() {
+			continue
+		}
+		extern := !f.Static && s.esc.linkage
+		if has[f] && !extern {
 			continue
 		}
 		ok, why := s.esc.fnEscapes(f)
@@ -574,7 +580,7 @@ func (s *scanner) scanEscaped() {
 			continue
 		}
 		strct := "escape"
-		if !f.Static && s.esc.linkage {
+		if extern {
 			strct = "extern"
 		}
 		s.add(Site{Func: f, Role: ir.RoleEntry, Struct: strct, Pos: f.Pos, Guessed: true, Escape: true,
