@@ -31,7 +31,10 @@
 //   - helpers: functions in helpers.go touch exactly the memory listed, and
 //     those marked NoEscape keep no pointer; unknown kernel functions touch
 //     no driver memory (not switchable: the alternative reports everything);
-//   - entry points: a callback loaded from memory at a registration call is
-//     missed (with a warning); function pointers in the driver's own structs
-//     are called only by the driver.
+//   - entry points: function pointers in the driver's own structs are
+//     called only by the driver unless the struct escapes (frontend/entry
+//     escape.go; then they are guessed entry points, in ClassEscaped when
+//     they reach the kernel only through calls without a publication effect
+//     of their own); other files neither call non-static functions nor use
+//     non-static globals (static linkage, Program.ExternLinkage).
 package models
