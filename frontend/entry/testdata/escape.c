@@ -111,6 +111,18 @@ static irqreturn_t t_irq(int irq, void *dev) // want entry "irq request_irq.hand
 
 static const struct hw_desc t_desc = { .handler = t_irq };
 
+/* The driver's own struct handed to a function the tables know (as the
+ * interrupt's dev_id) escapes as well. */
+struct q_state {
+	void (*on_event)(int);
+};
+
+static void q_event(int code) // want entry "entry q_state.on_event var=q_dev guessed"
+{
+}
+
+static struct q_state q_dev = { .on_event = q_event };
+
 /* A copy of a table (a large array, copied as a whole) that escapes: the
  * table's functions escape, though the table itself does not. */
 struct many {
@@ -139,7 +151,7 @@ static int e_init(void) // want entry "init module_init"
 
 	m_setup();
 
-	if (request_irq(3, t_desc.handler, 0, "t", NULL))
+	if (request_irq(3, t_desc.handler, 0, "t", &q_dev))
 		return -EBUSY;
 
 	if (!z)
