@@ -48,7 +48,7 @@ type escSink struct {
 	label string
 	api   string // for arguments of a kernel function: its name
 	// always: the kernel may use what it receives at any time; else only
-	// after the first call of api (a publication, see Escape.Published).
+	// after the first call of api (models.ClassEscaped).
 	always bool
 }
 
@@ -122,7 +122,7 @@ func escapes(prog *ir.Program, linkage bool) *escape {
 		}
 		for _, b := range f.Blocks {
 			for i, st := range b.Stmts {
-				e.stmt(f, st)
+				e.stmt(st)
 				// An aggregate copied as an opaque range (a large
 				// array of function pointers) is a Touch read of the
 				// source followed by a Touch write of the destination.
@@ -299,7 +299,7 @@ func (e *escape) nodeOf(x ir.Expr) int {
 	return n
 }
 
-func (e *escape) stmt(f *ir.Function, st ir.Stmt) {
+func (e *escape) stmt(st ir.Stmt) {
 	switch st := st.(type) {
 	case *ir.Assign:
 		e.flow(st.Src, e.varOf(st.Dst))
