@@ -463,10 +463,12 @@ func (e *escape) callThrough(t int, ec *escCall) {
 }
 
 // escaped handles token t reaching sink node s: what an object holds
-// reaches s as well, and the kernel may call a function.
+// reaches s as well, and the kernel may store its own pointers into it; the
+// kernel may call a function.
 func (e *escape) escaped(t, s int) {
 	if c := e.contentOf(t); c >= 0 {
 		e.edge(c, s)
+		e.add(c, unknownTok)
 	}
 	if f, ok := e.toks[t].(*ir.Function); ok {
 		e.kernelCalls(f)

@@ -145,11 +145,36 @@ static void m_setup(void)
 	many_register(&copy);
 }
 
+/* What the kernel stores into an object that escaped is the kernel's: a
+ * function stored through it escapes. */
+struct slot {
+	void (*fire)(void);
+};
+
+struct hub {
+	struct slot *slot;
+};
+
+static struct hub h_hub;
+
+extern int hub_register(struct hub *h);
+
+static void h_fire(void) // want entry "entry slot.fire guessed"
+{
+}
+
+static void h_setup(void)
+{
+	if (hub_register(&h_hub) == 0)
+		h_hub.slot->fire = h_fire;
+}
+
 static int e_init(void) // want entry "init module_init"
 {
 	struct baz *z = kzalloc(sizeof(*z), GFP_KERNEL);
 
 	m_setup();
+	h_setup();
 
 	if (request_irq(3, t_desc.handler, 0, "t", &q_dev))
 		return -EBUSY;
