@@ -169,12 +169,23 @@ static void h_setup(void)
 		h_hub.slot->fire = h_fire;
 }
 
+/* A function-pointer variable whose address the kernel keeps. */
+static void (*k_hook)(int);
+
+extern void hook_register(void (**hook)(int));
+
+static void k_cb(int v) // want entry "entry global var=k_hook guessed"
+{
+}
+
 static int e_init(void) // want entry "init module_init"
 {
 	struct baz *z = kzalloc(sizeof(*z), GFP_KERNEL);
 
 	m_setup();
 	h_setup();
+	k_hook = k_cb;
+	hook_register(&k_hook);
 
 	if (request_irq(3, t_desc.handler, 0, "t", &q_dev))
 		return -EBUSY;
