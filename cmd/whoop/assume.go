@@ -81,7 +81,7 @@ var assumptions = []assumption{
 		"a race on a path that only wrap-around reaches (a counter that wraps, a narrowing cast, -1 compared with an unsigned); without it whoop models C's two's-complement wrap exactly, slower",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.ExactInts = true }},
 	{"static-linkage",
-		"other translation units neither call the driver's non-static functions nor use its non-static globals",
+		"other translation units neither call the driver's non-static functions nor use its non-static globals, unless they are exported (EXPORT_SYMBOL: always entry points)",
 		"races with a non-static function called from another file, or with a function stored in a non-static global, and races through such globals' addresses",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoLinkageAssumption = true }},
 }

@@ -109,6 +109,8 @@ func escapes(prog *ir.Program, linkage bool) *escape {
 		switch {
 		case o.Extern:
 			e.add(e.sink("kernel global", "", true), t)
+		case strings.HasPrefix(o.Name, exportPrefix):
+			e.add(e.sink("exported with EXPORT_SYMBOL: other modules may use it", "", true), t)
 		case !o.Static && linkage:
 			e.add(e.sink("non-static global: other files may use it", "", true), t)
 		}
@@ -154,6 +156,11 @@ func escapes(prog *ir.Program, linkage bool) *escape {
 	e.solve()
 	return e
 }
+
+// exportPrefix names the objects the models' EXPORT_SYMBOL defines
+// (models/include/linux/export.h, and the tree-mode overlay): each holds the
+// address of one exported symbol.
+const exportPrefix = "__whoop_export_"
 
 func (e *escape) node() int {
 	e.nodes = append(e.nodes, &escNode{})

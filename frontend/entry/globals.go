@@ -202,6 +202,13 @@ func (s *scanner) fnCell(outer, holder *ir.Object, index string, steps []step, f
 	if len(steps) == 0 {
 		// A bare function-pointer global (or array of them): the
 		// driver's own, unless it escapes.
+		if strings.HasPrefix(outer.Name, exportPrefix) {
+			// EXPORT_SYMBOL(f): other modules call it in any context.
+			s.add(Site{Func: f, Role: ir.RoleEntry, Struct: "export", Pos: f.Pos,
+				Guessed: true, Escape: true, Object: "export " + f.Name,
+				Note: "exported with EXPORT_SYMBOL: other modules may call it"})
+			return
+		}
 		if ok, why := s.esc.objEscapes(holder); ok {
 			s.add(Site{Func: f, Role: ir.RoleEntry, Struct: "global", Var: outer.Name + index, Pos: pos,
 				Guessed: true, Escape: true, Object: "global " + outer.Name + index,
