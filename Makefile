@@ -4,7 +4,7 @@ BIN     := bin/whoop
 SHARED  ?= ../shared
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all deps build run test test-race fuzz bench lint clean
+.PHONY: all deps build run test test-race fuzz bench lint clean kernel-tree
 
 all: build
 
@@ -36,6 +36,13 @@ test: deps
 # the paper's figures; `go test -bench` benchmarks live beside the code.
 bench: build
 	$(GO) run ./cmd/benchtable -whoop $(BIN) -drivers $(SHARED)/drivers -runs 5
+
+# kernel-tree installs Debian's linux-source-6.12 and the matching
+# linux-headers-<version>+deb12-amd64 when missing, unpacks the tree into
+# $$WHOOP_CACHE (default ~/.cache/whoop, outside the repository) and prints
+# "TREE BUILD".
+kernel-tree:
+	@scripts/kernel-tree
 
 lint: deps
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt:"; echo "$$out"; exit 1; fi

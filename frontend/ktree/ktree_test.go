@@ -1,0 +1,129 @@
+package ktree
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// fakeTree makes the marker files of a kernel tree under a temporary
+// directory, with a driver file, and returns the tree's path.
+func fakeTree(t *testing.T, withBuild bool) string {
+	t.Helper()
+	root := t.TempDir()
+	files := []string{"Makefile", "Kconfig", "include/linux/kconfig.h", "include/linux/compiler_types.h",
+		"arch/x86/Kconfig", "drivers/char/nvram.c"}
+	if withBuild {
+		files = append(files, "include/generated/autoconf.h")
+	}
+	for _, f := range files {
+		p := filepath.Join(root, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		body := ""
+		if strings.HasSuffix(f, "autoconf.h") {
+			body = "#define CONFIG_NVRAM_MODULE 1\n#define CONFIG_HZ 250\n#define CONFIG_LOCALVERSION \"\"\n"
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func TestFindTree(t *testing.T) {
+	root := fakeTree(t, false)
+	if got := FindTree(filepath.Join(root, "drivers/char/nvram.c")); got != root {
+		t.Errorf("FindTree = %q, want %q", got, root)
+	}
+	outside := t.TempDir()
+	if got := FindTree(filepath.Join(outside, "x.c")); got != "" {
+		t.Errorf("FindTree outside a tree = %q, want empty", got)
+	}
+	// A directory with only some markers is not a tree.
+	if err := os.Remove(filepath.Join(root, "Kconfig")); err != nil {
+		t.Fatal(err)
+	}
+	if got := FindTree(filepath.Join(root, "drivers/char/nvram.c")); got != "" {
+		t.Errorf("FindTree without Kconfig = %q, want empty", got)
+	}
+}
+
+func TestResolveBuild(t *testing.T) {
+	unprepared := fakeTree(t, false)
+	_, err := Resolve(unprepared, "")
+	if !errors.Is(err, ErrNoBuild) || !strings.Contains(err.Error(), "--kernel-build") {
+		t.Fatalf("unprepared tree: err = %v, want ErrNoBuild naming --kernel-build", err)
+	}
+	prepared := fakeTree(t, true)
+	l, err := Resolve(prepared, "")
+	if err != nil || l.Build != prepared {
+		t.Fatalf("prepared tree: %+v, %v", l, err)
+	}
+	// An explicit build wins over the tree's own, and must be configured.
+	build := fakeTree(t, true)
+	l, err = Resolve(prepared, build)
+	if err != nil || l.Build != build || l.BuildFrom != "--kernel-build" {
+		t.Fatalf("explicit build: %+v, %v", l, err)
+	}
+	if _, err := Resolve(prepared, t.TempDir()); !errors.Is(err, ErrNoBuild) {
+		t.Fatalf("unconfigured explicit build: err = %v", err)
+	}
+	if _, err := Resolve(t.TempDir(), ""); err == nil || !strings.Contains(err.Error(), "not a Linux source tree") {
+		t.Fatalf("not a tree: err = %v", err)
+	}
+}
+
+func TestKbuildFlags(t *testing.T) {
+	tree := fakeTree(t, false)
+	build := fakeTree(t, true)
+	l, err := Resolve(tree, build)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(tree, "drivers/char/nvram.c")
+	want := []string{
+		filepath.Join(tree, "drivers/char"),
+		filepath.Join(tree, "arch/x86/include"),
+		filepath.Join(build, "arch/x86/include/generated"),
+		filepath.Join(tree, "include"),
+		filepath.Join(build, "include"),
+		filepath.Join(tree, "arch/x86/include/uapi"),
+		filepath.Join(build, "arch/x86/include/generated/uapi"),
+		filepath.Join(tree, "include/uapi"),
+		filepath.Join(build, "include/generated/uapi"),
+	}
+	if got := l.IncludeDirs(file); !reflect.DeepEqual(got, want) {
+		t.Errorf("IncludeDirs:\n got %q\nwant %q", got, want)
+	}
+	// compiler-version.h is absent in the fake tree, so it is not forced.
+	wantInc := []string{filepath.Join(tree, "include/linux/kconfig.h"), filepath.Join(tree, "include/linux/compiler_types.h")}
+	if got := l.ForcedIncludes(); !reflect.DeepEqual(got, wantInc) {
+		t.Errorf("ForcedIncludes = %q, want %q", got, wantInc)
+	}
+	mod := l.Defines(file, true)
+	if !contains(mod, "MODULE") || !contains(mod, `KBUILD_MODNAME="nvram"`) || !contains(mod, "__KERNEL__") {
+		t.Errorf("module defines = %q", mod)
+	}
+	builtin := l.Defines(filepath.Join(tree, "drivers/rtc/rtc-cmos.c"), false)
+	if contains(builtin, "MODULE") || !contains(builtin, `KBUILD_MODFILE="drivers/rtc/rtc-cmos"`) || !contains(builtin, `KBUILD_MODNAME="rtc_cmos"`) {
+		t.Errorf("built-in defines = %q", builtin)
+	}
+	cfg, err := l.Config()
+	if err != nil || cfg["CONFIG_NVRAM_MODULE"] != "1" || cfg["CONFIG_HZ"] != "250" || len(cfg) != 3 {
+		t.Errorf("Config = %v, %v", cfg, err)
+	}
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
