@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/whoopverify/whoop/frontend/ktree"
 	"github.com/whoopverify/whoop/frontend/regions"
 	"modernc.org/cc/v4"
 )
@@ -24,6 +25,11 @@ type Config struct {
 	ExactInts bool
 	// Regions are the options of the region pass (its assumptions).
 	Regions regions.Options
+	// Kernel, when set, reads the driver against a real kernel tree's
+	// headers and config instead of the bundled model headers (tree.go).
+	Kernel *ktree.Layout
+	// Tree says how Load finds Kernel when it is not set.
+	Tree TreeOptions
 
 	// testModels, when set (by this package's tests), is searched for model
 	// headers before the embedded ones.
@@ -42,6 +48,9 @@ func ccConfig(cfg Config, vfs *sourceFS) (*cc.Config, error) {
 	abi, err := cc.NewABI("linux", "amd64")
 	if err != nil {
 		return nil, fmt.Errorf("cc ABI: %w", err)
+	}
+	if cfg.Kernel != nil {
+		return treeCCConfig(abi, cfg, vfs), nil
 	}
 	var user []string
 	for _, d := range cfg.IncludeDirs {

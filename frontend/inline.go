@@ -23,6 +23,7 @@ const maxInlineDepth = 16
 type inliner struct {
 	prog       *ir.Program
 	model      map[*ir.Function]bool
+	isModel    func(file string) bool
 	expanded   map[*ir.Function]bool
 	inProgress map[*ir.Function]bool
 }
@@ -30,6 +31,7 @@ type inliner struct {
 func inlinePass(st *state) error {
 	in := &inliner{
 		prog:       st.prog,
+		isModel:    st.isModel,
 		model:      st.modelFuncs,
 		expanded:   make(map[*ir.Function]bool),
 		inProgress: make(map[*ir.Function]bool),
@@ -346,7 +348,7 @@ func (in *inliner) prune() {
 		}
 	}
 	for _, o := range p.Objects {
-		if o.Kind == ir.GlobalObj && !isModelFile(o.Pos.File) {
+		if o.Kind == ir.GlobalObj && !in.isModel(o.Pos.File) {
 			markO(o)
 		}
 	}

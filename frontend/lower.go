@@ -110,10 +110,13 @@ func (b *builder) collect() error {
 			d := fd.Declarator
 			e := b.funcEntry(d.Name(), i)
 			e.decls = append(e.decls, d)
+			if b.st.cfg.Kernel != nil && b.st.isModel(d.Position().Filename) && tableFunc(d.Name()) {
+				continue // the table's semantics, not the header's body
+			}
 			if e.def == nil {
 				e.def = fd
 				e.order = i
-				e.model = isModelFile(d.Position().Filename)
+				e.model = b.st.isModel(d.Position().Filename)
 				if !e.model {
 					driverFuncs = append(driverFuncs, e)
 				}
@@ -135,7 +138,7 @@ func (b *builder) collect() error {
 				}
 				e, ok := b.objects[d.Name()]
 				if !ok {
-					e = &objEntry{name: d.Name(), first: d, order: i, model: isModelFile(d.Position().Filename)}
+					e = &objEntry{name: d.Name(), first: d, order: i, model: b.st.isModel(d.Position().Filename)}
 					b.objects[d.Name()] = e
 					if !e.model {
 						driverObjs = append(driverObjs, e)
@@ -298,7 +301,7 @@ func (b *builder) funcByDecl(d *cc.Declarator, use ir.Pos) *ir.Function {
 func (b *builder) objectByDecl(d *cc.Declarator) *ir.Object {
 	e, ok := b.objects[d.Name()]
 	if !ok {
-		e = &objEntry{name: d.Name(), first: d, order: 1 << 30, model: isModelFile(d.Position().Filename)}
+		e = &objEntry{name: d.Name(), first: d, order: 1 << 30, model: b.st.isModel(d.Position().Filename)}
 		if !d.IsExtern() {
 			e.def = d
 		}

@@ -55,6 +55,19 @@ type state struct {
 	modelFuncs map[*ir.Function]bool
 }
 
+// isModel reports whether a position's file holds the environment rather
+// than the driver: a bundled model header, or in tree mode any file outside
+// the driver's own directory (the tree's headers).
+func (st *state) isModel(name string) bool {
+	if isModelFile(name) {
+		return true
+	}
+	if st.cfg.Kernel == nil || name == "" {
+		return false
+	}
+	return filepath.Dir(name) != filepath.Dir(st.path) && filepath.Dir(name) != filepath.Dir(st.absPath())
+}
+
 // Load runs the whole front-end pipeline on one file: parse, lower, inline
 // model-header helpers, entry.Find, regions.Analyze, ir.Validate. It is safe
 // to call concurrently.
@@ -64,6 +77,13 @@ func Load(ctx context.Context, path string, cfg Config) (*ir.Program, error) {
 
 // LoadUntil runs the pipeline up to and including the pass named lastPass.
 func LoadUntil(ctx context.Context, path string, cfg Config, lastPass string) (prog *ir.Program, err error) {
+	if cfg.Kernel == nil {
+		l, err := ResolveTree(path, cfg.Tree)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Kernel = l
+	}
 	last := -1
 	for i, p := range passes {
 		if p.name == lastPass {
@@ -165,12 +185,17 @@ func parsePass(st *state) error {
 	}
 	st.vfs = newSourceFS(filepath.Dir(st.path), st.cfg.IncludeDirs)
 	st.vfs.extra = st.cfg.testModels
+	if st.cfg.Kernel != nil {
+		st.vfs = treeSourceFS(st)
+		cmdline = treeCommandLine(st) + cmdline
+	}
 	ccfg, err := ccConfig(st.cfg, st.vfs)
 	if err != nil {
 		return err
 	}
+	predefined := predefinedText(modName(st.path), !definesModName(st.cfg) && st.cfg.Kernel == nil)
 	sources := []cc.Source{
-		{Name: "<predefined>", Value: predefinedText(modName(st.path), !definesModName(st.cfg))},
+		{Name: "<predefined>", Value: predefined},
 		{Name: "<builtin>", Value: cc.Builtin},
 		{Name: "<command-line>", Value: cmdline},
 		{Name: st.path, Value: endSplice(rewriteNamedVariadics(src))},
@@ -178,7 +203,11 @@ func parsePass(st *state) error {
 	}
 	ast, err := cc.Translate(ccfg, sources)
 	if err != nil {
-		return ccInputError(err, st.path, src)
+		ie := ccInputError(err, st.path, src)
+		if st.cfg.Kernel != nil {
+			treeDiagnostics(st, ie)
+		}
+		return ie
 	}
 	if ast == nil || ast.TranslationUnit == nil {
 		return inputErrorf(pos, "no declarations")

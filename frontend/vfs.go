@@ -31,6 +31,9 @@ type sourceFS struct {
 	diskRoots []string          // cleaned directories whose files may be read
 	originals map[string]string // disk files read, as they are on disk
 	order     []string          // names in originals, in reading order
+	// kernel applies the tree-mode rewrites (kernel_rewrite.go) to every
+	// file read from disk.
+	kernel bool
 }
 
 func newSourceFS(driverDir string, includeDirs []string) *sourceFS {
@@ -91,7 +94,11 @@ func (s *sourceFS) Open(name string) (fs.File, error) {
 		s.order = append(s.order, name)
 	}
 	s.originals[name] = string(data)
-	return newMemFile(name, endSplice(rewriteNamedVariadics(data))), nil
+	data = rewriteNamedVariadics(data)
+	if s.kernel {
+		data = rewriteKernelSource(data)
+	}
+	return newMemFile(name, endSplice(data)), nil
 }
 
 // memFile is an in-memory fs.File.

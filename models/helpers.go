@@ -1,6 +1,10 @@
 package models
 
-import "github.com/whoopverify/whoop/ir"
+import (
+	"strings"
+
+	"github.com/whoopverify/whoop/ir"
+)
 
 // LenKind says how many bytes a helper touches through a pointer argument.
 type LenKind uint8
@@ -54,8 +58,16 @@ type Helper struct {
 // HelperFor returns the memory semantics of the kernel function name.
 func HelperFor(name string) (Helper, bool) {
 	h, ok := helperTable[name]
+	if !ok {
+		h, ok = helperTable[strings.TrimSuffix(name, noprofSuffix)]
+	}
 	return h, ok
 }
+
+// noprofSuffix: with CONFIG_MEM_ALLOC_PROFILING (Linux 6.10 on), the
+// allocators are macros, kmalloc(...) = alloc_hooks(kmalloc_noprof(...)),
+// and the function called is the _noprof one, with the same semantics.
+const noprofSuffix = "_noprof"
 
 // HelperNames returns every function name in the helper table, sorted.
 func HelperNames() []string { return sortedKeys(helperTable) }
@@ -111,9 +123,17 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Returns: ReturnsFresh, NoEscape: true}, "kmalloc", "kzalloc", "kcalloc", "kmalloc_array",
 		"vmalloc", "vzalloc", "devm_kzalloc", "devm_kmalloc", "kmem_cache_alloc", "kmem_cache_zalloc",
 		"dma_alloc_coherent", "dma_zalloc_coherent", "pci_alloc_consistent", "__get_free_page",
-		"__get_free_pages", "get_zeroed_page", "kstrdup", "kmemdup")
+		"__get_free_pages", "get_zeroed_page", "kvmalloc", "kvzalloc", "kvcalloc", "kvmalloc_array",
+		"kmalloc_node", "kzalloc_node", "devm_kcalloc", "devm_kmalloc_array",
+		// mm/util.c: a new buffer filled from user memory (not driver memory).
+		"memdup_user", "vmemdup_user", "memdup_user_nul")
+	// Duplicates read their source (driver memory) into a new buffer.
+	add(Helper{Accesses: []ArgAccess{rd(0, LenArg, 1)}, Returns: ReturnsFresh, NoEscape: true}, "kmemdup")
+	add(Helper{Accesses: []ArgAccess{rd(1, LenArg, 2)}, Returns: ReturnsFresh, NoEscape: true}, "devm_kmemdup")
+	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0)}, Returns: ReturnsFresh, NoEscape: true}, "kstrdup", "kstrndup")
+	add(Helper{Accesses: []ArgAccess{rd(1, LenUnknown, 0)}, Returns: ReturnsFresh, NoEscape: true}, "devm_kstrdup")
 	add(Helper{Accesses: []ArgAccess{wr(0, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
-		"kfree", "vfree", "kzfree", "devm_kfree", "free_page", "free_pages")
+		"kfree", "vfree", "kzfree", "kvfree", "kfree_sensitive", "devm_kfree", "free_page", "free_pages")
 
 	// Atomic operations act on v->counter (offset 0) atomically.
 	atomicRead := ArgAccess{Arg: 0, Mode: ir.Atomic, Len: LenPointee}

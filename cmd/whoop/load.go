@@ -20,6 +20,7 @@ func frontendConfig(c *cli.Context) (frontend.Config, error) {
 		IncludeDirs: c.StringSlice("I"),
 		Defines:     c.StringSlice("D"),
 		Undefines:   c.StringSlice("U"),
+		Tree:        treeOptions(c),
 	}
 	if err := frontend.CheckConfig(cfg); err != nil {
 		return cfg, usageErrorf("%v", err)

@@ -111,11 +111,11 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 
 // frontendFlags are the preprocessor options shared by every command.
 func frontendFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.StringSliceFlag{Name: "I", Usage: "add `DIR` to the header search path, before whoop's kernel model headers"},
 		&cli.StringSliceFlag{Name: "D", Usage: "define macro `NAME[=VALUE]` as with gcc -D"},
 		&cli.StringSliceFlag{Name: "U", Usage: "undefine macro `NAME`"},
-	}
+	}, treeFlags()...)
 }
 
 // commands lists the subcommands; each lives in its own file.

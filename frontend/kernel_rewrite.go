@@ -1,0 +1,139 @@
+package frontend
+
+import (
+	"bytes"
+	"regexp"
+)
+
+// Source rewrites for a real kernel tree's headers (tree mode). cc/v4 rejects
+// a few GCC constructs the kernel headers use; each rule below rewrites one of
+// them into a form with the same meaning that cc/v4 reads. They apply to the
+// text cc/v4 sees (through sourceFS), never to the tree on disk, and never to
+// the driver's own positions: every rule keeps line breaks where they were.
+//
+// Measured on Linux 6.12 (../shared/reference/kernel-tree-notes.md).
+
+// Typeof of a type parameter: typeof applied to a macro parameter named
+// `type` or `_type`.
+// cc/v4 parses typeof(expression) but not typeof(type-name) in declaration
+// specifiers (its checker has no case for TypeSpecifierTypeofType, and a
+// qualified type name does not parse at all). A compound literal of the type
+// has exactly that type, arrays included, so typeof((T){}) is typeof(T).
+// Only macros with a parameter named `type` are rewritten: that is the
+// kernel's convention for type parameters (percpu-defs.h, typecheck.h,
+// device.h), and an expression argument there would not compile with gcc.
+
+// autoTypeConst matches `const __auto_type` and `__auto_type const`, which
+// cc/v4 rejects; plain __auto_type works. Dropping the const only loses a
+// compile-time check the analysis does not need.
+var autoTypeConst = regexp.MustCompile(`\bconst\s+__auto_type\b|\b__auto_type\s+const\b`)
+
+// vaMember matches a struct member made only of a macro's variadic
+// arguments (`__VA_ARGS__;` on its own line, cleanup.h's lock guards). With no
+// arguments it leaves an empty member declaration, on which cc/v4 prints a
+// stray trace line to stderr; __whoop_member (treePrelude) adds the
+// semicolon only when there are arguments.
+var vaMember = regexp.MustCompile(`(?m)^(\s*)__VA_ARGS__;(\s*\\)$`)
+
+// seqLockMember matches seqlock_types.h's `__SEQ_LOCK(locktype *lock);`
+// member, empty without lockdep: the semicolon moves inside the argument so
+// that no empty member is left (the same stray trace as vaMember).
+var seqLockMember = regexp.MustCompile(`__SEQ_LOCK\(([^;()]*)\);`)
+
+// rewriteKernelSource applies the tree-mode rewrites to one file's text.
+func rewriteKernelSource(src []byte) []byte {
+	if bytes.Contains(src, []byte("__SEQ_LOCK(")) {
+		src = seqLockMember.ReplaceAll(src, []byte("__SEQ_LOCK(${1};)"))
+	}
+	if bytes.Contains(src, []byte("__VA_ARGS__;")) {
+		src = vaMember.ReplaceAll(src, []byte("${1}__whoop_member(__VA_ARGS__)${2}"))
+	}
+	if bytes.Contains(src, []byte("__auto_type")) {
+		src = autoTypeConst.ReplaceAll(src, []byte("__auto_type"))
+	}
+	if bytes.Contains(src, []byte("typeof")) {
+		src = rewriteDefines(src, func(params [][]byte, body []byte) []byte {
+			for _, p := range params {
+				if typeParam(p) {
+					re := regexp.MustCompile(`\b(?:__typeof__|__typeof|typeof)\s*\(\s*` + string(p) + `\s*\)`)
+					body = re.ReplaceAll(body, []byte("__typeof__(("+string(p)+"){})"))
+				}
+			}
+			return body
+		})
+	}
+	return src
+}
+
+// defineHead matches the start of a function-like macro's text after
+// `#define`: its name and parameter list.
+var defineHead = regexp.MustCompile(`^\s+[A-Za-z_][A-Za-z0-9_]*\(([^)]*)\)`)
+
+// rewriteDefines calls f on the body of every function-like #define in src,
+// with its parameter names, and returns src with the bodies f changed.
+func rewriteDefines(src []byte, f func(params [][]byte, body []byte) []byte) []byte {
+	var out []byte
+	last := 0
+	for i := 0; i < len(src); {
+		lineEnd := bytes.IndexByte(src[i:], '\n')
+		if lineEnd < 0 {
+			lineEnd = len(src)
+		} else {
+			lineEnd += i
+		}
+		j := skipBlanks(src, i)
+		if j < len(src) && src[j] == '#' {
+			k := skipBlanks(src, j+1)
+			if bytes.HasPrefix(src[k:], []byte("define")) {
+				end := logicalLineEnd(src, k+6)
+				text := src[k+6 : end]
+				if m := defineHead.FindSubmatchIndex(text); m != nil {
+					var params [][]byte
+					for _, p := range bytes.Split(text[m[2]:m[3]], []byte(",")) {
+						params = append(params, bytes.TrimSpace(p))
+					}
+					body := text[m[1]:]
+					if nb := f(params, body); !bytes.Equal(nb, body) {
+						out = append(out, src[last:k+6+m[1]]...)
+						out = append(out, nb...)
+						last = end
+					}
+				}
+				lineEnd = end
+			}
+		}
+		i = lineEnd + 1
+	}
+	if out == nil {
+		return src
+	}
+	return append(out, src[last:]...)
+}
+
+// typeParam reports whether a macro parameter name is the kernel's spelling
+// of a type parameter (type, _type).
+func typeParam(p []byte) bool {
+	return bytes.Equal(bytes.TrimLeft(p, "_"), []byte("type"))
+}
+
+// unsupportedBuiltins are builtins the kernel headers probe with
+// __has_builtin that cc/v4 cannot translate; answering no selects the
+// headers' plain-C fallback. __builtin_has_attribute takes an attribute name
+// as its second operand, which cc/v4 resolves as an identifier.
+var unsupportedBuiltins = map[string]bool{
+	"__builtin_has_attribute": true,
+}
+
+// kernelHasBuiltin is cc.Config.HasBuiltin in tree mode: cc/v4's default
+// answer (builtins by prefix) less the unsupported ones.
+func kernelHasBuiltin(name string) bool {
+	if unsupportedBuiltins[name] {
+		return false
+	}
+	for _, p := range []string{"__builtin_", "__sync_", "__c11_atomic_"} {
+		if len(name) > len(p) && name[:len(p)] == p {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,181 @@
+package frontend
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/whoopverify/whoop/frontend/ktree"
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+	"modernc.org/cc/v4"
+)
+
+// Tree mode: the driver is read against a real kernel tree's headers and the
+// configuration of its build (Config.Kernel), as kbuild compiles it, with a
+// small overlay: the rewrites of kernel_rewrite.go and the prelude below.
+// Everything after parsing is the same as with the bundled models; functions
+// the models tables name keep the tables' semantics instead of their inline
+// bodies (tableFunc).
+
+// overlayRoot is where the tree-mode overlay headers appear in include
+// paths; it comes before the tree's own directories.
+const overlayRoot = "<whoop>/" + models.OverlayDir
+
+// treePrelude follows the forced include of kconfig.h. Each line turns off a
+// config option that selects a compiler feature cc/v4 cannot read, so the
+// headers take their fallback:
+//   - CONFIG_CC_HAS_NAMED_AS: per-cpu variables in the __seg_gs address space;
+//   - CONFIG_CC_HAS_ASM_INLINE: `asm inline`, which cc/v4's checker rejects;
+//   - CONFIG_USE_X86_SEG_SUPPORT: follows from the first.
+//
+// The __whoop_member macros serve the vaMember rewrite (kernel_rewrite.go).
+const treePrelude = `#undef CONFIG_CC_HAS_NAMED_AS
+#undef CONFIG_CC_HAS_ASM_INLINE
+#undef CONFIG_USE_X86_SEG_SUPPORT
+#define __whoop_nargs_(_0, _1, _2, _3, n, ...) n
+#define __whoop_nargs(...) __whoop_nargs_(_, ##__VA_ARGS__, 3, 2, 1, 0)
+#define __whoop_cat_(a, b) a##b
+#define __whoop_cat(a, b) __whoop_cat_(a, b)
+#define __whoop_semi_0
+#define __whoop_semi_1 ;
+#define __whoop_semi_2 ;
+#define __whoop_semi_3 ;
+#define __whoop_member(...) __VA_ARGS__ __whoop_cat(__whoop_semi_, __whoop_nargs(__VA_ARGS__))
+`
+
+// absPath returns the driver's absolute path (positions in tree mode may use
+// either form).
+func (st *state) absPath() string {
+	if abs, err := filepath.Abs(st.path); err == nil {
+		return abs
+	}
+	return st.path
+}
+
+// treeSourceFS is the file system of a tree-mode translation unit: the
+// tree's and the build's include directories in kbuild's order, then the
+// user's -I directories, with the kernel rewrites applied to every file.
+func treeSourceFS(st *state) *sourceFS {
+	l := st.cfg.Kernel
+	roots := append(l.IncludeDirs(st.path), st.cfg.IncludeDirs...)
+	roots = append(roots, filepath.Join(l.Tree, "include"))
+	s := newSourceFS(filepath.Dir(st.path), roots)
+	s.kernel = true
+	return s
+}
+
+// treeCommandLine returns kbuild's per-object defines and forced includes as
+// preprocessor text, with the prelude after kconfig.h.
+func treeCommandLine(st *state) string {
+	l := st.cfg.Kernel
+	var b strings.Builder
+	for _, d := range l.Defines(st.path, true) {
+		name, value, ok := strings.Cut(d, "=")
+		if !ok {
+			value = "1"
+		}
+		fmt.Fprintf(&b, "#define %s %s\n", name, value)
+	}
+	for _, h := range l.ForcedIncludes() {
+		// Named through the include path, as the tree's own include/ comes
+		// first there; an absolute #include would bypass the search.
+		fmt.Fprintf(&b, "#include <linux/%s>\n", filepath.Base(h))
+		if filepath.Base(h) == "kconfig.h" {
+			b.WriteString(treePrelude)
+		}
+	}
+	return b.String()
+}
+
+// treeCCConfig is the cc/v4 configuration of a tree-mode translation unit.
+func treeCCConfig(abi *cc.ABI, cfg Config, vfs *sourceFS) *cc.Config {
+	dirs := append([]string{overlayRoot}, cfg.Kernel.IncludeDirs(vfs.diskRoots[0] + "/x.c")[1:]...)
+	dirs = append(dirs, cfg.IncludeDirs...)
+	return &cc.Config{
+		ABI:             abi,
+		FS:              vfs,
+		FSOnly:          true,
+		IncludePaths:    append([]string{""}, dirs...),
+		SysIncludePaths: dirs,
+		UnsignedEnums:   true,
+		ExpansionLimit:  treeExpansionLimit,
+		// rw_hint.h asserts the size of a packed enum, which cc/v4 lays out
+		// as 4 bytes; the analysis does not depend on enum sizes.
+		IgnoreStaticAssert: true,
+		HasBuiltin:         kernelHasBuiltin,
+	}
+}
+
+// treeExpansionLimit bounds macro expansion for a file read against a real
+// tree: its headers expand to tens of thousands of lines.
+const treeExpansionLimit = 200_000_000
+
+// tableFunc reports whether the models tables give name its semantics (a
+// lock operation, a helper, a registration). In tree mode such a function's
+// inline body in the headers is not lowered: the table wins.
+func tableFunc(name string) bool {
+	if _, ok := models.Lock(name); ok {
+		return true
+	}
+	if _, ok := models.HelperFor(name); ok {
+		return true
+	}
+	_, ok := models.Registration(name)
+	return ok
+}
+
+// TreeOptions say where a driver's kernel headers come from.
+type TreeOptions struct {
+	Dir     string    // --kernel: the source tree; "" finds the tree above the file
+	Build   string    // --kernel-build: the configured build; "" uses the prepared tree
+	Bundled bool      // --bundled: always use the bundled model headers
+	Log     io.Writer // when set (whoop -v), what was detected is written here
+}
+
+// ResolveTree returns the kernel tree layout path is read against, or nil
+// for the bundled model headers (no tree above the file, or opts.Bundled).
+// A tree without a configured build is an input error that says how to get
+// one.
+func ResolveTree(path string, opts TreeOptions) (*ktree.Layout, error) {
+	if opts.Bundled {
+		return nil, nil
+	}
+	dir := opts.Dir
+	if dir == "" {
+		if dir = ktree.FindTree(path); dir == "" {
+			return nil, nil
+		}
+	}
+	l, err := ktree.Resolve(dir, opts.Build)
+	if err != nil {
+		return nil, inputErrorf(ir.Pos{File: path}, "%v", err)
+	}
+	if opts.Log != nil {
+		var b strings.Builder
+		for _, line := range l.Describe(path) {
+			fmt.Fprintf(&b, "whoop: %s: %s\n", path, line)
+		}
+		io.WriteString(opts.Log, b.String())
+	}
+	return l, nil
+}
+
+// treeDiagnostics rewords cc/v4's diagnostics for tree mode: a missing
+// header is missing from the tree, not from whoop's models; an error inside
+// the tree's headers is a construct whoop cannot read yet, which a tree-mode
+// overlay entry or rewrite (kernel_rewrite.go, models/overlay) would fix.
+func treeDiagnostics(st *state, ie *InputError) {
+	for i := range ie.Diags {
+		d := &ie.Diags[i]
+		if hdr, ok := strings.CutPrefix(d.Msg, "no model for "); ok {
+			hdr, _, _ = strings.Cut(hdr, ":")
+			d.Msg = hdr + " not found in the kernel tree " + st.cfg.Kernel.Tree + ", its build " + st.cfg.Kernel.Build + " or the driver's directory; pass -I DIR if it lives elsewhere"
+			continue
+		}
+		if d.Pos.File != "" && st.isModel(d.Pos.File) && !isModelFile(d.Pos.File) {
+			d.Msg += " (in the kernel tree's headers: whoop cannot read this construct yet; a tree-mode overlay entry would fix it)"
+		}
+	}
+}
