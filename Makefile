@@ -4,7 +4,7 @@ BIN     := bin/whoop
 SHARED  ?= ../shared
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all deps build run test test-race fuzz bench lint clean kernel-tree
+.PHONY: all deps build run test test-race fuzz bench lint clean kernel-tree kernel-test
 
 all: build
 
@@ -43,6 +43,19 @@ bench: build
 # "TREE BUILD".
 kernel-tree:
 	@scripts/kernel-tree
+
+# kernel-test runs whoop from the tree's root over the driver files Debian's
+# amd64 config builds in KERNEL_DIRS (KERNEL_SET=all: every .c file there)
+# and prints a table per directory; KERNEL_SAMPLE=N takes N files per
+# directory. It fails only if whoop crashes or hangs on a file.
+KERNEL_DIRS   ?= drivers/char drivers/watchdog drivers/rtc
+KERNEL_SET    ?= built
+KERNEL_SAMPLE ?= 0
+KERNEL_JOBS   ?= 1
+kernel-test: build
+	@set -e; set -- $$(scripts/kernel-tree); \
+	$(GO) run ./cmd/kerneltest -whoop $(BIN) -tree $$1 -build $$2 -set $(KERNEL_SET) \
+		-sample $(KERNEL_SAMPLE) -j $(KERNEL_JOBS) $(KERNEL_DIRS)
 
 lint: deps
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt:"; echo "$$out"; exit 1; fi
