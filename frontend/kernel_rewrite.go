@@ -40,8 +40,19 @@ var vaMember = regexp.MustCompile(`(?m)^(\s*)__VA_ARGS__;(\s*\\)$`)
 // that no empty member is left (the same stray trace as vaMember).
 var seqLockMember = regexp.MustCompile(`__SEQ_LOCK\(([^;()]*)\);`)
 
+// staticCallTramp matches static_call_types.h's trampoline declaration,
+// `extern typeof(func) STATIC_CALL_TRAMP(name);`, where func is a function
+// or a function type: neither compound literals nor pointer casts express
+// typeof of both, and cc/v4 reads typeof(type-name) in no declaration. The
+// trampoline is only ever called through inline asm; an unprototyped
+// function declaration serves every use the C code makes of it.
+var staticCallTramp = regexp.MustCompile(`extern\s+typeof\(\s*func\s*\)\s+STATIC_CALL_TRAMP\(\s*name\s*\);`)
+
 // rewriteKernelSource applies the tree-mode rewrites to one file's text.
 func rewriteKernelSource(src []byte) []byte {
+	if bytes.Contains(src, []byte("STATIC_CALL_TRAMP(name);")) {
+		src = staticCallTramp.ReplaceAll(src, []byte("extern int STATIC_CALL_TRAMP(name)();"))
+	}
 	if bytes.Contains(src, []byte("__SEQ_LOCK(")) {
 		src = seqLockMember.ReplaceAll(src, []byte("__SEQ_LOCK(${1};)"))
 	}

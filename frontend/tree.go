@@ -28,12 +28,18 @@ const overlayRoot = "<whoop>/" + models.OverlayDir
 // headers take their fallback:
 //   - CONFIG_CC_HAS_NAMED_AS: per-cpu variables in the __seg_gs address space;
 //   - CONFIG_CC_HAS_ASM_INLINE: `asm inline`, which cc/v4's checker rejects;
-//   - CONFIG_USE_X86_SEG_SUPPORT: follows from the first.
+//   - CONFIG_USE_X86_SEG_SUPPORT: follows from the first;
+//   - CONFIG_TRACEPOINTS: trace events expand to thousands of lines of
+//     macro-generated structs and probes (empty members cc/v4 traces on
+//     stderr); without it trace_foo(args) is an empty inline function, so
+//     the driver's own evaluation of the arguments is still seen, and only
+//     the probes' reads through them are not (tracing, not driver logic).
 //
 // The __whoop_member macros serve the vaMember rewrite (kernel_rewrite.go).
 const treePrelude = `#undef CONFIG_CC_HAS_NAMED_AS
 #undef CONFIG_CC_HAS_ASM_INLINE
 #undef CONFIG_USE_X86_SEG_SUPPORT
+#undef CONFIG_TRACEPOINTS
 #define __whoop_nargs_(_0, _1, _2, _3, n, ...) n
 #define __whoop_nargs(...) __whoop_nargs_(_, ##__VA_ARGS__, 3, 2, 1, 0)
 #define __whoop_cat_(a, b) a##b
