@@ -49,16 +49,27 @@ func (f *fnBuilder) stmtExpr(cs *cc.CompoundStatement, discard bool) ir.Expr {
 	if last == nil {
 		return nil
 	}
-	if last.Case == cc.BlockItemStmt && last.Statement != nil && last.Statement.Case == cc.StatementExpr &&
-		last.Statement.ExpressionStatement.ExpressionList != nil {
-		e := last.Statement.ExpressionStatement.ExpressionList
+	if last.Case != cc.BlockItemStmt || last.Statement == nil {
+		f.blockItem(last)
+		return nil
+	}
+	// The value may follow labels (the kernel's ___wait_event ends with
+	// `__out: __ret;`): the labels start blocks, the expression is the value.
+	st := last.Statement
+	for st.Case == cc.StatementLabeled && st.LabeledStatement.Case == cc.LabeledStatementLabel {
+		ls := st.LabeledStatement
+		f.startBlock(f.label(ls.Token.SrcStr()), posOf(ls))
+		st = ls.Statement
+	}
+	if st.Case == cc.StatementExpr && st.ExpressionStatement.ExpressionList != nil {
+		e := st.ExpressionStatement.ExpressionList
 		if discard || e.Type() == nil || e.Type().Kind() == cc.Void {
 			f.effect(e)
 			return nil
 		}
 		return f.stable(f.rvalue(e), e.Type(), posOf(e))
 	}
-	f.blockItem(last)
+	f.stmt(st)
 	return nil
 }
 

@@ -66,7 +66,9 @@ func (st *state) absPath() string {
 func treeSourceFS(st *state) *sourceFS {
 	l := st.cfg.Kernel
 	roots := append(l.IncludeDirs(st.path), st.cfg.IncludeDirs...)
-	roots = append(roots, filepath.Join(l.Tree, "include"))
+	// Quote includes may leave the driver's directory ("../tty/hvc/hvc_console.h"):
+	// the whole tree and build may be read.
+	roots = append(roots, l.Tree, l.Build)
 	s := newSourceFS(filepath.Dir(st.path), roots)
 	s.kernel = true
 	return s

@@ -62,6 +62,13 @@ func (s *sourceFS) allowed(name string) bool {
 			return true
 		}
 	}
+	if s.kernel && !filepath.IsAbs(name) {
+		// Tree mode mixes the driver's relative path with the tree's
+		// absolute directories: compare absolute forms.
+		if abs, err := filepath.Abs(name); err == nil && abs != name {
+			return s.allowed(abs)
+		}
+	}
 	return false
 }
 

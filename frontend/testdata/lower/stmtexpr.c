@@ -20,3 +20,11 @@ int biggest(int *a, int n)
 	int s = ({ int t = 0; for (int i = 0; i < n; i++) t += a[i]; t; });
 	return m + s + sizeof(struct item) + offsetof(struct item, node);
 }
+
+/* The value may follow a label, as in the kernel's ___wait_event
+ * (`__out: __ret;`). */
+int waited(int cond)
+{
+	int r = ({ int __ret = 0; if (cond) goto __out; __ret = 5; __out: __ret; });
+	return r;
+}
