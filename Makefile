@@ -26,9 +26,13 @@ build: deps
 run: build
 	./$(BIN) examples/ticket/ticket.c || [ $$? -eq 1 ]
 
+# test also reads programs against a real Linux 6.12 tree (fetched once into
+# the cache by scripts/kernel-tree) and runs kernel-test on a sample.
 test: deps
 	$(GO) vet ./...
-	$(GO) test ./...
+	@set -e; set -- $$(scripts/kernel-tree); \
+	echo "WHOOP_KERNEL_TREE=$$1 WHOOP_KERNEL_BUILD=$$2 $(GO) test ./..."; \
+	WHOOP_KERNEL_TREE=$$1 WHOOP_KERNEL_BUILD=$$2 $(GO) test ./...
 	$(GO) test -race ./z3/...
 	$(GO) test -run '^$$' -fuzz FuzzLoad -fuzztime 5s ./frontend
 

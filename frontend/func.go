@@ -27,6 +27,7 @@ type fnBuilder struct {
 	retObj     *ir.Object
 	temps      map[*ir.Var]bool // temporaries: assigned exactly once
 	assigns    map[cc.ExpressionNode]bool
+	cl         cleanupState // scopes with cleanup attributes (cleanupattr.go)
 }
 
 func (b *builder) lowerFunc(e *funcEntry) error {
@@ -78,6 +79,7 @@ func (f *fnBuilder) body() {
 		f.cur.Term = &ir.Return{Val: val, P: posOf(&def.CompoundStatement.Token2)}
 		f.cur = nil
 	}
+	f.resolveGotos()
 	finishFunction(f.fn)
 }
 
@@ -304,6 +306,9 @@ func (f *fnBuilder) declaration(decl *cc.Declaration) {
 			}
 		default:
 			f.autoDecl(d, init)
+			if fn := cleanupOf(decl, id); fn != "" {
+				f.registerCleanup(fn, d)
+			}
 		}
 	}
 }

@@ -14,9 +14,11 @@ func (f *fnBuilder) compound(cs *cc.CompoundStatement) {
 	if cs == nil {
 		return
 	}
+	f.pushScope()
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		f.blockItem(l.BlockItem)
 	}
+	f.popScope(posOf(&cs.Token2))
 }
 
 func (f *fnBuilder) blockItem(it *cc.BlockItem) {
@@ -38,6 +40,13 @@ func (f *fnBuilder) blockItem(it *cc.BlockItem) {
 // stmtExpr lowers a GNU statement expression; its value is the value of its
 // last expression statement.
 func (f *fnBuilder) stmtExpr(cs *cc.CompoundStatement, discard bool) ir.Expr {
+	f.pushScope()
+	v := f.stmtExprValue(cs, discard)
+	f.popScope(posOf(&cs.Token2))
+	return v
+}
+
+func (f *fnBuilder) stmtExprValue(cs *cc.CompoundStatement, discard bool) ir.Expr {
 	var last *cc.BlockItem
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		if l.BlockItemList == nil {
@@ -59,6 +68,7 @@ func (f *fnBuilder) stmtExpr(cs *cc.CompoundStatement, discard bool) ir.Expr {
 	for st.Case == cc.StatementLabeled && st.LabeledStatement.Case == cc.LabeledStatementLabel {
 		ls := st.LabeledStatement
 		f.startBlock(f.label(ls.Token.SrcStr()), posOf(ls))
+		f.markTarget(f.label(ls.Token.SrcStr()))
 		st = ls.Statement
 	}
 	if st.Case == cc.StatementExpr && st.ExpressionStatement.ExpressionList != nil {
@@ -126,6 +136,7 @@ func (f *fnBuilder) labeled(ls *cc.LabeledStatement) {
 	switch ls.Case {
 	case cc.LabeledStatementLabel:
 		f.startBlock(f.label(ls.Token.SrcStr()), pos)
+		f.markTarget(f.label(ls.Token.SrcStr()))
 	case cc.LabeledStatementCaseLabel, cc.LabeledStatementRange, cc.LabeledStatementDefault:
 		if f.sw == nil {
 			failf(pos, "case label not within a switch statement")
@@ -218,6 +229,7 @@ func (f *fnBuilder) switchStmt(s *cc.SelectionStatement) {
 	saved := f.sw
 	f.sw = sw
 	f.brk = append(f.brk, exit)
+	f.markTarget(exit)
 	f.stmt(s.Statement)
 	f.brk = f.brk[:len(f.brk)-1]
 	f.sw = saved
@@ -278,6 +290,10 @@ func (f *fnBuilder) iteration(s *cc.IterationStatement) {
 	case cc.IterationStatementFor, cc.IterationStatementForDecl:
 		cond, step := s.ExpressionList2, s.ExpressionList3
 		if s.Case == cc.IterationStatementForDecl {
+			// The declaration's scope is the for statement: its
+			// cleanups run at loop.end (and so after a break).
+			f.pushScope()
+			defer func() { f.cur = exit; f.popScope(pos) }()
 			f.declaration(s.Declaration)
 			cond, step = s.ExpressionList, s.ExpressionList2
 		} else if s.ExpressionList != nil {
@@ -304,6 +320,8 @@ func (f *fnBuilder) iteration(s *cc.IterationStatement) {
 func (f *fnBuilder) loopBody(s *cc.Statement, brk, cont *ir.Block) {
 	f.brk = append(f.brk, brk)
 	f.cont = append(f.cont, cont)
+	f.markTarget(brk)
+	f.markTarget(cont)
 	f.stmt(s)
 	f.brk = f.brk[:len(f.brk)-1]
 	f.cont = f.cont[:len(f.cont)-1]
@@ -313,7 +331,7 @@ func (f *fnBuilder) jumpStmt(j *cc.JumpStatement) {
 	pos := posOf(j)
 	switch j.Case {
 	case cc.JumpStatementGoto:
-		f.jump(f.label(j.Token2.SrcStr()), pos)
+		f.jumpOut(f.label(j.Token2.SrcStr()), pos)
 	case cc.JumpStatementGotoExpr:
 		f.effect(j.ExpressionList)
 		if len(f.addrLabels) == 0 {
@@ -325,12 +343,12 @@ func (f *fnBuilder) jumpStmt(j *cc.JumpStatement) {
 		if len(f.cont) == 0 {
 			failf(pos, "continue statement not within a loop")
 		}
-		f.jump(f.cont[len(f.cont)-1], pos)
+		f.jumpOut(f.cont[len(f.cont)-1], pos)
 	case cc.JumpStatementBreak:
 		if len(f.brk) == 0 {
 			failf(pos, "break statement not within a loop or switch")
 		}
-		f.jump(f.brk[len(f.brk)-1], pos)
+		f.jumpOut(f.brk[len(f.brk)-1], pos)
 	case cc.JumpStatementReturn:
 		f.returnStmt(j, pos)
 	}
@@ -354,11 +372,13 @@ func (f *fnBuilder) nondetJump(targets []*ir.Block, pos ir.Pos) {
 func (f *fnBuilder) returnStmt(j *cc.JumpStatement, pos ir.Pos) {
 	e := j.ExpressionList
 	if e == nil {
+		f.beforeReturn(pos)
 		f.terminate(&ir.Return{P: pos})
 		return
 	}
 	if f.fn.Ret == nil {
 		f.effect(e)
+		f.beforeReturn(pos)
 		f.terminate(&ir.Return{P: pos})
 		return
 	}
@@ -369,6 +389,7 @@ func (f *fnBuilder) returnStmt(j *cc.JumpStatement, pos ir.Pos) {
 		}
 		src := f.lval(e)
 		f.copyAggregate(&lvalue{addr: f.retObj, ct: rt, text: "return"}, src, pos)
+		f.beforeReturn(pos)
 		f.terminate(&ir.Return{Val: f.retObj, P: pos})
 		return
 	}
@@ -376,6 +397,7 @@ func (f *fnBuilder) returnStmt(j *cc.JumpStatement, pos ir.Pos) {
 	if v == nil {
 		v = ir.IntConst(0)
 	}
+	f.beforeReturn(pos)
 	f.terminate(&ir.Return{Val: v, P: pos})
 }
 

@@ -154,6 +154,15 @@ func gatherFacts(prog *ir.Program, env kernelEnv, lockArrays, lockInstances bool
 	return f
 }
 
+// spinlockKey names a spinlock_t and its rlock member as one lock. In real
+// kernel headers spinlock_t wraps a raw_spinlock_t `rlock` as its first
+// member; spin_lock(l) takes l, while spin_lock_irqsave(l, flags) and the
+// spinlock guards take &l->rlock: one lock under two names. Only a lock
+// can contain another lock, so "X.rlock" and "X" never name two locks.
+func spinlockKey(key string) string {
+	return strings.TrimSuffix(key, ".rlock")
+}
+
 // classifyCall records the lock or publication effect of a call to an
 // external function.
 func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
@@ -167,7 +176,7 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 		case api.Arg < len(call.ArgTargets) && call.ArgTargets[api.Arg] != nil &&
 			(call.ArgTargets[api.Arg].Exact || f.lockArrays && call.ArgTargets[api.Arg].Array) &&
 			call.ArgTargets[api.Arg].Key != "":
-			key := call.ArgTargets[api.Arg].Key
+			key := spinlockKey(call.ArgTargets[api.Arg].Key)
 			op.lock = f.lock(key, api.Class, rw)
 			if f.lockInstances && !strings.HasPrefix(key, "global ") {
 				f.locks[op.lock].instance = true

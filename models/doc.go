@@ -36,5 +36,32 @@
 //     escape.go; then they are guessed entry points, in ClassEscaped when
 //     they reach the kernel only through calls without a publication effect
 //     of their own); other files neither call non-static functions nor use
-//     non-static globals (static linkage, Program.ExternLinkage).
+//     non-static globals (static linkage, Program.ExternLinkage), except
+//     what EXPORT_SYMBOL exports.
+//
+// # Tree-mode overlay
+//
+// Inside a real kernel tree (frontend/tree.go) the tree's own headers are
+// the model of types, prototypes and macros, and the tables apply by name
+// (a table function's inline body in the headers is not lowered; the
+// _noprof allocators and the _raw_* lock functions behind the API macros
+// match their table rows). The overlay (overlay/, searched before the tree)
+// replaces only what the analysis must see in another form, each header by
+// #include_next of the tree's own and a few redefinitions after it:
+//   - linux/module.h: module_init and module_exit as the __whoop_module_*
+//     globals the entry-point pass reads (the tree's alias attributes leave
+//     no trace in the program);
+//   - linux/export.h: EXPORT_SYMBOL as __whoop_export_* globals (the tree's
+//     emit __ksymtab entries with inline asm);
+//   - linux/property.h: linux/device.h first, so dev_fwnode()'s _Generic
+//     sees a complete struct device (cc/v4 resolves _Generic where it is
+//     written; gcc completes the type later).
+//
+// What cc/v4 cannot read at all is rewritten in the text it sees
+// (frontend/kernel_rewrite.go: typeof of a type parameter, const
+// __auto_type, empty variadic struct members, the static-call trampoline
+// declaration) or switched off by the prelude after kconfig.h
+// (CONFIG_CC_HAS_NAMED_AS, CONFIG_CC_HAS_ASM_INLINE, CONFIG_TRACEPOINTS);
+// no x86 asm/ header needs replacing to parse, and inline asm is read as
+// touching no driver memory, as with the bundled models.
 package models

@@ -1,5 +1,7 @@
 package models
 
+import "strings"
+
 // LockOp is what a locking call does to its lock.
 type LockOp uint8
 
@@ -43,8 +45,25 @@ type LockAPI struct {
 
 // Lock returns the locking semantics of the kernel function name.
 func Lock(name string) (LockAPI, bool) {
-	l, ok := lockTable[name]
-	return l, ok
+	if l, ok := lockTable[name]; ok {
+		return l, true
+	}
+	// In real headers the raw spinlock and rwlock API are macros over
+	// out-of-line _raw_* functions with the same arguments and results
+	// (include/linux/spinlock.h, rwlock.h: raw_spin_lock_irqsave(lock,
+	// flags) is flags = _raw_spin_lock_irqsave(lock), read_lock(lock) is
+	// _raw_read_lock(lock)); the bundled models declare the API names.
+	if rest, ok := strings.CutPrefix(name, "_raw_"); ok {
+		if l, ok := lockTable["raw_"+rest]; ok {
+			l.Name = name
+			return l, true
+		}
+		if l, ok := lockTable[rest]; ok {
+			l.Name = name
+			return l, true
+		}
+	}
+	return LockAPI{}, false
 }
 
 // LockNames returns every function name in the locking table, sorted.

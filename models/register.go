@@ -417,10 +417,19 @@ func registrations() {
 
 	// Class devices whose ops the core serialises (watchdog, rtc).
 	pub(ClassWatchdog, 0, "watchdog_register_device")
+	// devm_watchdog_register_device(dev, wdd) registers wdd and
+	// unregisters it when dev is unbound (drivers/watchdog/watchdog_core.c).
+	pub(ClassWatchdog, 1, "devm_watchdog_register_device")
 	unpub(ClassWatchdog, 0, true, "watchdog_unregister_device") // WDOG_UNREGISTERED under wdd->lock
 	reg(RegAPI{Name: "rtc_device_register", Object: 1, Publishes: ClassRTC, Ops: []int{2}})
 	reg(RegAPI{Name: "devm_rtc_device_register", Object: 0, Publishes: ClassRTC, Ops: []int{2}})
 	unpub(ClassRTC, 0, true, "rtc_device_unregister", "devm_rtc_device_unregister") // ops = NULL under ops_lock
+	// Linux 5.x on: devm_rtc_allocate_device, rtc->ops = &ops, then
+	// devm_rtc_register_device(rtc), a macro over
+	// __devm_rtc_register_device(THIS_MODULE, rtc) (drivers/rtc/class.c),
+	// makes the ops callable.
+	pub(ClassRTC, 0, "devm_rtc_register_device")
+	pub(ClassRTC, 1, "__devm_rtc_register_device")
 	pub(ClassTTY, 0, "tty_register_driver", "tty_register_device", "tty_port_register_device")
 	reg(RegAPI{Name: "tty_set_operations", Object: 0, Ops: []int{1}})
 	unpub(ClassTTY, 0, false, "tty_unregister_driver", "tty_unregister_device")

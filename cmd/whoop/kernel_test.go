@@ -1,0 +1,102 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// kernelTree returns the Linux 6.12 tree and build that make test provides
+// (WHOOP_KERNEL_TREE, WHOOP_KERNEL_BUILD from scripts/kernel-tree). Under CI
+// their absence is a failure; elsewhere the test skips.
+func kernelTree(t *testing.T) (tree, build string) {
+	tree, build = os.Getenv("WHOOP_KERNEL_TREE"), os.Getenv("WHOOP_KERNEL_BUILD")
+	if tree == "" || build == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("WHOOP_KERNEL_TREE and WHOOP_KERNEL_BUILD are not set: make test sets them from scripts/kernel-tree")
+		}
+		t.Skip("no kernel tree: run through make test, or set WHOOP_KERNEL_TREE and WHOOP_KERNEL_BUILD (scripts/kernel-tree prints them)")
+	}
+	return tree, build
+}
+
+var wantRace = regexp.MustCompile(`//\s*want "race"`)
+
+// TestKernelTreePrograms reads each program of testdata/kernel against the
+// real 6.12 headers (--kernel) and checks that the lines with a
+// `// want "race"` comment, and only those, are accesses of reported races.
+func TestKernelTreePrograms(t *testing.T) {
+	tree, build := kernelTree(t)
+	files, err := filepath.Glob(filepath.Join("testdata", "kernel", "*.c"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test programs: %v", err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[int]bool{}
+			for i, line := range strings.Split(string(src), "\n") {
+				if wantRace.MatchString(line) {
+					want[i+1] = true
+				}
+			}
+			code, stdout, stderr := runWhoop(t, "--kernel", tree, "--kernel-build", build, "--format", "json", "--no-progress", file)
+			if code != exitOK && code != exitRaces {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var res struct {
+				Files []struct {
+					Pairs []struct {
+						Races []struct {
+							Accesses []struct {
+								File string `json:"file"`
+								Line int    `json:"line"`
+							} `json:"accesses"`
+						} `json:"races"`
+					} `json:"pairs"`
+				} `json:"files"`
+			}
+			if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+				t.Fatalf("json: %v", err)
+			}
+			got := map[int]bool{}
+			for _, f := range res.Files {
+				for _, p := range f.Pairs {
+					for _, r := range p.Races {
+						for _, a := range r.Accesses {
+							if filepath.Base(a.File) == filepath.Base(file) {
+								got[a.Line] = true
+							}
+						}
+					}
+				}
+			}
+			for _, l := range sortedLines(want) {
+				if !got[l] {
+					t.Errorf("%s:%d: expected a race", file, l)
+				}
+			}
+			for _, l := range sortedLines(got) {
+				if !want[l] {
+					t.Errorf("%s:%d: unexpected race", file, l)
+				}
+			}
+		})
+	}
+}
+
+func sortedLines(m map[int]bool) []int {
+	var out []int
+	for l := range m {
+		out = append(out, l)
+	}
+	sort.Ints(out)
+	return out
+}
