@@ -60,7 +60,9 @@
 //     functions, as GNU C). Array indexing is base + index*size.
 //   - Bit-fields are accessed through their storage unit: a load of the
 //     unit, then a shift and a mask (sign-extended for signed fields); a
-//     store loads the unit, inserts the field and stores the whole unit.
+//     store loads the unit, inserts the field and stores the whole unit;
+//     that load is marked RMW ("load rmw"): the race check counts it as
+//     part of the write, which is what the source does.
 //   - Struct and union copies (assignment, initialisation, arguments,
 //     results) are a Load and a Store per scalar cell. A union copies its
 //     first member that spans the whole union; arrays with more than 16

@@ -547,7 +547,9 @@ func (f *fnBuilder) loadBitField(lv *lvalue, pos ir.Pos) ir.Expr {
 func (f *fnBuilder) storeBitField(lv *lvalue, val ir.Expr, pos ir.Pos) {
 	unit, shift, mask := f.bitUnit(lv)
 	raw := f.temp(unsignedOf(unit), pos)
-	f.emit(&ir.Load{Dst: raw, Access: f.access(lv, unit, pos)})
+	rmw := f.access(lv, unit, pos)
+	rmw.RMW = true
+	f.emit(&ir.Load{Dst: raw, Access: rmw})
 	inPlace := mask << uint(shift)
 	var all int64 = -1
 	if unit < 8 {
