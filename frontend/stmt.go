@@ -397,10 +397,15 @@ func (f *fnBuilder) asm(a *cc.Asm) {
 			case 0: // outputs
 				if operand != nil {
 					lv := f.lval(operand)
-					if lv.v != nil {
+					switch {
+					case lv.v != nil:
 						f.emit(&ir.Havoc{Vars: []*ir.Var{lv.v}, P: pos})
-					} else {
-						f.store(lv, f.arbitraryScalar(lv.ct, pos), pos)
+					case isAggregate(lv.ct):
+						// A struct or array in memory ("=m"(s)): every
+						// cell may be written.
+						f.havocObject(lv, pos)
+					default:
+						f.store(lv, f.havocTemp(f.b.tc.conv(lv.ct), pos), pos)
 					}
 				}
 			case 1: // inputs
@@ -431,13 +436,4 @@ func asmOperand(n cc.ExpressionNode) cc.ExpressionNode {
 		}
 	}
 	return nil
-}
-
-// arbitraryScalar returns an arbitrary value for a scalar of type t (0 for
-// aggregates, which asm outputs never are in practice).
-func (f *fnBuilder) arbitraryScalar(t cc.Type, pos ir.Pos) ir.Expr {
-	if isAggregate(t) {
-		failf(pos, "unsupported: aggregate asm output of type %s", f.b.tc.conv(t))
-	}
-	return f.havocTemp(f.b.tc.conv(t), pos)
 }
