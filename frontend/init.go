@@ -130,11 +130,26 @@ func (b *builder) staticRange(o *ir.Object, top ir.Type, in *cc.Initializer, off
 		return
 	}
 	if n > maxRangeCells {
-		failf(posOf(in), "unsupported: range designator initialising %d elements (at most %d)", n, maxRangeCells)
+		// Cells not listed are zero: a zero range needs none.
+		var first []ir.Init
+		b.staticLeaf(o, top, in, off, &first)
+		if allZero(first) {
+			return
+		}
+		failf(posOf(in), "unsupported: range designator initialising %d elements with a non-zero value (at most %d)", n, maxRangeCells)
 	}
 	for k := int64(0); k < n; k++ {
 		b.staticLeaf(o, top, in, off+k*size, cells)
 	}
+}
+
+func allZero(cells []ir.Init) bool {
+	for _, c := range cells {
+		if k, ok := c.Value.(*ir.Const); !ok || k.Val != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (b *builder) staticLeaf(o *ir.Object, top ir.Type, in *cc.Initializer, off int64, cells *[]ir.Init) {

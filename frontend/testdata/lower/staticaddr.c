@@ -23,6 +23,7 @@ int *generic = _Generic(0, int: arr, default: arr);
 int (*whole_plus)[8] = &arr + 1;
 char *ptrs[] = { dev.buf, dev.buf + 1, dev.in[0].name };
 char *range[4] = { [0 ... 3] = dev.buf + 1 };
+char *zeros[100000] = { [0 ... 99999] = 0 };
 
 int local_static(void)
 {
