@@ -9,7 +9,17 @@ import "github.com/whoopverify/whoop/ir"
 // other pointer arguments (expected, value and result buffers) are plain.
 // Atomic builtins keep the default escape and result (a pointer exchanged
 // through one may be kept or returned).
-func addBuiltins(add func(Helper, ...string)) {
+//
+// gcc's __builtin_ forms of the string and memory functions (the kernel's
+// fortified string.h calls them) act as the plain functions.
+func addBuiltins(m map[string]Helper, add func(Helper, ...string)) {
+	for _, name := range []string{"memcpy", "memmove", "memset", "memcmp", "strcpy", "strncpy", "strcat",
+		"strncat", "strlen", "strnlen", "strcmp", "strncmp", "sprintf", "snprintf", "vsprintf", "vsnprintf"} {
+		if h, ok := m[name]; ok {
+			add(h, "__builtin_"+name)
+		}
+	}
+
 	at := func(arg int, write bool) ArgAccess {
 		return ArgAccess{Arg: arg, Write: write, Mode: ir.Atomic, Len: LenPointee}
 	}
