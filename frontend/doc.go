@@ -139,8 +139,9 @@
 //   - Floating-point values are arbitrary: every float constant, operation
 //     and conversion to or from a float gives a fresh havocked value.
 //   - Inline assembly is not modelled: its input operands are evaluated
-//     (their reads happen), each output operand gets an arbitrary value
-//     (a plain store for a memory operand), and asm goto may jump to any of
+//     (their reads happen; a struct or array operand is read whole), each
+//     output operand gets an arbitrary value (a plain store for a memory
+//     operand, one per cell of a struct or array), and asm goto may jump to any of
 //     its labels. Memory the instructions touch otherwise is not seen.
 //   - An access through a volatile-qualified lvalue is marked (as
 //     READ_ONCE/WRITE_ONCE), so it cannot race under the kernel memory

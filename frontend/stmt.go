@@ -409,7 +409,14 @@ func (f *fnBuilder) asm(a *cc.Asm) {
 					}
 				}
 			case 1: // inputs
-				if operand != nil {
+				switch {
+				case operand == nil:
+				case isAggregate(undecayed(operand)):
+					// A struct or array in memory ("m"(s)): the
+					// instructions may read all of it.
+					lv := f.lval(operand)
+					f.touch(lv, sizeOf(lv.ct), false, pos)
+				default:
 					f.effect(operand)
 				}
 			case 3: // asm goto labels

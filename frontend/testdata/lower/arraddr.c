@@ -45,4 +45,5 @@ void asm_out(struct dev *d)
 	struct inner t;
 	asm("" : "=m"(t));                              // want "store 4 &t := t\\d+  ; t.v" "store 1 &t \\+ 11 := t\\d+  ; t.name\\[7\\]"
 	d->in[0] = t;
+	asm("" :: "m"(d->in[1]), "m"(d->buf), "r"(d->head)); // want "touch read 12 d \\+ 144  ; d->in\\[1\\]" "touch read 64 d  ; d->buf" "load 4 d \\+ 64  ; d->head"
 }
