@@ -30,6 +30,8 @@ func TestBadInputs(t *testing.T) {
 		{"syntax error", "int f(void) { return 1 +; }\nint g(void) { int = 2; }\n", `^:1:25: unexpected ';'`},
 		{"unknown member", "struct s { int a; };\nint f(struct s *p) { return p->b; }\n", `^:2:30: .*no member named b`},
 		{"error directive", "#error stop here\n", `^:1:2: .*stop here`},
+		{"huge non-zero range", "int *a[100000] = { [0 ... 99999] = (int *)8 };\n", `^:1:36: unsupported: range designator initialising 100000 elements with a non-zero value \(at most 65536\)$`},
+		{"nested function", "int f(void) { int g(void) { return 1; } return g(); }\n", `^:1:19: unsupported: nested function g$`},
 		// cc/v4's parser loops forever on these without the end sentinel.
 		{"truncated pointer declarator", "int * const", `^:1: unexpected end of file, expected type qualifier$`},
 		{"truncated after pointer", "A(long void)*}", `^:1:14: unexpected '}', expected type qualifier$`},

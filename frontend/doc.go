@@ -60,7 +60,9 @@
 //     functions, as GNU C). Array indexing is base + index*size.
 //   - Bit-fields are accessed through their storage unit: a load of the
 //     unit, then a shift and a mask (sign-extended for signed fields); a
-//     store loads the unit, inserts the field and stores the whole unit.
+//     store loads the unit, inserts the field and stores the whole unit;
+//     that load is marked RMW ("load rmw"): the race check counts it as
+//     part of the write, which is what the source does.
 //   - Struct and union copies (assignment, initialisation, arguments,
 //     results) are a Load and a Store per scalar cell. A union copies its
 //     first member that spans the whole union; arrays with more than 16
@@ -137,8 +139,9 @@
 //   - Floating-point values are arbitrary: every float constant, operation
 //     and conversion to or from a float gives a fresh havocked value.
 //   - Inline assembly is not modelled: its input operands are evaluated
-//     (their reads happen), each output operand gets an arbitrary value
-//     (a plain store for a memory operand), and asm goto may jump to any of
+//     (their reads happen; a struct or array operand is read whole), each
+//     output operand gets an arbitrary value (a plain store for a memory
+//     operand, one per cell of a struct or array), and asm goto may jump to any of
 //     its labels. Memory the instructions touch otherwise is not seen.
 //   - An access through a volatile-qualified lvalue is marked (as
 //     READ_ONCE/WRITE_ONCE), so it cannot race under the kernel memory

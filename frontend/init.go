@@ -130,11 +130,26 @@ func (b *builder) staticRange(o *ir.Object, top ir.Type, in *cc.Initializer, off
 		return
 	}
 	if n > maxRangeCells {
-		failf(posOf(in), "unsupported: range designator initialising %d elements (at most %d)", n, maxRangeCells)
+		// Cells not listed are zero: a zero range needs none.
+		var first []ir.Init
+		b.staticLeaf(o, top, in, off, &first)
+		if allZero(first) {
+			return
+		}
+		failf(posOf(in), "unsupported: range designator initialising %d elements with a non-zero value (at most %d)", n, maxRangeCells)
 	}
 	for k := int64(0); k < n; k++ {
 		b.staticLeaf(o, top, in, off+k*size, cells)
 	}
+}
+
+func allZero(cells []ir.Init) bool {
+	for _, c := range cells {
+		if k, ok := c.Value.(*ir.Const); !ok || k.Val != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (b *builder) staticLeaf(o *ir.Object, top ir.Type, in *cc.Initializer, off int64, cells *[]ir.Init) {
@@ -231,6 +246,9 @@ func (b *builder) constAddr(e cc.ExpressionNode, pos ir.Pos) ir.Expr {
 	if u, ok := strip(e).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionLabelAddr && b.curFn != nil {
 		return b.curFn.labelAddr(u.Token2.SrcStr(), pos)
 	}
+	if d, ok := b.addrDiff(e, pos); ok {
+		return ir.IntConst(d)
+	}
 	obj, off, ok := b.addrConst(e, pos)
 	if !ok {
 		return nil
@@ -245,9 +263,16 @@ func (b *builder) constAddr(e cc.ExpressionNode, pos ir.Pos) ir.Expr {
 }
 
 // addrConst evaluates e as a constant address: an object or function plus
-// a byte offset.
+// a byte offset. Every address constant GNU C accepts: &lvalue, an array
+// (named, a member, a row of an array of arrays, *p of a pointer to an
+// array) or function designator, casts, pointer or integer arithmetic with
+// constants, ?: with a constant condition, a comma expression, _Generic.
 func (b *builder) addrConst(e cc.ExpressionNode, pos ir.Pos) (ir.Expr, int64, bool) {
-	switch x := strip(e).(type) {
+	e = strip(e)
+	if undecayed(e).Kind() == cc.Array {
+		return b.lvalueConst(e, pos)
+	}
+	switch x := e.(type) {
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionCast && !isFloat(x.Type()) {
 			return b.addrConst(x.CastExpression, pos)
@@ -256,41 +281,59 @@ func (b *builder) addrConst(e cc.ExpressionNode, pos ir.Pos) (ir.Expr, int64, bo
 		switch x.Case {
 		case cc.PrimaryExpressionIdent:
 			d, ok := x.ResolvedTo().(*cc.Declarator)
-			if !ok || d == nil {
-				return nil, 0, false
-			}
-			switch d.Type().Kind() {
-			case cc.Function:
+			if ok && d != nil && d.Type().Kind() == cc.Function {
 				return b.funcByDecl(d, pos), 0, true
-			case cc.Array:
-				return b.objectOfStatic(d), 0, true
 			}
-		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
-			return b.stringLiteral(x), 0, true
+		case cc.PrimaryExpressionGeneric:
+			if a := x.GenericSelection.Associated(); a != nil {
+				return b.addrConst(a.AssignmentExpression, pos)
+			}
+		}
+	case *cc.ExpressionList:
+		// (a, b): the operands before the last are constants without
+		// effects in a static initialiser.
+		for l := x; l != nil; l = l.ExpressionList {
+			if l.ExpressionList == nil {
+				return b.addrConst(l.AssignmentExpression, pos)
+			}
 		}
 	case *cc.UnaryExpression:
-		if x.Case == cc.UnaryExpressionAddrof {
+		switch x.Case {
+		case cc.UnaryExpressionAddrof:
 			return b.lvalueConst(x.CastExpression, pos)
+		case cc.UnaryExpressionDeref:
+			if x.Type().Kind() == cc.Function || isFuncPtr(x.Type()) {
+				return b.addrConst(x.CastExpression, pos) // *f is f
+			}
 		}
 	case *cc.AdditiveExpression:
-		if x.Case == cc.AdditiveExpressionAdd || x.Case == cc.AdditiveExpressionSub {
-			lt, rt := x.AdditiveExpression.Type(), x.MultiplicativeExpression.Type()
-			if isPtr(lt) {
-				if c, ok := constOf(x.MultiplicativeExpression); ok {
-					if obj, off, ok := b.addrConst(x.AdditiveExpression, pos); ok {
-						d := c.Val * pointeeSize(lt)
-						if x.Case == cc.AdditiveExpressionSub {
-							d = -d
-						}
-						return obj, off + d, true
-					}
+		if x.Case != cc.AdditiveExpressionAdd && x.Case != cc.AdditiveExpressionSub {
+			break
+		}
+		// address ± constant, constant + address; integer arithmetic on an
+		// address cast to an integer steps by bytes.
+		l, r := x.AdditiveExpression, cc.ExpressionNode(x.MultiplicativeExpression)
+		if c, ok := constOf(r); ok {
+			if obj, off, ok := b.addrConst(l, pos); ok {
+				d := c.Val * stepOf(l.Type())
+				if x.Case == cc.AdditiveExpressionSub {
+					d = -d
 				}
-			} else if isPtr(rt) && x.Case == cc.AdditiveExpressionAdd {
-				if c, ok := constOf(x.AdditiveExpression); ok {
-					if obj, off, ok := b.addrConst(x.MultiplicativeExpression, pos); ok {
-						return obj, off + c.Val*pointeeSize(rt), true
-					}
+				return obj, off + d, true
+			}
+		}
+		if c, ok := constOf(l); ok && x.Case == cc.AdditiveExpressionAdd {
+			if obj, off, ok := b.addrConst(r, pos); ok {
+				return obj, off + c.Val*stepOf(r.Type()), true
+			}
+		}
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionCond {
+			if c, ok := constOf(x.LogicalOrExpression); ok {
+				if c.Val != 0 {
+					return b.addrConst(x.ExpressionList, pos)
 				}
+				return b.addrConst(x.ConditionalExpression, pos)
 			}
 		}
 	case *cc.PostfixExpression:
@@ -299,6 +342,34 @@ func (b *builder) addrConst(e cc.ExpressionNode, pos ir.Pos) (ir.Expr, int64, bo
 		}
 	}
 	return nil, 0, false
+}
+
+// addrDiff evaluates the difference of two constant addresses in one
+// object (&a[3] - &a[0]), in elements for pointers, bytes for integers.
+func (b *builder) addrDiff(e cc.ExpressionNode, pos ir.Pos) (int64, bool) {
+	x, ok := strip(e).(*cc.AdditiveExpression)
+	if !ok || x.Case != cc.AdditiveExpressionSub {
+		return 0, false
+	}
+	lt, rt := x.AdditiveExpression.Type(), x.MultiplicativeExpression.Type()
+	if isPtr(lt) != isPtr(rt) {
+		return 0, false
+	}
+	lo, loff, ok1 := b.addrConst(x.AdditiveExpression, pos)
+	ro, roff, ok2 := b.addrConst(x.MultiplicativeExpression, pos)
+	if !ok1 || !ok2 || lo != ro {
+		return 0, false
+	}
+	return (loff - roff) / stepOf(lt), true
+}
+
+// stepOf is the byte step of adding 1 to a value of type t: the element
+// size for pointers, 1 for integers.
+func stepOf(t cc.Type) int64 {
+	if isPtr(t) {
+		return pointeeSize(t)
+	}
+	return 1
 }
 
 // lvalueConst evaluates the address of a static lvalue.
@@ -320,6 +391,10 @@ func (b *builder) lvalueConst(e cc.ExpressionNode, pos ir.Pos) (ir.Expr, int64, 
 			return b.objectOfStatic(d), 0, true
 		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
 			return b.stringLiteral(x), 0, true
+		case cc.PrimaryExpressionGeneric:
+			if a := x.GenericSelection.Associated(); a != nil {
+				return b.lvalueConst(a.AssignmentExpression, pos)
+			}
 		}
 	case *cc.PostfixExpression:
 		switch x.Case {
@@ -352,7 +427,7 @@ func (b *builder) lvalueConst(e cc.ExpressionNode, pos ir.Pos) (ir.Expr, int64, 
 				obj, off, ok = b.addrConst(base, pos)
 			}
 			if ok {
-				return obj, off + c.Val*elemSize(x.Type()), true
+				return obj, off + c.Val*elemSize(undecayed(x)), true
 			}
 		case cc.PostfixExpressionComplit:
 			return b.staticComplit(x), 0, true

@@ -140,7 +140,7 @@ func (f *fnBuilder) indexLV(x *cc.PostfixExpression) *lvalue {
 	if cc.IsIntegerType(base.Type()) {
 		base, idx = idx, base
 	}
-	lv := &lvalue{ct: x.Type(), node: x}
+	lv := &lvalue{ct: undecayed(x), node: x}
 	var baseAddr ir.Expr
 	if undecayed(base).Kind() == cc.Array {
 		blv := f.lval(base)
@@ -154,7 +154,7 @@ func (f *fnBuilder) indexLV(x *cc.PostfixExpression) *lvalue {
 		lv.vol = f.pointeeVolatile(base)
 	}
 	i := f.rvalue(idx)
-	lv.addr = addExpr(baseAddr, mulConst(i, elemSize(x.Type())))
+	lv.addr = addExpr(baseAddr, mulConst(i, elemSize(lv.ct)))
 	lv.vol = lv.vol || isVolatile(x.Type())
 	return lv
 }
@@ -224,7 +224,7 @@ func (f *fnBuilder) derefLV(x *cc.UnaryExpression) *lvalue {
 		if ilv.v == nil && ilv.bf == nil {
 			return &lvalue{
 				addr:  ilv.addr,
-				ct:    x.Type(),
+				ct:    undecayed(x),
 				node:  strip(operand),
 				text:  ilv.text,
 				strct: ilv.strct,
@@ -235,7 +235,7 @@ func (f *fnBuilder) derefLV(x *cc.UnaryExpression) *lvalue {
 	}
 	return &lvalue{
 		addr: f.rvalue(inner),
-		ct:   x.Type(),
+		ct:   undecayed(x),
 		node: x,
 		vol:  f.pointeeVolatile(inner) || isVolatile(x.Type()),
 	}
@@ -405,12 +405,37 @@ func undecayed(n cc.ExpressionNode) cc.Type {
 		}
 	}
 	t := n.Type()
+	if !mayDesignateArray(n) {
+		// cc/v4 keeps the undecayed array in the type of pointer
+		// arithmetic on it (buf + i), a statement expression's value and
+		// the like; those are pointers, not array lvalues.
+		return t
+	}
 	if pt, ok := t.(*cc.PointerType); ok {
 		if u := pt.Undecay(); u != nil && u.Kind() == cc.Array {
 			return u
 		}
 	}
 	return t
+}
+
+// mayDesignateArray reports whether n, not a name or a member, is an
+// expression form that can designate an array (an lvalue lval lowers): a
+// string literal, a _Generic selection, an element of an array of arrays,
+// *p for a pointer to an array, or a compound literal.
+func mayDesignateArray(n cc.ExpressionNode) bool {
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString, cc.PrimaryExpressionGeneric:
+			return true
+		}
+	case *cc.PostfixExpression:
+		return x.Case == cc.PostfixExpressionIndex || x.Case == cc.PostfixExpressionComplit
+	case *cc.UnaryExpression:
+		return x.Case == cc.UnaryExpressionDeref
+	}
+	return false
 }
 
 // elemSize is the size of the elements a pointer or array of type t
@@ -547,7 +572,9 @@ func (f *fnBuilder) loadBitField(lv *lvalue, pos ir.Pos) ir.Expr {
 func (f *fnBuilder) storeBitField(lv *lvalue, val ir.Expr, pos ir.Pos) {
 	unit, shift, mask := f.bitUnit(lv)
 	raw := f.temp(unsignedOf(unit), pos)
-	f.emit(&ir.Load{Dst: raw, Access: f.access(lv, unit, pos)})
+	rmw := f.access(lv, unit, pos)
+	rmw.RMW = true
+	f.emit(&ir.Load{Dst: raw, Access: rmw})
 	inPlace := mask << uint(shift)
 	var all int64 = -1
 	if unit < 8 {

@@ -419,14 +419,26 @@ func (f *fnBuilder) asm(a *cc.Asm) {
 			case 0: // outputs
 				if operand != nil {
 					lv := f.lval(operand)
-					if lv.v != nil {
+					switch {
+					case lv.v != nil:
 						f.emit(&ir.Havoc{Vars: []*ir.Var{lv.v}, P: pos})
-					} else {
-						f.store(lv, f.arbitraryScalar(lv.ct, pos), pos)
+					case isAggregate(lv.ct):
+						// A struct or array in memory ("=m"(s)): every
+						// cell may be written.
+						f.havocObject(lv, pos)
+					default:
+						f.store(lv, f.havocTemp(f.b.tc.conv(lv.ct), pos), pos)
 					}
 				}
 			case 1: // inputs
-				if operand != nil {
+				switch {
+				case operand == nil:
+				case isAggregate(undecayed(operand)):
+					// A struct or array in memory ("m"(s)): the
+					// instructions may read all of it.
+					lv := f.lval(operand)
+					f.touch(lv, sizeOf(lv.ct), false, pos)
+				default:
 					f.effect(operand)
 				}
 			case 3: // asm goto labels
@@ -453,13 +465,4 @@ func asmOperand(n cc.ExpressionNode) cc.ExpressionNode {
 		}
 	}
 	return nil
-}
-
-// arbitraryScalar returns an arbitrary value for a scalar of type t (0 for
-// aggregates, which asm outputs never are in practice).
-func (f *fnBuilder) arbitraryScalar(t cc.Type, pos ir.Pos) ir.Expr {
-	if isAggregate(t) {
-		failf(pos, "unsupported: aggregate asm output of type %s", f.b.tc.conv(t))
-	}
-	return f.havocTemp(f.b.tc.conv(t), pos)
 }

@@ -252,6 +252,10 @@ type Access struct {
 	Field  string  // member path within Struct: ".f_pos"
 	Site   int     // unique in the program
 	P      Pos
+	// RMW marks a Load that only reads the word the Store right after it
+	// writes back (a bit-field store): it is part of that write, with the
+	// same address, locks and source position.
+	RMW bool
 }
 
 // Spec kinds.

@@ -261,6 +261,9 @@ func accessString(op string, a *Access, extra string) string {
 	if a.Mode != Plain {
 		b.WriteString(" " + a.Mode.String())
 	}
+	if a.RMW {
+		b.WriteString(" rmw")
+	}
 	fmt.Fprintf(&b, " %d", a.Size)
 	if a.Region != nil {
 		fmt.Fprintf(&b, " [%s]", a.Region.Name)

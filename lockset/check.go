@@ -483,7 +483,18 @@ func (in *instrumenter) witness(pl *plan, g *ghostRegion, tr *vc.Trace) Race {
 	access := func(ep *ir.EntryPoint, id int, locks []string) Access {
 		st := in.f.sites[id]
 		if st == nil {
-			return Access{EntryPoint: ep.Func.Name, Locks: locks}
+			// No site: the selection was made where the encoding lost
+			// track of it. Never print an empty location: point at the
+			// entry point and say that the access is somewhere below it.
+			return Access{
+				EntryPoint: ep.Func.Name,
+				Func:       ep.Func.Name,
+				Kind:       Write,
+				LValue:     g.r.Name + " (an access somewhere in a call from " + ep.Func.Name + ")",
+				Pos:        ep.Func.Pos,
+				Source:     in.f.prog.SourceLine(ep.Func.Pos.File, ep.Func.Pos.Line),
+				Locks:      locks,
+			}
 		}
 		kind := Read
 		if st.write {

@@ -128,7 +128,11 @@ func gatherFacts(prog *ir.Program, env kernelEnv, lockArrays, lockInstances bool
 				case *ir.Load, *ir.Store, *ir.Touch:
 					a := ir.AccessOf(s)
 					_, touch := s.(*ir.Touch)
-					st := &site{id: a.Site, access: a, write: ir.IsWrite(s), touch: touch, fn: fn}
+					// The load of a bit-field store's read-modify-write
+					// counts as the write it belongs to: the source
+					// only writes, and the store that follows at the same
+					// place makes every race the load makes.
+					st := &site{id: a.Site, access: a, write: ir.IsWrite(s) || a.RMW, touch: touch, fn: fn}
 					f.sites[a.Site] = st
 					f.ownSites[fn] = append(f.ownSites[fn], st)
 				case *ir.Call:

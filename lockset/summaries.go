@@ -1,6 +1,9 @@
 package lockset
 
-import "github.com/whoopverify/whoop/ir"
+import (
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/vc"
+)
 
 // Which functions get summaries. A function is either inlined wherever it
 // is called (by summary inference and by every pair check alike), or
@@ -10,10 +13,22 @@ import "github.com/whoopverify/whoop/ir"
 // their only candidates are loop invariants, checked in every context that
 // inlines them. One decision per function keeps inference and checks
 // consistent.
+//
+// Inlining is also bounded in depth (vc.HardInlineLimit): a call nested
+// deeper is encoded through the callee's contract, and a function that is
+// not summarised has none, so its selection would be arbitrary, with no
+// site to report. A function whose chain of inlined callees is longer than
+// maxInlineChain is therefore summarised too, which keeps every chain of
+// inlined calls, from the harness down, within the limit.
 
 // defaultInlineBudget is the largest fully inlined size, in statements, of a
 // function that is inlined rather than summarised.
 const defaultInlineBudget = 4000
+
+// maxInlineChain is the longest chain of nested inlined functions, the
+// outermost included: the harness calls an entry point at depth 0, and vc
+// inlines calls at depths below vc.HardInlineLimit.
+const maxInlineChain = vc.HardInlineLimit
 
 // decideSummaries fills in.summarized for funcs (originals).
 func (in *instrumenter) decideSummaries(funcs []*ir.Function, budget int) {
@@ -22,13 +37,15 @@ func (in *instrumenter) decideSummaries(funcs []*ir.Function, budget int) {
 		in.summarized[fn] = true
 	}
 	size := make(map[*ir.Function]int)
+	height := make(map[*ir.Function]int) // functions in the longest inlined chain from fn
 	var sizeOf func(fn *ir.Function) int
 	sizeOf = func(fn *ir.Function) int {
 		if n, ok := size[fn]; ok {
 			return n
 		}
 		size[fn] = 1 // guards against cycles; recursive functions are summarised anyway
-		n := 0
+		height[fn] = 1
+		n, h := 0, 0
 		for _, b := range fn.Blocks {
 			n += len(b.Stmts) + 1
 			for _, s := range b.Stmts {
@@ -39,14 +56,18 @@ func (in *instrumenter) decideSummaries(funcs []*ir.Function, budget int) {
 				for _, c := range call.Callees() {
 					if !c.External() && !in.summarized[c] {
 						n += sizeOf(c)
+						h = max(h, height[c])
 					}
 				}
 			}
 		}
-		size[fn] = n
-		if n > budget {
+		size[fn], height[fn] = n, h+1
+		if n > budget || h+1 > maxInlineChain {
 			in.summarized[fn] = true
-			size[fn] = 1
+			size[fn], height[fn] = 1, 0
+		}
+		if h+1 > maxInlineChain {
+			return 1
 		}
 		return n
 	}

@@ -222,6 +222,7 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Accesses: []ArgAccess{{Arg: 3, Len: LenPointee}, {Arg: 3, Write: true, Len: LenPointee}},
 		Returns: ReturnsScalar, NoEscape: true}, "fasync_helper")
 	add(Helper{Accesses: []ArgAccess{{Arg: 0, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true}, "kill_fasync")
+	addBuiltins(m, add)
 	m["panic"] = Helper{Name: "panic", Returns: ReturnsScalar, NoEscape: true, NoReturn: true}
 	m["__whoop_bug"] = Helper{Name: "__whoop_bug", Returns: ReturnsScalar, NoEscape: true, NoReturn: true}
 	return m

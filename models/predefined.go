@@ -27,6 +27,14 @@ const Predefined = `
 #define __GNUC_GNU_INLINE__ 1
 #define __OPTIMIZE__ 1
 
+/* Memory orders of the __atomic builtins (gcc 4.7 and later). */
+#define __ATOMIC_RELAXED 0
+#define __ATOMIC_CONSUME 1
+#define __ATOMIC_ACQUIRE 2
+#define __ATOMIC_RELEASE 3
+#define __ATOMIC_ACQ_REL 4
+#define __ATOMIC_SEQ_CST 5
+
 /* The target: x86_64 GNU/Linux, ELF, LP64, little-endian. Drivers select
    architecture-specific code with these. */
 #define __x86_64__ 1

@@ -15,7 +15,7 @@ int readf(struct flags *f)
 
 void writef(struct flags *f, int v)
 {
-	f->mode = v;                      // want "load 1 f  ; f->mode" "store 1 f := \\(t\\d+ & 241\\) \\| \\(\\(v & 7\\) << 1\\)  ; f->mode"
+	f->mode = v;                      // want "load rmw 1 f  ; f->mode" "store 1 f := \\(t\\d+ & 241\\) \\| \\(\\(v & 7\\) << 1\\)  ; f->mode"
 	f->up = 1;                        // want "store 1 f := \\(t\\d+ & 254\\) \\| 1  ; f->up"
 	f->wide = 3;
 }
@@ -32,5 +32,5 @@ struct outer nested = { .f[1].mode = 2, .f[0].up = 1 }; // bit-fields of inner s
 
 void inner(int v)
 {
-	struct outer l = { .f[1].mode = v }; // want "load 1 &l \\+ 24  ; l.f\\[1\\].mode" "store 1 &l \\+ 24 := \\(t\\d+ & 241\\) \\| \\(\\(v & 7\\) << 1\\)"
+	struct outer l = { .f[1].mode = v }; // want "load rmw 1 &l \\+ 24  ; l.f\\[1\\].mode" "store 1 &l \\+ 24 := \\(t\\d+ & 241\\) \\| \\(\\(v & 7\\) << 1\\)"
 }
