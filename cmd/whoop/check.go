@@ -27,7 +27,7 @@ func checkFlags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text",
 			Usage: "output `FORMAT`: text (gcc-style), xml, json or sarif"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(),
-			Usage: "check `N` pairs in parallel, one Z3 context each; above 1, the next FILE parses while one is checked"},
+			Usage: "check `N` pairs in parallel, one Z3 context each (at most 64); above 1, the next FILE parses while one is checked"},
 		&cli.DurationFlag{Name: "timeout", Value: 60 * time.Second,
 			Usage: "give up on one pair after `D` (it is reported inconclusive; 0 = no limit)"},
 		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
@@ -43,6 +43,12 @@ func checkFlags() []cli.Flag {
 // (17 MB each): lockset checks a file's pairs in at most four groups.
 const maxWarmContexts = 4
 
+// maxJobs bounds --jobs: each job is an OS thread with its own Z3 context
+// (17 MB at least), and a file's pairs are checked in at most four groups,
+// so more threads only cost memory; thousands exhaust the Go runtime's
+// thread limit and crash it.
+const maxJobs = 64
+
 func checkAction(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return usageErrorf("no input files\nusage: whoop [flags] FILE.c...  (see whoop --help)")
@@ -51,8 +57,8 @@ func checkAction(c *cli.Context) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	if c.Int("jobs") < 1 {
-		return usageErrorf("--jobs must be at least 1")
+	if j := c.Int("jobs"); j < 1 || j > maxJobs {
+		return usageErrorf("--jobs %d: want 1 to %d", j, maxJobs)
 	}
 	if c.Duration("timeout") < 0 {
 		return usageErrorf("--timeout must not be negative")

@@ -53,7 +53,7 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	app := newApp(stdout, stderr)
-	err := app.Run(normalizeArgs(args))
+	err := app.Run(reorderArgs(app, normalizeArgs(args)))
 	if err == nil {
 		return exitOK
 	}
@@ -102,7 +102,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		CustomAppHelpTemplate:  appHelpTemplate,
 		Action:                 checkAction,
 		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
-			return usageErrorf("%v\nusage: whoop [flags] FILE.c...  (see whoop --help)", err)
+			return usageErrorf("%v\nusage: whoop [flags] FILE.c...  (see whoop --help)", explainUsageError(err, c.App.Flags))
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // Main maps errors to exit codes
 	}
