@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -53,7 +54,9 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	app := newApp(stdout, stderr)
-	err := app.Run(reorderArgs(app, normalizeArgs(args)))
+	ctx, stop := withSignals(context.Background())
+	defer stop()
+	err := app.RunContext(ctx, reorderArgs(app, normalizeArgs(args)))
 	if err == nil {
 		return exitOK
 	}
