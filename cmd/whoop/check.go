@@ -30,7 +30,7 @@ func checkFlags() []cli.Flag {
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(),
 			Usage: "check `N` pairs in parallel, one Z3 context each (at most 64); above 1, the next FILE parses while one is checked"},
 		&cli.DurationFlag{Name: "timeout", Value: 60 * time.Second,
-			Usage: "give up on one pair after `D` (it is reported inconclusive; 0 = no limit)"},
+			Usage: "give up on one pair after `D` (10s, 5m; it is reported inconclusive; 0 = no limit)"},
 		&cli.DurationFlag{Name: "file-timeout", Value: defaultFileTimeout,
 			Usage: "give up on one FILE after `D`, parsing included (it is reported inconclusive, exit 4; 0 = no limit)"},
 		&cli.StringFlag{Name: "max-memory", DefaultText: "4G, or half the machine's memory if less",

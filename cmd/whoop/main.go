@@ -158,12 +158,20 @@ ASSUMPTIONS:
    READ_ONCE/WRITE_ONCE are marked accesses, ...). "whoop assumptions" lists
    them all and what each could hide; --no-assume NAME (or all) drops one.
 
+COMMAND LINE:
+   Flags may follow the file names; "--" ends the flags; "-" reads the
+   source from standard input; "whoop help [COMMAND]" is --help. Only
+   regular files are read (pipe a FIFO to "whoop -").
+
 EXIT CODES:
    0  no potential race
    1  potential races reported
    2  usage error
-   3  input could not be analysed (unreadable file, parse error, missing model header)
-   4  inconclusive (timeout, solver unknown) or internal error
+   3  input could not be analysed (unreadable file, parse error, missing model header, include cycle)
+   4  inconclusive: nothing was checked (no entry point), a pair timed out or
+      the solver gave up, a file passed --file-timeout or --max-memory, or
+      an internal error
+   130, 143  interrupted by SIGINT or SIGTERM; the files finished are reported
 
 ENVIRONMENT:
    WHOOP_HUGEPAGES=0  do not ask the kernel for transparent huge pages for
