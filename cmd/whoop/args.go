@@ -35,7 +35,7 @@ func reorderArgs(app *cli.App, args []string) []string {
 		if len(rest) == 2 && app.Command(rest[1]) != nil {
 			return append(out, rest[1], "--help")
 		}
-		return append(out, rest...) // "help" then names no command: a file named help
+		return append(out, "--help", "--", "help") // checkHelpArgs refuses it
 	}
 	// The command, if any, is the first argument that is not a flag; flags
 	// before it are the top level's (whoop -v pairs x.c is not accepted
@@ -72,6 +72,24 @@ func reorderArgs(app *cli.App, args []string) []string {
 		out = append(out, files...)
 	}
 	return out
+}
+
+// checkHelpArgs refuses "whoop help" with more than one argument or an
+// argument that names no command.
+func checkHelpArgs(app *cli.App, args []string) error {
+	if len(args) < 2 || args[1] != "help" {
+		return nil
+	}
+	if len(args) > 3 || len(args) == 3 && app.Command(args[2]) == nil {
+		var names []string
+		for _, c := range app.Commands {
+			if !c.Hidden {
+				names = append(names, c.Name)
+			}
+		}
+		return fmt.Errorf("whoop help %s: no such command (commands: %s)", strings.Join(args[2:], " "), strings.Join(names, ", "))
+	}
+	return nil
 }
 
 // valueFlags returns the names and aliases of the flags that take a value.

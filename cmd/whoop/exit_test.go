@@ -30,6 +30,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--help"}, exitOK, ""},
 		{[]string{"help"}, exitOK, ""},
 		{[]string{"help", "pairs"}, exitOK, ""},
+		{[]string{"help", "nosuch"}, exitUsage, "whoop help nosuch: no such command"},
 		{[]string{"--timeout", "10", "x.c"}, exitUsage, "a duration needs a unit"},
 		{[]string{"x.c", "--timeout", "10"}, exitUsage, "a duration needs a unit"},
 		{[]string{"--jobs", "20000", "x.c"}, exitUsage, "--jobs 20000: want 1 to 64"},

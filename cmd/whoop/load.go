@@ -70,6 +70,10 @@ func load(ctx context.Context, cfg frontend.Config, path string, untilPass strin
 	if err == nil {
 		return prog, nil
 	}
+	var in *interrupted
+	if errors.As(context.Cause(ctx), &in) {
+		return nil, in
+	}
 	var ie *frontend.InputError
 	if errors.As(err, &ie) {
 		return nil, &exitError{code: exitInput, msg: strings.ReplaceAll(ie.Error(), "\n", "\nwhoop: ")}

@@ -54,11 +54,20 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	app := newApp(stdout, stderr)
+	if err := checkHelpArgs(app, args); err != nil {
+		fmt.Fprintf(stderr, "whoop: %v\n", err)
+		return exitUsage
+	}
 	ctx, stop := withSignals(context.Background())
 	defer stop()
 	err := app.RunContext(ctx, reorderArgs(app, normalizeArgs(args)))
 	if err == nil {
 		return exitOK
+	}
+	var in *interrupted
+	if errors.As(err, &in) { // a subcommand stopped by a signal
+		fmt.Fprintf(stderr, "whoop: %v\n", in)
+		return in.code()
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
