@@ -23,6 +23,9 @@ type Config struct {
 	// wrap-around, see ints.go). By default integers are mathematical: no
 	// overflow, and casts keep values.
 	ExactInts bool
+	// Stdin is the driver's text when its path is "-" (StdinPath in
+	// positions); includes are then searched from the current directory.
+	Stdin []byte
 	// Regions are the options of the region pass (its assumptions).
 	Regions regions.Options
 	// Kernel, when set, reads the driver against a real kernel tree's
@@ -58,9 +61,10 @@ func ccConfig(cfg Config, vfs *sourceFS) (*cc.Config, error) {
 			user = append(user, filepath.Clean(d))
 		}
 	}
+	// "/" last: where absolute include names are found (include.go).
 	quote := append([]string{""}, user...)
-	quote = append(quote, modelRoot)
-	sys := append(append([]string(nil), user...), modelRoot)
+	quote = append(quote, modelRoot, "/")
+	sys := append(append([]string(nil), user...), modelRoot, "/")
 	return &cc.Config{
 		ABI:             abi,
 		FS:              vfs,

@@ -3,9 +3,7 @@ package frontend
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -159,16 +157,10 @@ func panicSite(stack []byte) string {
 }
 
 func parsePass(st *state) error {
-	src, err := os.ReadFile(st.path)
+	path, src, err := readSource(st.path, st.cfg)
+	st.path = path
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		if st, serr := os.Stat(st.path); serr == nil && st.IsDir() {
-			err = errors.New("is a directory")
-		}
-		return &InputError{Diags: []ir.Diagnostic{{Msg: "cannot read " + st.path + ": " + err.Error()}}}
+		return &InputError{Diags: []ir.Diagnostic{{Msg: "cannot read " + path + ": " + err.Error()}}}
 	}
 	st.src = src
 	st.prog = &ir.Program{Path: st.path, Sources: map[string]string{st.path: string(src)}}
@@ -189,6 +181,7 @@ func parsePass(st *state) error {
 		st.vfs = treeSourceFS(st)
 		cmdline = treeCommandLine(st) + cmdline
 	}
+	st.vfs.noteAbsolute(src)
 	ccfg, err := ccConfig(st.cfg, st.vfs)
 	if err != nil {
 		return err
@@ -201,7 +194,7 @@ func parsePass(st *state) error {
 		{Name: st.path, Value: endSplice(rewriteNamedVariadics(src))},
 		{Name: endSource, Value: endSentinel},
 	}
-	ast, err := cc.Translate(ccfg, sources)
+	ast, err := translate(st, ccfg, sources)
 	if err != nil {
 		ie := ccInputError(err, st.path, src)
 		if st.cfg.Kernel != nil {

@@ -2,7 +2,6 @@ package frontend
 
 import (
 	"bytes"
-	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -31,13 +30,14 @@ type sourceFS struct {
 	diskRoots []string          // cleaned directories whose files may be read
 	originals map[string]string // disk files read, as they are on disk
 	order     []string          // names in originals, in reading order
+	absolute  map[string]bool   // absolute paths named by an #include in a file read
 	// kernel applies the tree-mode rewrites (kernel_rewrite.go) to every
 	// file read from disk.
 	kernel bool
 }
 
 func newSourceFS(driverDir string, includeDirs []string) *sourceFS {
-	s := &sourceFS{models: models.Include(), originals: make(map[string]string)}
+	s := &sourceFS{models: models.Include(), originals: make(map[string]string), absolute: make(map[string]bool)}
 	s.diskRoots = append(s.diskRoots, filepath.Clean(driverDir))
 	for _, d := range includeDirs {
 		if d != "" {
@@ -83,20 +83,17 @@ func (s *sourceFS) Open(name string) (fs.File, error) {
 		}
 		return s.models.Open(rel)
 	}
-	if !s.allowed(name) {
+	if !s.allowed(name) && !s.absolute[filepath.Clean(name)] {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
-	st, err := os.Stat(name)
-	if err != nil {
+	if err := checkRegular(name); err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-	}
-	if st.IsDir() {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("is a directory")}
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
+	s.noteAbsolute(data)
 	if _, seen := s.originals[name]; !seen {
 		s.order = append(s.order, name)
 	}

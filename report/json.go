@@ -17,6 +17,9 @@ type (
 	}
 	raceJSONFile struct {
 		Path        string               `json:"path"`
+		Status      string               `json:"status"`          // checked, no-entry-points, all-serialised or error
+		Note        string               `json:"note,omitempty"`  // why nothing was checked
+		Error       string               `json:"error,omitempty"` // why the file could not be analysed
 		EntryPoints []raceJSONEntryPoint `json:"entryPoints"`
 		Pairs       []raceJSONPair       `json:"pairs"`      // concurrent pairs only
 		Serialised  []raceJSONSerialised `json:"serialised"` // pairs that never run concurrently
@@ -82,8 +85,16 @@ type (
 // '&' left as they are (C lvalues are full of "->").
 func raceWriteJSON(w io.Writer, files []*lockset.FileResult, opts Options) error {
 	doc := raceJSONDoc{Version: opts.Version, Files: []raceJSONFile{}}
-	for _, file := range files {
-		doc.Files = append(doc.Files, raceJSONFileOf(file))
+	for _, e := range raceEntries(files, opts.Errors) {
+		if e.fail != nil {
+			doc.Files = append(doc.Files, raceJSONFile{
+				Path: e.fail.Path, Status: StatusError, Error: e.fail.Msg,
+				EntryPoints: []raceJSONEntryPoint{}, Pairs: []raceJSONPair{},
+				Serialised: []raceJSONSerialised{}, Warnings: []raceJSONWarning{},
+			})
+			continue
+		}
+		doc.Files = append(doc.Files, raceJSONFileOf(e.res))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -92,8 +103,11 @@ func raceWriteJSON(w io.Writer, files []*lockset.FileResult, opts Options) error
 }
 
 func raceJSONFileOf(file *lockset.FileResult) raceJSONFile {
+	status, why := raceStatus(file)
 	jf := raceJSONFile{
 		Path:        file.Path,
+		Status:      status,
+		Note:        why,
 		EntryPoints: []raceJSONEntryPoint{},
 		Pairs:       []raceJSONPair{},
 		Serialised:  []raceJSONSerialised{},

@@ -40,6 +40,9 @@ func ParseFormat(s string) (Format, error) {
 type Options struct {
 	Version string // whoop's version, recorded by XML, JSON and SARIF
 	Verbose bool   // text: also list race-free and non-concurrent pairs and warnings
+	// Errors are the files that could not be analysed, sorted by Index;
+	// XML, JSON and SARIF list them among the results.
+	Errors []FileError
 }
 
 // WriteRaces writes the results of the race check for one or more files, in

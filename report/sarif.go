@@ -48,7 +48,21 @@ func raceSARIFReport(files []*lockset.FileResult, opts Options) *sarif.Report {
 
 	run := sarif.NewRun().WithTool(sarif.NewTool().WithDriver(driver)).WithColumnKind("unicodeCodePoints")
 	fingerprints := map[string]int{} // hash -> occurrences so far, for the ":N" suffix
-	for _, file := range files {
+	for _, e := range raceEntries(files, opts.Errors) {
+		if e.fail != nil {
+			// The run did not analyse this file: an error notification,
+			// and the invocation did not succeed.
+			n := raceSARIFNotification(e.fail.Msg, raceSARIFLocation(ir.Pos{}, "", e.fail.Path))
+			n.Level = sarif.LevelError
+			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+			inv.ExecutionSuccessful = new(false)
+			continue
+		}
+		file := e.res
+		if status, why := raceStatus(file); status != StatusChecked {
+			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
+				raceSARIFNotification(why, raceSARIFLocation(ir.Pos{}, "", file.Path)))
+		}
 		for _, it := range raceSorted(file) {
 			run.AddResult(raceSARIFResult(it, fingerprints))
 		}

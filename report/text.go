@@ -41,6 +41,9 @@ func raceWriteText(w io.Writer, files []*lockset.FileResult, opts Options) error
 				out.printf("%s: warning: %s\n", racePos(d.Pos, file.Path), d.Msg)
 			}
 		}
+		if status, why := raceStatus(file); status != StatusChecked {
+			out.printf("%s: warning: %s\n", file.Path, why)
+		}
 		out.printf("%s\n", raceTextSummary(file))
 	}
 	return out.err

@@ -20,8 +20,15 @@ func raceWriteXML(w io.Writer, files []*lockset.FileResult, opts Options) error 
 	doc.CreateProcInst("xml", `version="1.0" encoding="UTF-8"`)
 	root := doc.CreateElement("whoop")
 	raceXMLAttr(root, "version", opts.Version)
-	for _, file := range files {
-		raceXMLDriver(root, file)
+	for _, e := range raceEntries(files, opts.Errors) {
+		if e.fail != nil {
+			d := root.CreateElement("driver")
+			raceXMLAttr(d, "path", e.fail.Path)
+			raceXMLAttr(d, "status", StatusError)
+			d.CreateElement("error").SetText(e.fail.Msg)
+			continue
+		}
+		raceXMLDriver(root, e.res)
 	}
 	doc.Indent(2)
 	_, err := doc.WriteTo(w)
@@ -31,6 +38,9 @@ func raceWriteXML(w io.Writer, files []*lockset.FileResult, opts Options) error 
 func raceXMLDriver(root *etree.Element, file *lockset.FileResult) {
 	d := root.CreateElement("driver")
 	raceXMLAttr(d, "path", file.Path)
+	status, why := raceStatus(file)
+	raceXMLAttr(d, "status", status)
+	raceXMLOptAttr(d, "note", why)
 	raceXMLAttr(d, "entrypoints", strconv.Itoa(len(file.EntryPoints)))
 	raceXMLAttr(d, "pairs", strconv.Itoa(len(file.Pairs)))
 	raceXMLAttr(d, "concurrent", strconv.Itoa(file.ConcurrentPairs()))

@@ -566,3 +566,9 @@ func NewContext(cfg Config) (*Context, error) {
 
 // adviseArena does nothing without cgo: no Z3 memory to place.
 func adviseArena() bool { return false }
+
+// SetMaxMemory does nothing without cgo: there is no Z3 memory.
+func SetMaxMemory(bytes uint64) {}
+
+// AllocatedBytes is 0 without cgo.
+func AllocatedBytes() uint64 { return 0 }

@@ -48,6 +48,19 @@ static inline void w_release(Z3_context c, unsigned n, void **ps, const unsigned
 	}
 }
 
+// w_no_ctrl_c sets ctrl_c=false on s (see w_mk_solver) and returns the
+// error code.
+static inline int w_no_ctrl_c(Z3_context c, Z3_solver s) {
+	Z3_params p = Z3_mk_params(c);
+	if (Z3_get_error_code(c) != Z3_OK) return (int)Z3_get_error_code(c);
+	Z3_params_inc_ref(c, p);
+	Z3_params_set_bool(c, p, Z3_mk_string_symbol(c, "ctrl_c"), false);
+	Z3_solver_set_params(c, s, p);
+	int code = (int)Z3_get_error_code(c);
+	Z3_params_dec_ref(c, p);
+	return code;
+}
+
 // w_clear_interrupt forgets an interrupt that arrived while no check ran:
 // Z3 keeps it and fails the next simplification or evaluation with
 // "canceled" until a check starts, and a check clears it (measured on
@@ -56,7 +69,7 @@ static inline void w_clear_interrupt(Z3_context c) {
 	Z3_solver s = Z3_mk_simple_solver(c);
 	if (s == NULL) return;
 	Z3_solver_inc_ref(c, s);
-	Z3_solver_check(c, s);
+	if (w_no_ctrl_c(c, s) == Z3_OK) Z3_solver_check(c, s);
 	Z3_solver_dec_ref(c, s);
 }
 
@@ -218,10 +231,22 @@ static inline Z3_ast w_substitute(Z3_context c, Z3_ast a, unsigned n, const Z3_a
 }
 
 // Solvers.
+//
+// Every solver gets ctrl_c=false. By default Z3 installs its own SIGINT
+// handler for each check (scoped_ctrl_c) and restores the previous one with
+// signal(2), which drops the SA_ONSTACK flag of the Go runtime's handler:
+// the next Ctrl-C, or one during a check, then kills the process with
+// "non-Go code set up signal handler without SA_ONSTACK flag". With
+// ctrl_c=false Z3 leaves signals to Go; whoop interrupts checks itself
+// (Z3_interrupt through context cancellation).
 static inline Z3_solver w_mk_solver(Z3_context c, int simple) {
 	Z3_solver s = simple ? Z3_mk_simple_solver(c) : Z3_mk_solver(c);
 	if (Z3_get_error_code(c) != Z3_OK || s == NULL) return NULL;
 	Z3_solver_inc_ref(c, s);
+	if (w_no_ctrl_c(c, s) != Z3_OK) {
+		Z3_solver_dec_ref(c, s);
+		return NULL;
+	}
 	return s;
 }
 
@@ -232,6 +257,7 @@ static inline int w_solver_limits(Z3_context c, Z3_solver s, unsigned timeout, u
 	Z3_params_inc_ref(c, p);
 	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), timeout);
 	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
+	Z3_params_set_bool(c, p, Z3_mk_string_symbol(c, "ctrl_c"), false); // see w_mk_solver
 	Z3_solver_set_params(c, s, p);
 	int code = (int)Z3_get_error_code(c);
 	Z3_params_dec_ref(c, p);

@@ -136,6 +136,9 @@ func assumptionsCommand() *cli.Command {
 		Name:  "assumptions",
 		Usage: "list what whoop assumes about the kernel and the driver, and how to drop each assumption",
 		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageErrorf("whoop assumptions takes no arguments, got %q\nusage: whoop assumptions", c.Args().First())
+			}
 			w := c.App.Writer
 			fmt.Fprintln(w, "whoop is sound under these assumptions; each one, if false, could hide a race.")
 			fmt.Fprintln(w, "Drop any of them with --no-assume NAME (or --no-assume all): more pairs are then checked")

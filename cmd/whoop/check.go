@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"strings"
 	"sync"
 	"time"
 
@@ -27,9 +28,13 @@ func checkFlags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text",
 			Usage: "output `FORMAT`: text (gcc-style), xml, json or sarif"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(),
-			Usage: "check `N` pairs in parallel, one Z3 context each; above 1, the next FILE parses while one is checked"},
+			Usage: "check `N` pairs in parallel, one Z3 context each (at most 64); above 1, the next FILE parses while one is checked"},
 		&cli.DurationFlag{Name: "timeout", Value: 60 * time.Second,
-			Usage: "give up on one pair after `D` (it is reported inconclusive; 0 = no limit)"},
+			Usage: "give up on one pair after `D` (10s, 5m; it is reported inconclusive; 0 = no limit)"},
+		&cli.DurationFlag{Name: "file-timeout", Value: defaultFileTimeout,
+			Usage: "give up on one FILE after `D`, parsing included (it is reported inconclusive, exit 4; 0 = no limit)"},
+		&cli.StringFlag{Name: "max-memory", DefaultText: "4G, or half the machine's memory if less",
+			Usage: "stop the files in progress, inconclusive, when whoop's memory passes `SIZE` (4G, 512M; 0 = no cap)"},
 		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
 			Usage: "also list race-free and serialised pairs, and every warning"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress line on stderr"},
@@ -43,6 +48,16 @@ func checkFlags() []cli.Flag {
 // (17 MB each): lockset checks a file's pairs in at most four groups.
 const maxWarmContexts = 4
 
+// maxJobs bounds --jobs: each job is an OS thread with its own Z3 context
+// (17 MB at least), and a file's pairs are checked in at most four groups,
+// so more threads only cost memory; thousands exhaust the Go runtime's
+// thread limit and crash it.
+const maxJobs = 64
+
+// defaultFileTimeout is --file-timeout's default: the shared drivers take
+// under a second each.
+const defaultFileTimeout = 5 * time.Minute
+
 func checkAction(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return usageErrorf("no input files\nusage: whoop [flags] FILE.c...  (see whoop --help)")
@@ -51,11 +66,20 @@ func checkAction(c *cli.Context) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	if c.Int("jobs") < 1 {
-		return usageErrorf("--jobs must be at least 1")
+	if j := c.Int("jobs"); j < 1 || j > maxJobs {
+		return usageErrorf("--jobs %d: want 1 to %d", j, maxJobs)
 	}
 	if c.Duration("timeout") < 0 {
 		return usageErrorf("--timeout must not be negative")
+	}
+	if c.Duration("file-timeout") < 0 {
+		return usageErrorf("--file-timeout must not be negative")
+	}
+	maxMemory := defaultMaxMemory()
+	if c.IsSet("max-memory") {
+		if maxMemory, err = parseBytes(c.String("max-memory")); err != nil {
+			return usageErrorf("%v", err)
+		}
 	}
 	base := lockset.Options{Jobs: c.Int("jobs"), Timeout: c.Duration("timeout")}
 	cfg, err := frontendConfig(c)
@@ -80,54 +104,89 @@ func checkAction(c *cli.Context) error {
 	// Solver threads, warmed while the front end parses on another core
 	// (z3.Threads): each solver's start-up is then off the critical path.
 	threads := z3.StartThreads(base.Jobs, z3.ThreadsConfig{Warm: min(base.Jobs, maxWarmContexts), HugePages: hugePagesWanted()})
-	defer threads.Close()
+	var stop *interrupted
+	defer func() {
+		if stop == nil { // on a signal, exit without waiting for work in flight
+			threads.Close()
+		}
+	}()
 	base.Threads = threads
 	ctx := c.Context
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	ctx, cancelRun := context.WithCancelCause(ctx)
+	defer cancelRun(nil)
+	watch := startMemWatch(maxMemory, cancelRun)
+	defer watch.stop()
 	stderr := c.App.ErrWriter
 	var (
 		results  []*lockset.FileResult
+		fileErrs []report.FileError
 		code     = exitOK
 		failures []string
 	)
 	worst := func(next int) {
-		// Precedence: input errors, then races, then inconclusive pairs.
+		// Precedence: input errors, then races, then inconclusive files.
 		rank := map[int]int{exitOK: 0, exitInconclusive: 1, exitRaces: 2, exitInput: 3}
 		if rank[next] > rank[code] {
 			code = next
 		}
 	}
+	// fail records a file that did not finish; it reports whether the run
+	// was interrupted.
+	fail := func(path string, err error) bool {
+		if errors.As(err, &stop) {
+			fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(results),
+				Msg: fmt.Sprintf("%s: %v before it was checked", path, stop)})
+			return true
+		}
+		var ee *exitError
+		if !errors.As(err, &ee) {
+			ee = &exitError{code: exitInconclusive, msg: fmt.Sprintf("%s: %v", path, err)}
+		}
+		failures = append(failures, ee.msg)
+		fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(results),
+			Msg: strings.ReplaceAll(ee.msg, "\nwhoop: ", "\n")})
+		worst(ee.code)
+		return false
+	}
 	paths := c.Args().Slice()
-	for i, next := range prefetch(ctx, cfg, paths, base.Jobs > 1) {
+	done := 0
+	fileTimeout := c.Duration("file-timeout")
+	for i, next := range prefetch(ctx, cfg, paths, base.Jobs > 1, fileTimeout, watch) {
 		path := paths[i]
-		prog, err, started, loaded := next.prog, next.err, next.started, next.loaded
-		if err != nil {
-			var ee *exitError
-			if errors.As(err, &ee) {
-				failures = append(failures, ee.msg)
-				worst(ee.code)
-				continue
+		prog, started, loaded := next.prog, next.started, next.loaded
+		if next.err != nil {
+			if fail(path, next.err) {
+				break
 			}
-			return err
+			continue
 		}
 		for _, w := range prog.Warnings {
 			if c.Bool("verbose") {
 				fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
 			}
 		}
-		progress := newProgress(stderr, path, !c.Bool("no-progress"))
+		progress := newProgress(stderr, prog.Path, !c.Bool("no-progress"))
 		opts := base
 		opts.Progress = progress.update
-		res, err := lockset.Check(ctx, prog, opts)
+		// The check gets what the parse left of the file's deadline.
+		cctx, cancel := fileContext(ctx, fileTimeout, loaded.Sub(started))
+		unwatch := watch.add(cancel)
+		res, err := await(cctx, func() (*lockset.FileResult, error) { return lockset.Check(cctx, prog, opts) })
 		progress.done()
-		if err != nil {
-			failures = append(failures, fmt.Sprintf("%s: %v", path, err))
-			if ctx.Err() != nil {
-				return &exitError{code: exitInconclusive, msg: fmt.Sprintf("interrupted: %v", ctx.Err())}
+		if err != nil || res == nil {
+			if serr := stopped(cctx, prog.Path); serr != nil {
+				err = serr
 			}
-			worst(exitInconclusive)
+		}
+		unwatch()
+		cancel(nil)
+		if err != nil {
+			if fail(prog.Path, err) {
+				break
+			}
 			continue
 		}
 		for _, w := range res.Warnings[len(prog.Warnings):] {
@@ -137,26 +196,31 @@ func checkAction(c *cli.Context) error {
 			st := res.Stats
 			fmt.Fprintf(stderr, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3), %d regions (%d tracked), "+
 				"%d candidates (%d kept, %d solver calls); front end %v, summaries %v, pair checks %v, total %v\n",
-				path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.Regions, st.SharedRegions,
+				prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.Regions, st.SharedRegions,
 				st.Candidates, st.CandidatesKept, st.HoudiniChecks, loaded.Sub(started).Round(time.Millisecond),
 				st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(started).Round(time.Millisecond))
 		}
 		results = append(results, res)
+		done++
 		switch {
 		case res.RacyPairs() > 0:
 			worst(exitRaces)
-		case res.InconclusivePairs() > 0:
+		case res.InconclusivePairs() > 0, len(res.EntryPoints) == 0:
+			// No entry point: nothing was checked, which is no proof.
 			worst(exitInconclusive)
 		}
 	}
-	if len(results) > 0 {
+	if len(results) > 0 || len(fileErrs) > 0 && format != report.Text {
 		if err := report.WriteRaces(c.App.Writer, format, results,
-			report.Options{Version: version, Verbose: c.Bool("verbose")}); err != nil {
+			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs}); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
 	}
 	for _, f := range failures {
 		fmt.Fprintf(stderr, "whoop: %s\n", f)
+	}
+	if stop != nil {
+		return &exitError{code: stop.code(), msg: fmt.Sprintf("%v: %d of %d files checked", stop, done, len(paths))}
 	}
 	if code == exitOK {
 		return nil
@@ -176,11 +240,22 @@ type loadResult struct {
 // ahead of the caller: the next file parses (one core; cc/v4 is serial)
 // while the caller checks the current one on the solver threads. Results
 // and everything printed stay in file order; at most two programs are
-// held beyond the caller's. Breaking out of the loop stops it.
-func prefetch(ctx context.Context, cfg frontend.Config, paths []string, ahead bool) iter.Seq2[int, loadResult] {
+// held beyond the caller's. Breaking out of the loop stops it. Each parse
+// has its own context: done after fileTimeout, or when watch stops it at
+// the memory cap.
+func prefetch(ctx context.Context, cfg frontend.Config, paths []string, ahead bool,
+	fileTimeout time.Duration, watch *memWatch) iter.Seq2[int, loadResult] {
 	one := func(path string) loadResult {
 		started := time.Now()
-		prog, err := load(ctx, cfg, path, "")
+		fctx, cancel := fileContext(ctx, fileTimeout, 0)
+		unwatch := watch.add(cancel)
+		defer func() { unwatch(); cancel(nil) }()
+		prog, err := await(fctx, func() (*ir.Program, error) { return load(fctx, cfg, path, "") })
+		if err != nil {
+			if serr := stopped(fctx, path); serr != nil {
+				err = serr
+			}
+		}
 		return loadResult{prog: prog, err: err, started: started, loaded: time.Now()}
 	}
 	return func(yield func(int, loadResult) bool) {
@@ -198,8 +273,9 @@ func prefetch(ctx context.Context, cfg frontend.Config, paths []string, ahead bo
 		go func() {
 			defer close(results)
 			for _, path := range paths {
+				l := one(path)
 				select {
-				case results <- one(path):
+				case results <- l:
 				case <-stop:
 					return
 				}

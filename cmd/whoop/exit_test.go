@@ -28,6 +28,14 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--jobs"}, exitUsage, ""},
 		{[]string{"--version"}, exitOK, ""},
 		{[]string{"--help"}, exitOK, ""},
+		{[]string{"help"}, exitOK, ""},
+		{[]string{"help", "pairs"}, exitOK, ""},
+		{[]string{"help", "nosuch"}, exitUsage, "whoop help nosuch: no such command"},
+		{[]string{"--timeout", "10", "x.c"}, exitUsage, "a duration needs a unit"},
+		{[]string{"x.c", "--timeout", "10"}, exitUsage, "a duration needs a unit"},
+		{[]string{"--jobs", "20000", "x.c"}, exitUsage, "--jobs 20000: want 1 to 64"},
+		{[]string{"assumptions", "x.c"}, exitUsage, "takes no arguments"},
+		{[]string{"ir", "x.c", "y.c"}, exitUsage, "takes one FILE.c"},
 	}
 	for _, c := range cases {
 		code, _, stderr := runWhoop(t, c.args...)
@@ -36,6 +44,27 @@ func TestExitCodes(t *testing.T) {
 		}
 		if !strings.Contains(stderr, c.stderrHave) {
 			t.Errorf("whoop %s: stderr %q lacks %q", strings.Join(c.args, " "), stderr, c.stderrHave)
+		}
+	}
+}
+
+func TestReorderArgs(t *testing.T) {
+	app := newApp(nil, nil)
+	cases := []struct{ in, want string }{
+		{"whoop a.c --format sarif", "whoop --format sarif -- a.c"},
+		{"whoop a.c -j 2 b.c -v", "whoop -j 2 -v -- a.c b.c"},
+		{"whoop --format=json a.c", "whoop --format=json -- a.c"},
+		{"whoop a.c -- -v", "whoop -- a.c -v"},
+		{"whoop - -I inc", "whoop -I inc -- -"},
+		{"whoop pairs a.c --many-devices -f json", "whoop pairs --many-devices -f json -- a.c"},
+		{"whoop help", "whoop --help"},
+		{"whoop help ir", "whoop ir --help"},
+		{"whoop --version", "whoop --version"},
+	}
+	for _, c := range cases {
+		got := strings.Join(reorderArgs(app, strings.Fields(c.in)), " ")
+		if got != c.want {
+			t.Errorf("reorderArgs(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -3,6 +3,9 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -25,6 +28,11 @@ func frontendConfig(c *cli.Context) (frontend.Config, error) {
 	if err := frontend.CheckConfig(cfg); err != nil {
 		return cfg, usageErrorf("%v", err)
 	}
+	stdin, err := readStdin(c)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Stdin = stdin
 	if c.IsSet("no-assume") {
 		var ignored lockset.Options
 		if err := applyNoAssume(c, &cfg, &ignored); err != nil {
@@ -62,9 +70,50 @@ func load(ctx context.Context, cfg frontend.Config, path string, untilPass strin
 	if err == nil {
 		return prog, nil
 	}
+	var in *interrupted
+	if errors.As(context.Cause(ctx), &in) {
+		return nil, in
+	}
 	var ie *frontend.InputError
 	if errors.As(err, &ie) {
 		return nil, &exitError{code: exitInput, msg: strings.ReplaceAll(ie.Error(), "\n", "\nwhoop: ")}
 	}
 	return nil, &exitError{code: exitInconclusive, msg: err.Error()}
+}
+
+// readStdin returns the text on standard input when a file argument is "-",
+// read once per run (every file's configuration carries it), or nil.
+func readStdin(c *cli.Context) ([]byte, error) {
+	n := 0
+	for _, a := range c.Args().Slice() {
+		if a == "-" {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return nil, nil
+	case n > 1:
+		return nil, usageErrorf("standard input (-) named %d times", n)
+	}
+	const key = "stdin"
+	if b, ok := c.App.Metadata[key].([]byte); ok {
+		return b, nil
+	}
+	r := c.App.Reader
+	if r == nil {
+		r = os.Stdin
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, &exitError{code: exitInput, msg: fmt.Sprintf("cannot read %s: %v", frontend.StdinPath, err)}
+	}
+	if b == nil {
+		b = []byte{}
+	}
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	c.App.Metadata[key] = b
+	return b, nil
 }

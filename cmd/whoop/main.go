@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -53,9 +54,20 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	app := newApp(stdout, stderr)
-	err := app.Run(normalizeArgs(args))
+	if err := checkHelpArgs(app, args); err != nil {
+		fmt.Fprintf(stderr, "whoop: %v\n", err)
+		return exitUsage
+	}
+	ctx, stop := withSignals(context.Background())
+	defer stop()
+	err := app.RunContext(ctx, reorderArgs(app, normalizeArgs(args)))
 	if err == nil {
 		return exitOK
+	}
+	var in *interrupted
+	if errors.As(err, &in) { // a subcommand stopped by a signal
+		fmt.Fprintf(stderr, "whoop: %v\n", in)
+		return in.code()
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
@@ -102,7 +114,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		CustomAppHelpTemplate:  appHelpTemplate,
 		Action:                 checkAction,
 		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
-			return usageErrorf("%v\nusage: whoop [flags] FILE.c...  (see whoop --help)", err)
+			return usageErrorf("%v\nusage: whoop [flags] FILE.c...  (see whoop --help)", explainUsageError(err, c.App.Flags))
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // Main maps errors to exit codes
 	}
@@ -155,12 +167,20 @@ ASSUMPTIONS:
    READ_ONCE/WRITE_ONCE are marked accesses, ...). "whoop assumptions" lists
    them all and what each could hide; --no-assume NAME (or all) drops one.
 
+COMMAND LINE:
+   Flags may follow the file names; "--" ends the flags; "-" reads the
+   source from standard input; "whoop help [COMMAND]" is --help. Only
+   regular files are read (pipe a FIFO to "whoop -").
+
 EXIT CODES:
    0  no potential race
    1  potential races reported
    2  usage error
-   3  input could not be analysed (unreadable file, parse error, missing model header)
-   4  inconclusive (timeout, solver unknown) or internal error
+   3  input could not be analysed (unreadable file, parse error, missing model header, include cycle)
+   4  inconclusive: nothing was checked (no entry point), a pair timed out or
+      the solver gave up, a file passed --file-timeout or --max-memory, or
+      an internal error
+   130, 143  interrupted by SIGINT or SIGTERM; the files finished are reported
 
 ENVIRONMENT:
    WHOOP_HUGEPAGES=0  do not ask the kernel for transparent huge pages for

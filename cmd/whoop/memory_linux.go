@@ -35,3 +35,12 @@ func reserveHugeHeap(size uintptr) (lo, hi uintptr, err error) {
 	debug.FreeOSMemory()
 	return lo, hi, err
 }
+
+// physicalMemory returns the machine's memory in bytes, 0 if unknown.
+func physicalMemory() uint64 {
+	var si unix.Sysinfo_t
+	if unix.Sysinfo(&si) != nil {
+		return 0
+	}
+	return uint64(si.Totalram) * uint64(si.Unit)
+}

@@ -14,7 +14,7 @@ func TestPrefetch(t *testing.T) {
 	paths := []string{"a.c", "b.c", "c.c"} // unreadable: quick input errors
 	for _, ahead := range []bool{false, true} {
 		var got []string
-		for i, l := range prefetch(context.Background(), frontend.Config{}, paths, ahead) {
+		for i, l := range prefetch(context.Background(), frontend.Config{}, paths, ahead, 0, startMemWatch(0, nil)) {
 			if l.err == nil || l.prog != nil {
 				t.Errorf("ahead %v: %s loaded without error", ahead, paths[i])
 			}
@@ -27,7 +27,7 @@ func TestPrefetch(t *testing.T) {
 			t.Errorf("ahead %v: yielded %v, want %v", ahead, got, paths)
 		}
 		n := 0
-		for range prefetch(context.Background(), frontend.Config{}, paths, ahead) {
+		for range prefetch(context.Background(), frontend.Config{}, paths, ahead, 0, startMemWatch(0, nil)) {
 			n++
 			break
 		}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// SIGINT and SIGTERM after the solver has run stop the run: what finished
+// is printed and the exit status is 128+signal. testdata/signal/slow.c
+// never finishes without limits: its race check asks Z3 whether
+// x³ + y³ = z³ has a positive solution, which it cannot decide.
+func TestSignalStopsRun(t *testing.T) {
+	dir, err := filepath.Abs("testdata/signal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		sig  syscall.Signal
+		name string
+		code int
+	}{{syscall.SIGINT, "SIGINT", 130}, {syscall.SIGTERM, "SIGTERM", 143}} {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command("whoop", "--stats", "--jobs", "1", "--timeout", "0", "--file-timeout", "0",
+				"--format", "json", "racy.c", "slow.c")
+			cmd.Dir = dir
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout = &stdout
+			pipe, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// racy.c's statistics line comes after its pair checks: Z3 has
+			// run, and slow.c is next.
+			sc := bufio.NewScanner(pipe)
+			for sc.Scan() {
+				stderr.WriteString(sc.Text() + "\n")
+				if strings.HasPrefix(sc.Text(), "whoop: racy.c: ") {
+					break
+				}
+			}
+			if err := cmd.Process.Signal(c.sig); err != nil {
+				t.Fatal(err)
+			}
+			for sc.Scan() {
+				stderr.WriteString(sc.Text() + "\n")
+			}
+			err = cmd.Wait()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != c.code {
+				t.Fatalf("exit %v, want status %d\nstderr:\n%s", err, c.code, stderr.String())
+			}
+			want := "whoop: interrupted by " + c.name + ": 1 of 2 files checked\n"
+			if !strings.HasSuffix(stderr.String(), want) {
+				t.Errorf("stderr does not end in %q:\n%s", want, stderr.String())
+			}
+			for _, want := range []string{
+				`"path": "racy.c",` + "\n      \"status\": \"checked\"",
+				`"racyPairs": 1`,
+				`"path": "slow.c",` + "\n      \"status\": \"error\",\n      \"error\": \"slow.c: interrupted by " + c.name + " before it was checked\"",
+			} {
+				if !strings.Contains(stdout.String(), want) {
+					t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,2 @@
+static int counter;
+static int bump(void) { return ++counter; }
