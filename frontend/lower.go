@@ -407,7 +407,11 @@ func (b *builder) newGlobal(o *ir.Object) {
 func (b *builder) finish() {
 	if b.st.vfs != nil {
 		for name, src := range b.st.vfs.originals {
-			b.prog.Sources[name] = src
+			// In tree mode the tree's headers are the environment, not
+			// the driver's own sources (entry.localStructs reads these).
+			if !b.st.isModel(name) {
+				b.prog.Sources[name] = src
+			}
 		}
 	}
 	sortProgram(b.prog, func(f *ir.Function) int {
