@@ -430,10 +430,14 @@ type If struct {
 	P          Pos
 }
 
-// Return leaves the function with Val (nil for void).
+// Return leaves the function with Val (nil for void). A Halt return leaves
+// every inlined activation up to the checked function's own call: vc
+// resumes after that call (or returns, in the checked function itself),
+// so the callers on the way do not test for it (lockset's stop.go).
 type Return struct {
-	Val Expr
-	P   Pos
+	Val  Expr
+	P    Pos
+	Halt bool
 }
 
 // Unreachable marks a point control never reaches (after a noreturn call).

@@ -353,10 +353,14 @@ func termString(t Terminator) string {
 	case *If:
 		return "if " + ExprString(t.Cond) + " then " + t.Then.String() + " else " + t.Else.String()
 	case *Return:
-		if t.Val == nil {
-			return "return"
+		kw := "return"
+		if t.Halt {
+			kw = "halt"
 		}
-		return "return " + ExprString(t.Val)
+		if t.Val == nil {
+			return kw
+		}
+		return kw + " " + ExprString(t.Val)
 	case *Unreachable:
 		return "unreachable"
 	}

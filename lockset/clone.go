@@ -86,9 +86,9 @@ func (c *cloner) term(t ir.Terminator) ir.Terminator {
 		return &ir.If{Cond: c.expr(t.Cond), Then: c.blocks[t.Then], Else: c.blocks[t.Else], P: t.P}
 	case *ir.Return:
 		if t.Val == nil {
-			return &ir.Return{P: t.P}
+			return &ir.Return{P: t.P, Halt: t.Halt}
 		}
-		return &ir.Return{Val: c.expr(t.Val), P: t.P}
+		return &ir.Return{Val: c.expr(t.Val), P: t.P, Halt: t.Halt}
 	case *ir.Unreachable:
 		return &ir.Unreachable{P: t.P}
 	}

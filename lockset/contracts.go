@@ -18,6 +18,9 @@ import (
 // released (also per zero/non-zero return value, for trylock-like helpers);
 // a new selection held it, or held it as at entry; and it is held or not at
 // entry. Loop headers get the definite facts and the lock candidates.
+//
+// A selection sets stop, which stays set (definite facts); the candidates
+// about the lock state at return hold unless the side escaped (stop.go).
 func (in *instrumenter) contracts(fn, cp *ir.Function) {
 	regs, sites := in.accessed(fn)
 	mods := in.modLocks(fn)
@@ -33,6 +36,12 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 		if a := in.locks[l].addr; a != nil {
 			cp.Modifies = append(cp.Modifies, a)
 		}
+	}
+	if len(regs) > 0 {
+		cp.Modifies = append(cp.Modifies, in.stop)
+	}
+	if in.mayEscape(fn) {
+		cp.Modifies = append(cp.Modifies, in.escaped)
 	}
 	for _, g := range regs {
 		cp.Modifies = append(cp.Modifies, g.sel, g.site)
@@ -63,7 +72,11 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 	if !in.conditional[fn] {
 		ret = nil // return-value cases only matter for trylock-like helpers
 	}
-	for _, e := range in.lockCandidates(regs, mods, ret) {
+	var returned ir.Expr // the lock state at return is the one at the end
+	if in.mayEscape(fn) {
+		returned = ir.Not(in.escaped)
+	}
+	for _, e := range in.lockCandidates(regs, mods, ret, returned) {
 		cp.Ensures = append(cp.Ensures, in.spec(ir.Ensures, e, true, "lock"))
 	}
 	for _, l := range mods {
@@ -101,7 +114,11 @@ func (in *instrumenter) loopInvariants(cp *ir.Function, definite []ir.Expr, regs
 				h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, false, "frame"))
 			}
 		}
-		for _, e := range in.lockCandidates(loopRegs, loopMods, nil) {
+		if changed[in.escaped] {
+			// After a callee escapes, the loop body returns at once.
+			h.Invariants = append(h.Invariants, in.spec(ir.Invariant, ir.Not(in.escaped), false, "escape"))
+		}
+		for _, e := range in.lockCandidates(loopRegs, loopMods, nil, nil) {
 			h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, true, "loop"))
 		}
 	}
@@ -137,6 +154,12 @@ func (in *instrumenter) loopChanges(cp *ir.Function, h *ir.Block) map[*ir.Var]bo
 					}
 				}
 				regs, _ := in.accessed(orig)
+				if len(regs) > 0 {
+					changed[in.stop] = true
+				}
+				if in.mayEscape(orig) {
+					changed[in.escaped] = true
+				}
 				for _, g := range regs {
 					changed[g.sel] = true
 					changed[g.site] = true
@@ -222,7 +245,11 @@ func newSel(g *ghostRegion) ir.Expr {
 
 func (in *instrumenter) frameFacts(regs []*ghostRegion, sites map[*ghostRegion][]*site, mod map[int]bool) []ir.Expr {
 	var out []ir.Expr
+	if len(regs) > 0 {
+		out = append(out, ir.Implies(&ir.Old{X: in.stop}, in.stop))
+	}
 	for _, g := range regs {
+		out = append(out, ir.Implies(newSel(g), in.stop)) // a selection stops the side
 		out = append(out, ir.Implies(&ir.Old{X: g.sel}, g.sel))
 		same := []ir.Expr{ir.Eq(g.site, &ir.Old{X: g.site})}
 		for l := range in.locks {
@@ -263,14 +290,25 @@ func (in *instrumenter) frameFacts(regs []*ghostRegion, sites map[*ghostRegion][
 	return out
 }
 
-func (in *instrumenter) lockCandidates(regs []*ghostRegion, mods []int, ret *ir.Var) []ir.Expr {
+// lockCandidates returns the lock candidates for regs and mods. Those about
+// the current lock state hold only when returned (if not nil) does; those
+// about a new selection always do.
+func (in *instrumenter) lockCandidates(regs []*ghostRegion, mods []int, ret *ir.Var, returned ir.Expr) []ir.Expr {
 	var out []ir.Expr
+	add := func(es ...ir.Expr) {
+		for _, e := range es {
+			if returned != nil {
+				e = ir.Implies(returned, e)
+			}
+			out = append(out, e)
+		}
+	}
 	states := func(v *ir.Var) {
-		out = append(out, ir.Eq(v, &ir.Old{X: v}), v, ir.Not(v))
+		add(ir.Eq(v, &ir.Old{X: v}), v, ir.Not(v))
 		if ret != nil && ret.Kind == ir.Int {
 			zero := ir.Eq(ret, ir.IntConst(0))
 			nonzero := ir.Bin(ir.OpNe, ret, ir.IntConst(0))
-			out = append(out, ir.Implies(zero, v), ir.Implies(nonzero, v),
+			add(ir.Implies(zero, v), ir.Implies(nonzero, v),
 				ir.Implies(zero, ir.Not(v)), ir.Implies(nonzero, ir.Not(v)))
 		}
 	}
@@ -281,7 +319,7 @@ func (in *instrumenter) lockCandidates(regs []*ghostRegion, mods []int, ret *ir.
 			states(g.heldW)
 		}
 		if g.addr != nil {
-			out = append(out, ir.Eq(g.addr, &ir.Old{X: g.addr}))
+			add(ir.Eq(g.addr, &ir.Old{X: g.addr}))
 		}
 	}
 	for _, r := range regs {

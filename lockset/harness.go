@@ -191,6 +191,8 @@ func (in *instrumenter) enter(tg *target, h *ir.Function, b *ir.Block, ep *ir.En
 			assign(g.heldW, ir.BoolConstOf(heldW[l]))
 		}
 	}
+	assign(in.stop, ir.False)
+	assign(in.escaped, ir.False)
 	for _, g := range tg.regions {
 		assign(g.sel, ir.False)
 	}

@@ -20,6 +20,9 @@ import (
 // nondeterministically, so the solver picks the two accesses of a race; a
 // pair is race-free on R when every choice of one access per side that can
 // touch the same address holds a common lock (in write mode on one side).
+//
+// A side may stop at any point (stop.go): a selection sets stop, and from
+// then on nothing the side does can make its selection vacuous.
 
 type ghostLock struct {
 	held, heldW *ir.Var // heldW is nil unless the lock has a read mode
@@ -60,6 +63,9 @@ type instrumenter struct {
 	onCycle     map[*ir.Function]bool         // recursive originals (recursive())
 	// role flags, set by harnesses: the side being run is an init or exit entry point
 	roleInit, roleExit *ir.Var
+	stop               *ir.Var // the side has made a selection (stop.go)
+	escaped            *ir.Var // the side is returning because it stopped (stop.go)
+	escapes            map[*ir.Function]bool // originals that may escape (stop.go)
 	copies             map[*ir.Function]*ir.Function
 	globals            map[*ir.Object]*ir.Object // original global object -> its copy
 	externs            map[string]*ir.Function
@@ -234,6 +240,8 @@ func (in *instrumenter) ghosts(tracked []*ir.Region) {
 	}
 	in.roleInit = p.NewVar("role_init", ir.Bool)
 	in.roleExit = p.NewVar("role_exit", ir.Bool)
+	in.stop = p.NewVar("stop", ir.Bool)
+	in.escaped = p.NewVar("escaped", ir.Bool)
 	relevant := in.relevantLocks(tracked)
 	regionSites := make(map[*ir.Region][]*site)
 	for _, s := range in.f.sites {
@@ -370,10 +378,20 @@ func (in *instrumenter) body(fn, cp *ir.Function) {
 // translate fills cp with the instrumented body of fn under c's mapping.
 func (in *instrumenter) translate(fn, cp *ir.Function, c *cloner) {
 	c.header(fn, cp)
+	headers := make(map[*ir.Block]bool)
+	for _, h := range loopHeaders(fn) {
+		headers[h] = true
+	}
 	for _, b := range fn.Blocks {
 		dst := c.blocks[b]
+		if headers[b] {
+			dst = in.escape(cp, dst, b.Term.Pos())
+		}
 		for _, s := range b.Stmts {
-			in.stmt(fn, cp, dst, c, s)
+			dst = in.stmt(fn, cp, dst, c, s)
+		}
+		if _, ok := b.Term.(*ir.Unreachable); ok {
+			dst = in.escape(cp, dst, b.Term.Pos())
 		}
 		dst.Term = c.term(b.Term)
 	}
@@ -404,7 +422,9 @@ func (in *instrumenter) ownMods(fn *ir.Function) map[int]bool {
 	return m
 }
 
-func (in *instrumenter) stmt(fn, cp *ir.Function, dst *ir.Block, c *cloner, s ir.Stmt) {
+// stmt translates s into dst and returns the block translation continues
+// in (a new one after a call that may escape).
+func (in *instrumenter) stmt(fn, cp *ir.Function, dst *ir.Block, c *cloner, s ir.Stmt) *ir.Block {
 	switch s := s.(type) {
 	case *ir.Assign:
 		dst.Add(&ir.Assign{Dst: c.v(s.Dst), Src: c.expr(s.Src), P: s.P})
@@ -415,11 +435,11 @@ func (in *instrumenter) stmt(fn, cp *ir.Function, dst *ir.Block, c *cloner, s ir
 		}
 		dst.Add(&ir.Havoc{Vars: vars, P: s.P})
 	case *ir.Assume:
-		dst.Add(&ir.Assume{Cond: c.expr(s.Cond), P: s.P})
+		dst.Add(&ir.Assume{Cond: ir.Or(in.stop, c.expr(s.Cond)), P: s.P})
 	case *ir.Assert:
 		// The front end emits no assertions; keep any as assumptions so
 		// they do not become race obligations.
-		dst.Add(&ir.Assume{Cond: c.expr(s.Cond), P: s.P})
+		dst.Add(&ir.Assume{Cond: ir.Or(in.stop, c.expr(s.Cond)), P: s.P})
 	case *ir.Load:
 		// Shared-state abstraction: another thread may have written anything.
 		dst.Add(&ir.Havoc{Vars: []*ir.Var{c.v(s.Dst)}, P: s.P})
@@ -429,10 +449,11 @@ func (in *instrumenter) stmt(fn, cp *ir.Function, dst *ir.Block, c *cloner, s ir
 	case *ir.Touch:
 		in.selection(cp, dst, c, &s.Access, true)
 	case *ir.Call:
-		in.call(fn, cp, dst, c, s)
+		return in.call(fn, cp, dst, c, s)
 	default:
 		panic(fmt.Sprintf("lockset: unexpected statement %T", s))
 	}
+	return dst
 }
 
 // selection lets this side nondeterministically choose the access a as its
@@ -464,6 +485,7 @@ func (in *instrumenter) selection(cp *ir.Function, dst *ir.Block, c *cloner, a *
 	}
 	chosen := cp.NewLocal("chosen", ir.Bool, nil, a.P)
 	dst.Add(&ir.Assign{Dst: chosen, Src: ir.And(nd, ir.Not(g.sel), match), P: a.P})
+	dst.Add(&ir.Assign{Dst: in.stop, Src: ir.Or(in.stop, chosen), P: a.P})
 	dst.Add(&ir.Assign{Dst: g.sel, Src: ir.Or(g.sel, chosen), P: a.P})
 	dst.Add(&ir.Assign{Dst: g.site, Src: &ir.Ite{Cond: chosen, Then: ir.IntConst(int64(a.Site)), Else: g.site}, P: a.P})
 	for l, gl := range in.locks {
@@ -491,7 +513,8 @@ func accessLen(a *ir.Access, c *cloner) ir.Expr {
 	return nil
 }
 
-func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *ir.Call) {
+// call translates call s into dst and returns the block after it.
+func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *ir.Call) *ir.Block {
 	var res *ir.Var
 	if s.Dst != nil {
 		res = c.v(s.Dst)
@@ -512,7 +535,7 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 		} else if op, ok := in.f.callReg[s]; ok && in.lifecycle[fn] {
 			in.regCall(fn, dst, s, op)
 		}
-		return
+		return dst
 	}
 	args := make([]ir.Expr, len(s.Args))
 	for i, a := range s.Args {
@@ -521,19 +544,21 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 	if s.Callee != nil {
 		callee, _ := c.copyOf(s.Callee)
 		dst.Add(&ir.Call{Dst: res, Callee: callee, Args: args, P: s.P})
-		return
+		return in.propagate(fn, cp, dst, s.P, s.Callee)
 	}
-	var targets []*ir.Function
+	var targets, origs []*ir.Function
 	for _, t := range s.Targets {
 		if cpT, ok := c.copyOf(t); ok && len(t.Params) == len(args) {
 			targets = append(targets, cpT)
+			origs = append(origs, t)
 		}
 	}
 	if len(targets) == 0 {
 		havocResult()
-		return
+		return dst
 	}
 	dst.Add(&ir.Call{Dst: res, Fn: c.expr(s.Fn), Targets: targets, Args: args, P: s.P})
+	return in.propagate(fn, cp, dst, s.P, origs...)
 }
 
 // lockCall updates the ghost lockset for a lock operation; lockAddr is the

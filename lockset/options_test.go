@@ -102,8 +102,12 @@ func TestExactInts(t *testing.T) {
 		ideal := racyLines(t, path, frontend.Config{}, lockset.Options{Jobs: 2})
 		exact := racyLines(t, path, frontend.Config{ExactInts: true}, lockset.Options{Jobs: 2})
 		if filepath.Base(path) == "wrap.c" {
-			if len(ideal) != 0 || len(exact) != 2 || !exact[19] || !exact[39] {
-				t.Errorf("%s: racy lines %v with ideal integers, %v exact; want none, then 19 and 39", path, ideal, exact)
+			// 19 and 39 race; the protected write on 35 may be the
+			// witness that races with 19.
+			others := maps.Clone(exact)
+			delete(others, 35)
+			if len(ideal) != 0 || len(others) != 2 || !exact[19] || !exact[39] {
+				t.Errorf("%s: racy lines %v with ideal integers, %v exact; want none, then 19 and 39 (and maybe 35)", path, ideal, exact)
 			}
 		} else if !maps.Equal(ideal, exact) {
 			t.Errorf("%s: racy lines %v with ideal integers, %v exact", path, ideal, exact)

@@ -48,6 +48,8 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion) *target {
 	}
 	add(in.roleInit)
 	add(in.roleExit)
+	add(in.stop)
+	add(in.escaped)
 	keep := make(map[*ir.Region]*ghostRegion, len(regions))
 	for _, g := range regions {
 		keep[g.r] = g
@@ -105,17 +107,23 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion) *target {
 			},
 			region: func(r *ir.Region) *ghostRegion { return keep[r] },
 		})
-		copySpecs(prog, in.copies[fn], t.copies[fn], vars)
+		// A copy that records no selection of the pair's regions never
+		// stops in this program: its contract's !stop cases are all there is.
+		var drop *ir.Var
+		if !in.mayStop(fn, func(r *ir.Region) *ghostRegion { return keep[r] }) {
+			drop = in.stop
+		}
+		copySpecs(prog, in.copies[fn], t.copies[fn], vars, drop)
 	}
 	return t
 }
 
 // copySpecs gives dst, a function of prog, the specs of src (its
 // full-program twin, after summary inference) that mention only ghost
-// globals in vars.
-func copySpecs(prog *ir.Program, src, dst *ir.Function, vars map[*ir.Var]bool) {
+// globals in vars, except that dst does not modify drop.
+func copySpecs(prog *ir.Program, src, dst *ir.Function, vars map[*ir.Var]bool, drop *ir.Var) {
 	for _, v := range src.Modifies {
-		if vars[v] {
+		if vars[v] && v != drop {
 			dst.Modifies = append(dst.Modifies, v)
 		}
 	}
@@ -139,8 +147,13 @@ func copySpecs(prog *ir.Program, src, dst *ir.Function, vars map[*ir.Var]bool) {
 	}
 	dst.Requires = keep(src.Requires)
 	dst.Ensures = keep(src.Ensures)
+	// Invariants sit on loop headers, which are blocks of the original
+	// (same index in both copies); the blocks after a selection or a call
+	// that may stop differ between the two.
 	for i, b := range src.Blocks {
-		dst.Blocks[i].Invariants = keep(b.Invariants)
+		if len(b.Invariants) > 0 {
+			dst.Blocks[i].Invariants = keep(b.Invariants)
+		}
 	}
 }
 

@@ -153,9 +153,16 @@ func (e *encoder) inline(fr *frame, c *ir.Call, ci *funcInfo, args []*z3.Expr, r
 	nfr := &frame{info: ci, depth: fr.depth + 1, old: slices.Clone(st.ghosts), entry: slices.Clone(locals)}
 	nfr.objs = e.frameObjects(callee)
 	e.inlineStack = append(e.inlineStack, callee)
+	nh := len(e.halts)
 	exits := e.body(nfr, r, &state{ghosts: st.ghosts, mem: st.mem, locals: locals})
 	e.inlineStack = e.inlineStack[:len(e.inlineStack)-1]
 	e.liveObjs = e.liveObjs[:len(e.liveObjs)-1]
+	if fr.depth == 0 {
+		// The checked function's own call: the Halt returns of the
+		// activations below resume here, like returns of the callee.
+		exits = append(exits, e.halts[nh:]...)
+		e.halts = e.halts[:nh]
+	}
 
 	flows := make([]inflow, len(exits))
 	for k, x := range exits {

@@ -29,6 +29,7 @@ type encoder struct {
 
 	inlineStack []*ir.Function
 	liveObjs    [][]frameObj // frame objects of the enclosing activations
+	halts       []exit       // Halt returns of callees below the current depth-1 call
 	failure     error
 }
 
@@ -283,6 +284,10 @@ func (e *encoder) body(fr *frame, r0 *z3.Expr, st0 *state) []exit {
 			}
 			if fr.depth == 0 {
 				r = e.ensures(fr, b, t, r, st)
+			}
+			if t.Halt && fr.depth > 1 {
+				e.halts = append(e.halts, exit{r: r, st: st})
+				break
 			}
 			exits = append(exits, exit{r: r, st: st, ret: ret})
 		case *ir.Unreachable:

@@ -7,7 +7,7 @@ static int opens;
 
 static int dev_open(struct inode *inode, struct file *file)
 {
-	opens++; // want "write opens by dev_open races with (read|write) opens by dev_open" "read opens by dev_open races with write opens by dev_open"
+	opens++; // want "write opens by dev_open races with (read|write) opens by dev_open" "(read|write) opens by dev_open races with write opens by dev_open"
 	return 0;
 }
 

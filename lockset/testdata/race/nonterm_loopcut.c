@@ -1,0 +1,46 @@
+/* The exit condition of a loop that is never false: the loop cut assumes
+ * it on the way out, which no execution satisfies. */
+#include <linux/module.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/mutex.h>
+#include <linux/delay.h>
+
+static DEFINE_MUTEX(m);
+static int polls;
+
+static ssize_t dev_read(struct file *file, char __user *buf, size_t n, loff_t *ppos)
+{
+	int run = 1;
+
+	while (run) {
+		polls++; // want "(read|write) polls by dev_read races with (read|write) polls by dev_read" "(read|write) polls by dev_read races with write polls by dev_write"
+		msleep(1);
+	}
+	return 0;
+}
+
+static ssize_t dev_write(struct file *file, const char __user *buf, size_t n, loff_t *ppos)
+{
+	mutex_lock(&m);
+	polls = n; // want "write polls by dev_write races with (read|write) polls by dev_read"
+	mutex_unlock(&m);
+	return n;
+}
+
+static const struct file_operations dev_fops = {
+	.owner = THIS_MODULE,
+	.read = dev_read,
+	.write = dev_write,
+};
+
+static struct miscdevice dev_misc = { MISC_DYNAMIC_MINOR, "nonterm_loopcut", &dev_fops };
+
+static int __init dev_init(void)
+{
+	return misc_register(&dev_misc);
+}
+static void __exit dev_exit(void) { misc_deregister(&dev_misc); }
+module_init(dev_init);
+module_exit(dev_exit);
+MODULE_LICENSE("GPL");

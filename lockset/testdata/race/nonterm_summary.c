@@ -1,0 +1,52 @@
+/* A summarised (recursive) callee that never returns: its contract (about
+ * the lock it takes) is vacuous, which must not hide the access made before
+ * the call. */
+#include <linux/module.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/mutex.h>
+#include <linux/delay.h>
+
+static DEFINE_MUTEX(m);
+static int level;
+
+static void hang(int d)
+{
+	mutex_lock(&m);
+	mutex_unlock(&m);
+	hang(d + 1);
+}
+
+static ssize_t dev_read(struct file *file, char __user *buf, size_t n, loff_t *ppos)
+{
+	if (n == 1) {
+		level++; // want "(read|write) level by dev_read races with (read|write) level by dev_read" "(read|write) level by dev_read races with write level by dev_write"
+		hang(0);
+	}
+	return 0;
+}
+
+static ssize_t dev_write(struct file *file, const char __user *buf, size_t n, loff_t *ppos)
+{
+	mutex_lock(&m);
+	level = n; // want "write level by dev_write races with (read|write) level by dev_read"
+	mutex_unlock(&m);
+	return n;
+}
+
+static const struct file_operations dev_fops = {
+	.owner = THIS_MODULE,
+	.read = dev_read,
+	.write = dev_write,
+};
+
+static struct miscdevice dev_misc = { MISC_DYNAMIC_MINOR, "nonterm_summary", &dev_fops };
+
+static int __init dev_init(void)
+{
+	return misc_register(&dev_misc);
+}
+static void __exit dev_exit(void) { misc_deregister(&dev_misc); }
+module_init(dev_init);
+module_exit(dev_exit);
+MODULE_LICENSE("GPL");
