@@ -15,6 +15,7 @@ type cloner struct {
 	// records selections for (nil: none).
 	copyOf func(*ir.Function) (*ir.Function, bool)
 	region func(*ir.Region) *ghostRegion
+	stops  *stopFlow // where stop may be set (stop.go)
 }
 
 // header creates dst's parameters, locals, return variable and frame from src.

@@ -43,6 +43,24 @@
 //     are checked in groups, each in one Z3 context, in parallel; the
 //     grouping does not depend on Options.Jobs, so neither does the output.
 //
+// Non-termination hides no race (stop.go). The pair program runs the first
+// side to its end before the second, and an assertion is checked only on
+// executions that reach it, so a side that never ended after its access (a
+// loop that never exits, BUG(), panic() or another noreturn call,
+// __builtin_unreachable(), a callee that never returns, whose summary is
+// then vacuous, infinite recursion) would make every race assertion
+// vacuous. A side therefore may stop at any point after it selected an
+// access: the selection sets a ghost stop, and a stopped side escapes at
+// the next back edge or Unreachable end (a Halt return, which vc takes
+// straight back to the harness), assumptions hold vacuously once it has
+// stopped, and the summaries' lock postconditions are guarded by "did not
+// escape". The accesses it made so far are recorded with their real
+// locksets, and nothing after the stop changes a record, so this neither
+// hides nor invents a race. The must-held fast path needs nothing of the
+// kind: it is a forward analysis that meets the locksets of every path
+// reaching an access, whatever happens after it (a callee that never
+// returns leaves the code after its call unreachable, which it is).
+//
 // Assumptions that can hide a race (each can be turned off in Options, and
 // from the command line with --no-assume): pointer parameters of one entry
 // point to the same struct type point to different objects

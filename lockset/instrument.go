@@ -63,9 +63,10 @@ type instrumenter struct {
 	onCycle     map[*ir.Function]bool         // recursive originals (recursive())
 	// role flags, set by harnesses: the side being run is an init or exit entry point
 	roleInit, roleExit *ir.Var
-	stop               *ir.Var // the side has made a selection (stop.go)
-	escaped            *ir.Var // the side is returning because it stopped (stop.go)
+	stop               *ir.Var               // the side has made a selection (stop.go)
+	escaped            *ir.Var               // the side is returning because it stopped (stop.go)
 	escapes            map[*ir.Function]bool // originals that may escape (stop.go)
+	fullStops          *stopFlow             // where stop may be set in the full program
 	copies             map[*ir.Function]*ir.Function
 	globals            map[*ir.Object]*ir.Object // original global object -> its copy
 	externs            map[string]*ir.Function
@@ -144,6 +145,7 @@ func (in *instrumenter) build(tracked []*ir.Region, funcs []*ir.Function, lifecy
 		in.originals[cp] = fn
 		in.prog.AddFunc(cp)
 	}
+	in.fullStops = in.stopFlow(funcs, func(r *ir.Region) *ghostRegion { return in.byReg[r] })
 	for _, fn := range funcs {
 		in.body(fn, in.copies[fn])
 	}
@@ -372,6 +374,7 @@ func (in *instrumenter) body(fn, cp *ir.Function) {
 			return c, ok
 		},
 		region: func(r *ir.Region) *ghostRegion { return in.byReg[r] },
+		stops:  in.fullStops,
 	})
 }
 
@@ -382,18 +385,23 @@ func (in *instrumenter) translate(fn, cp *ir.Function, c *cloner) {
 	for _, h := range loopHeaders(fn) {
 		headers[h] = true
 	}
+	after := c.stops.out[fn]
 	for _, b := range fn.Blocks {
 		dst := c.blocks[b]
-		if headers[b] {
-			dst = in.escape(cp, dst, b.Term.Pos())
-		}
 		for _, s := range b.Stmts {
 			dst = in.stmt(fn, cp, dst, c, s)
 		}
-		if _, ok := b.Term.(*ir.Unreachable); ok {
+		if _, ok := b.Term.(*ir.Unreachable); ok && after[b.Index] {
 			dst = in.escape(cp, dst, b.Term.Pos())
 		}
 		dst.Term = c.term(b.Term)
+		if after[b.Index] {
+			for _, h := range b.Term.Succs() {
+				if headers[h] && reaches(h, b) { // a back edge
+					in.escapeOnEdge(cp, dst, c.blocks[h])
+				}
+			}
+		}
 	}
 	cp.ComputePreds()
 }

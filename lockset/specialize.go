@@ -97,8 +97,10 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion) *target {
 		prog.AddFunc(x)
 		return x
 	}
+	stops := in.stopFlow(origs, func(r *ir.Region) *ghostRegion { return keep[r] })
 	for _, fn := range origs {
 		in.translate(fn, t.copies[fn], &cloner{
+			stops:   stops,
 			funcs:   mapFunc,
 			globals: in.globals,
 			copyOf: func(f *ir.Function) (*ir.Function, bool) {

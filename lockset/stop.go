@@ -1,6 +1,10 @@
 package lockset
 
-import "github.com/whoopverify/whoop/ir"
+import (
+	"slices"
+
+	"github.com/whoopverify/whoop/ir"
+)
 
 // A side may stop at any point: the accesses it made so far count. The
 // pair program runs one side to its end before the other, and vc checks an
@@ -11,34 +15,38 @@ import "github.com/whoopverify/whoop/ir"
 // would make the race assertions vacuous.
 //
 // So every selection also sets the ghost stop, and a side that has stopped
-// never dies: it returns to the harness instead.
-//   - Every loop header, and every block that ends in Unreachable, first
-//     tests stop: if set, the side escapes (escaped := true, return). A loop
-//     that never exits comes back to its header (after the loop cut: the
-//     havocked state constrained by the loop invariants, as on the loop's
-//     exit) and escapes there.
-//   - After a call of a function that may escape, "if escaped, return", up
-//     to the harness. So no code runs after an escape: the lock state a
-//     stopped side reaches is never used.
+// never dies: it returns to the harness instead (it escapes).
+//   - Every back edge, and every block that ends in Unreachable, tests stop
+//     where it may be set (stopFlow): if set, the side escapes. A loop that
+//     never exits after a selection escapes at the end of the iteration
+//     that made it (or, for a selection before the loop, of the first
+//     iteration); the execution is the real one up to there.
+//   - An escape is a Halt return (escaped := true first): vc takes it past
+//     every inlined caller, up to the harness's call of the entry point, so
+//     no code runs after it and the callers need no test. Where the escape
+//     comes back as an ordinary return (a summarised callee, called through
+//     its contract, or the body of a summarised function, checked on its
+//     own) the caller tests "if escaped, escape" after the call.
+//   - Infinite recursion dies without a loop: recursive functions count as
+//     functions that may escape, and the caller's test after the contract
+//     call escapes (their contract says they return only with escaped set).
 //   - Assumptions (Assume statements) hold vacuously once stop is set.
 //   - The candidate postconditions about lock state are guarded by
 //     !escaped (contracts.go): a callee that never returns, or escapes,
 //     constrains nothing then, and an escape never refutes a candidate, so
-//     summaries lose no precision. A callee whose every path dies without
-//     a selection still kills its caller's paths, correctly: nothing was
-//     selected after that call could happen.
-// Between the stop and the escape the side runs as before (straight-line
-// code, no loop header), and it may select in other regions then: each
-// record is a real access with its real lockset. The selection record
-// (sel, site, locksets) is never changed once made (definite frame facts),
-// the race assertion reads only that record, and the harness sets the
-// second side's state anew, so what a stopped side does afterwards neither
-// hides a race nor adds one.
+//     summaries lose no precision.
+// Between the selection and the escape the side runs on as before, and it
+// may select in other regions then: each record is a real access with its
+// real lockset. A record is never changed once made (definite frame facts),
+// the race assertions read only the records, and the harness sets the
+// second side's state anew, so the escape neither hides a race nor adds
+// one. A side that never selected needs no escape: it has nothing to lose.
 //
-// A selection stays a data-flow update (stop := stop || chosen) and the
+// A selection stays a data-flow update (stop := stop || chosen), and the
 // selections of different regions stay independent: making a selection
-// depend on stop, or branching at each selection, made the pair formulas
-// several times slower to solve.
+// depend on stop, branching at each selection or call, or escaping at loop
+// headers (after the loop cut) made the pair formulas two to three times
+// slower to solve.
 
 // escape ends dst with "if stop, escape" and returns the block where the
 // code continues when the side has not stopped.
@@ -115,4 +123,100 @@ func (in *instrumenter) mayStop(fn *ir.Function, region func(*ir.Region) *ghostR
 		}
 	}
 	return false
+}
+
+// stopFlow says where stop may be set: per original function and block
+// index, at the block's end. Escapes are needed only there; elsewhere stop
+// is false and a loop or an Unreachable end kills only executions that
+// selected nothing.
+type stopFlow struct {
+	out map[*ir.Function][]bool
+}
+
+// stopFlow computes where stop may be set in funcs (the originals of a
+// target) when region gives the regions whose selections set it: after such
+// a selection, after a call of a function that may make one, and in a
+// function called where stop may be set. Entry points start with stop
+// cleared.
+func (in *instrumenter) stopFlow(funcs []*ir.Function, region func(*ir.Region) *ghostRegion) *stopFlow {
+	sf := &stopFlow{out: make(map[*ir.Function][]bool, len(funcs))}
+	atEntry := make(map[*ir.Function]bool, len(funcs))
+	sets := func(s ir.Stmt) bool {
+		switch s := s.(type) {
+		case *ir.Load, *ir.Store, *ir.Touch:
+			return region(ir.AccessOf(s).Region) != nil
+		case *ir.Call:
+			for _, c := range s.Callees() {
+				if !c.External() && in.mayStop(c, region) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	work := slices.Clone(funcs)
+	queued := make(map[*ir.Function]bool, len(funcs))
+	for _, fn := range funcs {
+		queued[fn] = true
+	}
+	for len(work) > 0 {
+		fn := work[0]
+		work = work[1:]
+		queued[fn] = false
+		n := len(fn.Blocks)
+		if n == 0 {
+			continue
+		}
+		bin, bout := make([]bool, n), make([]bool, n)
+		bin[0] = atEntry[fn]
+		for changed := true; changed; {
+			changed = false
+			for _, b := range fn.Blocks {
+				st := bin[b.Index]
+				for _, p := range b.Preds {
+					st = st || bout[p.Index]
+				}
+				bin[b.Index] = st
+				for _, s := range b.Stmts {
+					if call, ok := s.(*ir.Call); ok && st {
+						for _, c := range call.Callees() {
+							if !c.External() && !atEntry[c] {
+								atEntry[c] = true
+								if !queued[c] {
+									queued[c] = true
+									work = append(work, c)
+								}
+							}
+						}
+					}
+					st = st || sets(s)
+				}
+				if st != bout[b.Index] {
+					bout[b.Index], changed = st, true
+				}
+			}
+		}
+		sf.out[fn] = bout
+	}
+	return sf
+}
+
+// escapeOnEdge sends dst's edges to h through a block that escapes if stop.
+func (in *instrumenter) escapeOnEdge(cp *ir.Function, dst, h *ir.Block) {
+	e := cp.NewBlock("")
+	next := in.escape(cp, e, dst.Term.Pos())
+	next.Term = &ir.Jump{Target: h, P: dst.Term.Pos()}
+	switch t := dst.Term.(type) {
+	case *ir.Jump:
+		if t.Target == h {
+			t.Target = e
+		}
+	case *ir.If:
+		if t.Then == h {
+			t.Then = e
+		}
+		if t.Else == h {
+			t.Else = e
+		}
+	}
 }

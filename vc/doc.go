@@ -41,7 +41,12 @@
 // call site, the body is encoded in a fresh frame, free ensures are assumed
 // at its returns, and non-free ensures are neither checked nor assumed there
 // (they are the callee's own obligations, checked when the callee is
-// checked). Indirect calls choose nondeterministically among Targets (the
+// checked). A Halt return (ir.Return.Halt) of an inlined callee is not
+// merged at its caller's continuation: it leaves every inlined activation
+// at once and resumes after the checked function's own call it happened
+// under, like a return of that callee (in the checked function itself it is
+// an ordinary return). lockset uses it to end a side that has stopped
+// without a test after every call on the way. Indirect calls choose nondeterministically among Targets (the
 // function pointer's value is not constrained); with no Targets they only
 // havoc Dst.
 //
