@@ -309,6 +309,8 @@ type Function struct {
 	Requires []*Spec
 	Ensures  []*Spec
 	Modifies []*Var // ghost globals the function may assign
+
+	names *names // index of the names above, kept by uniqueName
 }
 
 // External reports whether f has no body in this program.
