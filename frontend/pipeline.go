@@ -171,6 +171,9 @@ func parsePass(st *state) error {
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		return inputErrorf(pos, "not a C source file: NUL byte at offset %d", i)
 	}
+	if err := prescan(st.path, src); err != nil {
+		return err
+	}
 	cmdline, err := commandLine(st.cfg)
 	if err != nil {
 		return inputErrorf(ir.Pos{}, "%v", err)
