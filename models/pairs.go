@@ -154,6 +154,11 @@ func lockBase(l string) string {
 	return l
 }
 
+// Matches reports whether ep plays side s. Match calls it for both sides
+// of every pair; callers that pair many entry points compute it once per
+// entry point to skip the rules that cannot match.
+func (s Side) Matches(ep *ir.EntryPoint, facts Facts) bool { return s.matches(ep, facts) }
+
 func (s Side) matches(ep *ir.EntryPoint, facts Facts) bool {
 	if s.ModuleInit && IsModuleLevel(ep) && ep.Role == ir.RoleInit {
 		return true
