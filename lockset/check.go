@@ -125,11 +125,21 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	pending := make(map[int][]*ir.Region) // pair index -> regions left for Z3
 	needed := make(map[*ir.Function]bool)
 	trackedSet := make(map[*ir.Region]bool)
+	// Once per entry point, not per pair (1,000 entry points: 500,500 pairs).
+	sites := make(map[*ir.Function]map[*ir.Region][]*site)
+	sitesOf := func(fn *ir.Function) map[*ir.Region][]*site {
+		m, ok := sites[fn]
+		if !ok {
+			m = f.sitesOf(fn)
+			sites[fn] = m
+		}
+		return m
+	}
 	for i, p := range pairs {
 		if !p.Concurrent {
 			continue
 		}
-		st, su := f.sitesOf(p.First.Func), f.sitesOf(p.Second.Func)
+		st, su := sitesOf(p.First.Func), sitesOf(p.Second.Func)
 		regs := unprotectedRegions(pairRegions(st, su), st, su, mustOf(p.First), mustOf(p.Second))
 		if len(regs) == 0 {
 			continue
