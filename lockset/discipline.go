@@ -1,0 +1,187 @@
+package lockset
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
+
+// Lock-discipline ghost state, added to the instrumented program only when
+// CheckLocks builds it (the race check's program never carries it). Per
+// lock call site k: lerr_k, "this side's lock state was wrong at k" (the lock
+// already held at an acquire, not held at a release), and lrel_k, the acquire
+// site that held the lock then. Per lock l: lacq_l, the site of its last
+// acquire. lret: the return position last taken by an entry point's own
+// body. Each flag is monotonic, so loops and summaries carry them with one
+// candidate each (unchanged), which Houdini keeps unless an error can happen.
+type discipline struct {
+	sites  []*lockSite // by id-1
+	byCall map[*ir.Call]int
+	acq    []*ir.Var // per lock
+	// per lock: rpos, the innermost return taken holding the lock that the
+	// returning function did not hold on entry, since the lock was last
+	// released; rset, whether rpos is set.
+	rpos, rset []*ir.Var
+	rets       []ir.Pos // by id-1
+	own        map[*ir.Function][]int
+}
+
+type lockSite struct {
+	call     *ir.Call
+	op       lockOp
+	fn       *ir.Function
+	err, rel *ir.Var
+}
+
+func newDiscipline(in *instrumenter) *discipline {
+	d := &discipline{byCall: make(map[*ir.Call]int), own: make(map[*ir.Function][]int)}
+	for i := range in.f.locks {
+		d.acq = append(d.acq, in.prog.NewVar(fmt.Sprintf("lacq%d", i), ir.Int))
+		d.rpos = append(d.rpos, in.prog.NewVar(fmt.Sprintf("lrpos%d", i), ir.Int))
+		d.rset = append(d.rset, in.prog.NewVar(fmt.Sprintf("lrset%d", i), ir.Bool))
+	}
+	return d
+}
+
+// recursiveAcquire: taking a lock again in read mode while readers hold it
+// is fine for rwlock_t (read_lock is recursive); for everything else a
+// second acquire deadlocks.
+func recursiveRead(api models.LockAPI) bool {
+	return api.Class == "rwlock" && api.Mode == models.Read
+}
+
+// trylock: a failed try never blocks, so a try on a held lock is no
+// deadlock.
+func trylock(api models.LockAPI) bool { return strings.Contains(api.Name, "trylock") }
+
+// nested: lockdep's subclass annotation; a nested acquire of the same
+// identity is a different lock class, not a double lock.
+func nested(api models.LockAPI) bool { return strings.HasSuffix(api.Name, "_nested") }
+
+// check records, before the lock operation of call s updates the ghost
+// lockset, whether the lock state is wrong for it. cond is the acquire's
+// success condition.
+func (d *discipline) check(in *instrumenter, fn, cp *ir.Function, dst *ir.Block, s *ir.Call, op lockOp, lockAddr ir.Expr) {
+	api := op.api
+	if op.lock < 0 || api.Op == models.Downgrade || in.f.locks[op.lock].class == "publication" {
+		return
+	}
+	g := in.locks[op.lock]
+	var bad ir.Expr
+	switch api.Op {
+	case models.Acquire:
+		if trylock(api) || nested(api) {
+			return
+		}
+		bad = g.held
+		if recursiveRead(api) && g.heldW != nil {
+			bad = g.heldW
+		}
+		if g.addr != nil && lockAddr != nil {
+			bad = ir.And(bad, ir.Eq(g.addr, lockAddr))
+		}
+	case models.Release:
+		if recursiveRead(api) {
+			return // the ghost lockset does not count recursive readers
+		}
+		bad = ir.Not(g.held)
+	}
+	k := d.site(fn, s, op)
+	st := d.sites[k-1]
+	if st.err == nil {
+		st.err = in.prog.NewVar(fmt.Sprintf("lerr%d", k), ir.Bool)
+		st.rel = in.prog.NewVar(fmt.Sprintf("lrel%d", k), ir.Int)
+		d.own[fn] = append(d.own[fn], k)
+	}
+	first := cp.NewLocal("lfirst", ir.Bool, nil, s.P)
+	dst.Add(&ir.Assign{Dst: first, Src: ir.And(bad, ir.Not(st.err)), P: s.P})
+	dst.Add(&ir.Assign{Dst: st.rel, Src: &ir.Ite{Cond: first, Then: d.acq[op.lock], Else: st.rel}, P: s.P})
+	dst.Add(&ir.Assign{Dst: st.err, Src: ir.Or(st.err, bad), P: s.P})
+}
+
+// site numbers the lock call s of fn (from 1).
+func (d *discipline) site(fn *ir.Function, s *ir.Call, op lockOp) int {
+	if k, ok := d.byCall[s]; ok {
+		return k
+	}
+	d.sites = append(d.sites, &lockSite{call: s, op: op, fn: fn})
+	d.byCall[s] = len(d.sites)
+	return len(d.sites)
+}
+
+// acquired records the site of an acquire of lock l that succeeds on cond.
+func (d *discipline) acquired(fn *ir.Function, dst *ir.Block, s *ir.Call, op lockOp, cond ir.Expr) {
+	k := d.site(fn, s, op)
+	dst.Add(&ir.Assign{Dst: d.acq[op.lock], Src: ite(cond, ir.IntConst(int64(k)), d.acq[op.lock]), P: s.P})
+}
+
+// entering saves, at the start of fn's copy cp, whether each lock fn may
+// change is held on entry.
+func (d *discipline) entering(in *instrumenter, fn, cp *ir.Function, dst *ir.Block) map[int]*ir.Var {
+	locals := make(map[int]*ir.Var)
+	for _, g := range in.f.reach(fn) {
+		for l := range in.f.ownLocks[g] {
+			if locals[l] == nil && in.f.locks[l].class != "publication" {
+				v := cp.NewLocal("lentry", ir.Bool, nil, fn.Pos)
+				dst.Add(&ir.Assign{Dst: v, Src: in.locks[l].held, P: fn.Pos})
+				locals[l] = v
+			}
+		}
+	}
+	return locals
+}
+
+// returning records a return of a function that leaves a lock held it did
+// not hold on entry, unless an inner return already did.
+func (d *discipline) returning(in *instrumenter, dst *ir.Block, entry map[int]*ir.Var, p ir.Pos) {
+	if len(entry) == 0 {
+		return
+	}
+	d.rets = append(d.rets, p)
+	id := ir.IntConst(int64(len(d.rets)))
+	for _, l := range sortedInts(keys(entry)) {
+		leak := ir.And(in.locks[l].held, ir.Not(entry[l]))
+		dst.Add(&ir.Assign{Dst: d.rpos[l], Src: &ir.Ite{Cond: ir.And(leak, ir.Not(d.rset[l])), Then: id, Else: d.rpos[l]}, P: p})
+		dst.Add(&ir.Assign{Dst: d.rset[l], Src: ir.Or(d.rset[l], leak), P: p})
+	}
+}
+
+// released forgets the recorded return of lock l.
+func (d *discipline) released(dst *ir.Block, l int, p ir.Pos) {
+	dst.Add(&ir.Assign{Dst: d.rset[l], Src: ir.False, P: p})
+}
+
+func keys(m map[int]*ir.Var) map[int]bool {
+	out := make(map[int]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
+
+// vars returns the discipline ghosts fn may change, transitively.
+func (d *discipline) vars(in *instrumenter, fn *ir.Function) []*ir.Var {
+	var out []*ir.Var
+	for _, g := range in.f.reach(fn) {
+		for _, k := range d.own[g] {
+			out = append(out, d.sites[k-1].err, d.sites[k-1].rel)
+		}
+	}
+	for _, l := range in.modLocks(fn) {
+		out = append(out, d.acq[l], d.rpos[l], d.rset[l])
+	}
+	return out
+}
+
+// flags returns the error flags of the sites fn may reach.
+func (d *discipline) flags(in *instrumenter, fn *ir.Function) []*ir.Var {
+	var out []*ir.Var
+	for _, g := range in.f.reach(fn) {
+		for _, k := range d.own[g] {
+			out = append(out, d.sites[k-1].err)
+		}
+	}
+	return out
+}
