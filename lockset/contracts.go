@@ -87,6 +87,13 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 	for _, v := range flags {
 		cp.Ensures = append(cp.Ensures, in.spec(ir.Ensures, ir.Eq(v, &ir.Old{X: v}), true, "lock error"))
 	}
+	if in.disc != nil {
+		for _, l := range mods {
+			for _, e := range in.disc.candidates(l) {
+				cp.Ensures = append(cp.Ensures, in.spec(ir.Ensures, e, true, "lock discipline"))
+			}
+		}
+	}
 	for _, l := range mods {
 		g := in.locks[l]
 		cp.Requires = append(cp.Requires,
@@ -128,6 +135,13 @@ func (in *instrumenter) loopInvariants(cp *ir.Function, definite []ir.Expr, regs
 		}
 		for _, e := range in.lockCandidates(loopRegs, loopMods, nil, nil) {
 			h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, true, "loop"))
+		}
+		if in.disc != nil {
+			for _, l := range loopMods {
+				for _, e := range in.disc.candidates(l) {
+					h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, true, "loop lock discipline"))
+				}
+			}
 		}
 		for _, v := range flags {
 			if changed[v] {

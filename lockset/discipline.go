@@ -24,8 +24,16 @@ type discipline struct {
 	// returning function did not hold on entry, since the lock was last
 	// released; rset, whether rpos is set.
 	rpos, rset []*ir.Var
-	rets       []ir.Pos // by id-1
-	own        map[*ir.Function][]int
+	// extra: per lock, held a second time (a recursive reader, a nested
+	// subclass, or a double lock already reported): the next release
+	// leaves it held. Depth beyond two is not counted.
+	extra []*ir.Var
+	// poison: per lock, a double lock of it was recorded on this path: the
+	// path deadlocks there, so its later releases and return are not
+	// checked.
+	poison []*ir.Var
+	rets   []ir.Pos // by id-1
+	own    map[*ir.Function][]int
 }
 
 type lockSite struct {
@@ -41,6 +49,8 @@ func newDiscipline(in *instrumenter) *discipline {
 		d.acq = append(d.acq, in.prog.NewVar(fmt.Sprintf("lacq%d", i), ir.Int))
 		d.rpos = append(d.rpos, in.prog.NewVar(fmt.Sprintf("lrpos%d", i), ir.Int))
 		d.rset = append(d.rset, in.prog.NewVar(fmt.Sprintf("lrset%d", i), ir.Bool))
+		d.extra = append(d.extra, in.prog.NewVar(fmt.Sprintf("lextra%d", i), ir.Bool))
+		d.poison = append(d.poison, in.prog.NewVar(fmt.Sprintf("lpoison%d", i), ir.Bool))
 	}
 	return d
 }
@@ -83,10 +93,7 @@ func (d *discipline) check(in *instrumenter, fn, cp *ir.Function, dst *ir.Block,
 			bad = ir.And(bad, ir.Eq(g.addr, lockAddr))
 		}
 	case models.Release:
-		if recursiveRead(api) {
-			return // the ghost lockset does not count recursive readers
-		}
-		bad = ir.Not(g.held)
+		bad = ir.And(ir.Not(g.held), ir.Not(d.poison[op.lock]))
 	}
 	k := d.site(fn, s, op)
 	st := d.sites[k-1]
@@ -99,6 +106,9 @@ func (d *discipline) check(in *instrumenter, fn, cp *ir.Function, dst *ir.Block,
 	dst.Add(&ir.Assign{Dst: first, Src: ir.And(bad, ir.Not(st.err)), P: s.P})
 	dst.Add(&ir.Assign{Dst: st.rel, Src: &ir.Ite{Cond: first, Then: d.acq[op.lock], Else: st.rel}, P: s.P})
 	dst.Add(&ir.Assign{Dst: st.err, Src: ir.Or(st.err, bad), P: s.P})
+	if api.Op == models.Acquire {
+		dst.Add(&ir.Assign{Dst: d.poison[op.lock], Src: ir.Or(d.poison[op.lock], bad), P: s.P})
+	}
 }
 
 // site numbers the lock call s of fn (from 1).
@@ -109,6 +119,28 @@ func (d *discipline) site(fn *ir.Function, s *ir.Call, op lockOp) int {
 	d.sites = append(d.sites, &lockSite{call: s, op: op, fn: fn})
 	d.byCall[s] = len(d.sites)
 	return len(d.sites)
+}
+
+// reacquire notes, before an acquire of op's lock that succeeds on cond
+// updates the ghost lockset, whether it takes the lock a second time.
+func (d *discipline) reacquire(in *instrumenter, dst *ir.Block, s *ir.Call, op lockOp, cond ir.Expr) {
+	if trylock(op.api) || !recursiveRead(op.api) && !nested(op.api) {
+		return // a try on a held lock fails; a double lock poisons instead
+	}
+	l := op.lock
+	dst.Add(&ir.Assign{Dst: d.extra[l], Src: ir.Or(d.extra[l], ir.And(cond, in.locks[l].held)), P: s.P})
+}
+
+// release is the ghost update of a release of lock l: the second hold goes
+// first.
+func (d *discipline) release(in *instrumenter, dst *ir.Block, l int, p ir.Pos) {
+	g := in.locks[l]
+	dst.Add(&ir.Assign{Dst: g.held, Src: &ir.Ite{Cond: d.extra[l], Then: g.held, Else: ir.False}, P: p})
+	if g.heldW != nil {
+		dst.Add(&ir.Assign{Dst: g.heldW, Src: &ir.Ite{Cond: d.extra[l], Then: g.heldW, Else: ir.False}, P: p})
+	}
+	dst.Add(&ir.Assign{Dst: d.extra[l], Src: ir.False, P: p})
+	dst.Add(&ir.Assign{Dst: d.rset[l], Src: ir.Not(g.held), P: p})
 }
 
 // acquired records the site of an acquire of lock l that succeeds on cond.
@@ -148,11 +180,6 @@ func (d *discipline) returning(in *instrumenter, dst *ir.Block, entry map[int]*i
 	}
 }
 
-// released forgets the recorded return of lock l.
-func (d *discipline) released(dst *ir.Block, l int, p ir.Pos) {
-	dst.Add(&ir.Assign{Dst: d.rset[l], Src: ir.False, P: p})
-}
-
 func keys(m map[int]*ir.Var) map[int]bool {
 	out := make(map[int]bool, len(m))
 	for k := range m {
@@ -170,7 +197,7 @@ func (d *discipline) vars(in *instrumenter, fn *ir.Function) []*ir.Var {
 		}
 	}
 	for _, l := range in.modLocks(fn) {
-		out = append(out, d.acq[l], d.rpos[l], d.rset[l])
+		out = append(out, d.acq[l], d.rpos[l], d.rset[l], d.extra[l], d.poison[l])
 	}
 	return out
 }
@@ -184,4 +211,30 @@ func (d *discipline) flags(in *instrumenter, fn *ir.Function) []*ir.Var {
 		}
 	}
 	return out
+}
+
+// candidates are the Houdini candidates about lock l's discipline state
+// for a summary or loop that changes l: no second hold, no double lock.
+func (d *discipline) candidates(l int) []ir.Expr {
+	var out []ir.Expr
+	for _, v := range []*ir.Var{d.extra[l], d.poison[l]} {
+		out = append(out, ir.Eq(v, &ir.Old{X: v}), ir.Not(v))
+	}
+	return out
+}
+
+// reset emits the discipline state in which the kernel calls an entry
+// point: nothing recorded, no lock held twice.
+func (d *discipline) reset(b *ir.Block, p ir.Pos) {
+	for _, st := range d.sites {
+		if st.err != nil {
+			b.Add(&ir.Assign{Dst: st.err, Src: ir.False, P: p})
+		}
+	}
+	for l := range d.rset {
+		for _, v := range []*ir.Var{d.rset[l], d.extra[l], d.poison[l]} {
+			b.Add(&ir.Assign{Dst: v, Src: ir.False, P: p})
+		}
+		b.Add(&ir.Assign{Dst: d.rpos[l], Src: ir.IntConst(0), P: p})
+	}
 }

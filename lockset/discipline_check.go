@@ -129,15 +129,6 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 		b := h.NewBlock("kernel calls " + ep.Func.Name)
 		tg := in.fullTarget()
 		args := in.enter(tg, h, b, ep, "a", opts.ParamAliasing)
-		for _, st := range d.sites {
-			if st.err != nil {
-				b.Add(&ir.Assign{Dst: st.err, Src: ir.False, P: ep.Pos})
-			}
-		}
-		for l := range d.rset {
-			b.Add(&ir.Assign{Dst: d.rset[l], Src: ir.False, P: ep.Pos})
-			b.Add(&ir.Assign{Dst: d.rpos[l], Src: ir.IntConst(0), P: ep.Pos})
-		}
 		in.callEP(tg, b, ep, args)
 		asserts := make(map[int]lockAssert)
 		for _, g := range f.reach(ep.Func) {
@@ -159,7 +150,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 			}
 			in.nextAssert++
 			asserts[in.nextAssert] = lockAssert{kind: HeldAtReturn, lock: l}
-			b.Add(&ir.Assert{Cond: ir.Eq(in.locks[l].held, ir.BoolConstOf(held[l])), ID: in.nextAssert, Msg: HeldAtReturn, P: ep.Pos})
+			b.Add(&ir.Assert{Cond: ir.Or(d.poison[l], ir.Eq(in.locks[l].held, ir.BoolConstOf(held[l]))), ID: in.nextAssert, Msg: HeldAtReturn, P: ep.Pos})
 		}
 		b.Term = &ir.Return{P: ep.Pos}
 		h.ComputePreds()

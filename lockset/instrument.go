@@ -623,6 +623,9 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 				cond = ir.Bin(ir.OpNe, res, ir.IntConst(0))
 			}
 		}
+		if in.disc != nil {
+			in.disc.reacquire(in, dst, s, op, cond)
+		}
 		write := ir.Expr(ir.BoolConstOf(api.Mode == models.Write))
 		var heldW ir.Expr
 		if g.heldW != nil {
@@ -642,10 +645,12 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 			dst.Add(&ir.Assign{Dst: g.addr, Src: ite(cond, lockAddr, g.addr), P: s.P})
 		}
 	case models.Release:
-		set(op.lock, ir.False, ir.False)
 		if in.disc != nil {
-			in.disc.released(dst, op.lock, s.P)
+			in.disc.release(in, dst, op.lock, s.P)
+			in.ownMods(fn)[op.lock] = true
+			break
 		}
+		set(op.lock, ir.False, ir.False)
 	case models.Downgrade:
 		if g.heldW != nil {
 			dst.Add(&ir.Assign{Dst: g.heldW, Src: ir.False, P: s.P})

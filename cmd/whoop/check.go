@@ -39,6 +39,7 @@ func checkFlags() []cli.Flag {
 			Usage: "also list race-free and serialised pairs, and every warning"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress line on stderr"},
 		&cli.BoolFlag{Name: "stats", Usage: "print counts and phase times per file on stderr"},
+		checksFlag(),
 		&cli.StringFlag{Name: "cpuprofile", Hidden: true, Usage: "write a CPU profile to `FILE` (for whoop developers)"},
 	)
 }
@@ -80,6 +81,10 @@ func checkAction(c *cli.Context) error {
 		if maxMemory, err = parseBytes(c.String("max-memory")); err != nil {
 			return usageErrorf("%v", err)
 		}
+	}
+	runRaces, runLocking, err := selectedChecks(c)
+	if err != nil {
+		return err
 	}
 	base := lockset.Options{Jobs: c.Int("jobs"), Timeout: c.Duration("timeout")}
 	cfg, err := frontendConfig(c)
@@ -123,6 +128,7 @@ func checkAction(c *cli.Context) error {
 	var (
 		results  []*lockset.FileResult
 		fileErrs []report.FileError
+		locks    []*lockset.LockResult
 		code     = exitOK
 		failures []string
 	)
@@ -167,6 +173,18 @@ func checkAction(c *cli.Context) error {
 			if c.Bool("verbose") {
 				fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
 			}
+		}
+		if runLocking {
+			lres, stop := lockChecks(ctx, c, prog, base, &failures, worst)
+			if stop != nil {
+				return stop
+			}
+			if lres != nil {
+				locks = append(locks, lres)
+			}
+		}
+		if !runRaces {
+			continue
 		}
 		progress := newProgress(stderr, prog.Path, !c.Bool("no-progress"))
 		opts := base
@@ -215,6 +233,9 @@ func checkAction(c *cli.Context) error {
 			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs}); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
+	}
+	if err := writeLocks(c, format, locks); err != nil {
+		return &exitError{code: exitInconclusive, msg: err.Error()}
 	}
 	for _, f := range failures {
 		fmt.Fprintf(stderr, "whoop: %s\n", f)
