@@ -44,6 +44,10 @@ type Options struct {
 	//     they hold it in the same object (the instances' addresses are
 	//     compared), and the must-held fast path does not count it.
 	LockArraysDistinct, LockInstancesDistinct, NoKernelLocks, NoPublication, ManyDevices bool
+	// DoubleLockAnyInstance (lock checks): report a second acquire of a
+	// lock field while one is held even when the two may be fields of
+	// different objects; by default only the same object is a double lock.
+	DoubleLockAnyInstance bool
 	//   IgnoreRules: serialisation rules (models.Rules IDs) not to apply.
 	IgnoreRules []string
 	// HoudiniBudget bounds summary inference; when it runs out no summary

@@ -32,8 +32,11 @@ type discipline struct {
 	// path deadlocks there, so its later releases and return are not
 	// checked.
 	poison []*ir.Var
-	rets   []ir.Pos // by id-1
-	own    map[*ir.Function][]int
+	// addr: per lock field (an identity of many objects), the address of
+	// the object last acquired; nil for other locks.
+	addr []*ir.Var
+	rets []ir.Pos // by id-1
+	own  map[*ir.Function][]int
 }
 
 type lockSite struct {
@@ -41,6 +44,15 @@ type lockSite struct {
 	op       lockOp
 	fn       *ir.Function
 	err, rel *ir.Var
+	// other: at a double lock of a lock field, the object held may be
+	// another than the one acquired.
+	other *ir.Var
+}
+
+// manyObjects: the lock identity is a field of a struct type, many objects.
+func manyObjects(l *lockInfo) bool {
+	return !strings.HasPrefix(l.id, "global ") && (l.class == "mutex" || l.class == "spinlock" ||
+		l.class == "rwlock" || l.class == "semaphore" || l.class == "rw_semaphore")
 }
 
 func newDiscipline(in *instrumenter) *discipline {
@@ -51,6 +63,11 @@ func newDiscipline(in *instrumenter) *discipline {
 		d.rset = append(d.rset, in.prog.NewVar(fmt.Sprintf("lrset%d", i), ir.Bool))
 		d.extra = append(d.extra, in.prog.NewVar(fmt.Sprintf("lextra%d", i), ir.Bool))
 		d.poison = append(d.poison, in.prog.NewVar(fmt.Sprintf("lpoison%d", i), ir.Bool))
+		var a *ir.Var
+		if manyObjects(in.f.locks[i]) {
+			a = in.prog.NewVar(fmt.Sprintf("laddr%d", i), ir.Int)
+		}
+		d.addr = append(d.addr, a)
 	}
 	return d
 }
@@ -102,6 +119,12 @@ func (d *discipline) check(in *instrumenter, fn, cp *ir.Function, dst *ir.Block,
 		st.rel = in.prog.NewVar(fmt.Sprintf("lrel%d", k), ir.Int)
 		d.own[fn] = append(d.own[fn], k)
 	}
+	if a := d.addr[op.lock]; a != nil && api.Op == models.Acquire && lockAddr != nil {
+		if st.other == nil {
+			st.other = in.prog.NewVar(fmt.Sprintf("lother%d", k), ir.Bool)
+		}
+		dst.Add(&ir.Assign{Dst: st.other, Src: ir.Or(st.other, ir.And(bad, ir.Bin(ir.OpNe, a, lockAddr))), P: s.P})
+	}
 	first := cp.NewLocal("lfirst", ir.Bool, nil, s.P)
 	dst.Add(&ir.Assign{Dst: first, Src: ir.And(bad, ir.Not(st.err)), P: s.P})
 	dst.Add(&ir.Assign{Dst: st.rel, Src: &ir.Ite{Cond: first, Then: d.acq[op.lock], Else: st.rel}, P: s.P})
@@ -144,8 +167,15 @@ func (d *discipline) release(in *instrumenter, dst *ir.Block, l int, p ir.Pos) {
 }
 
 // acquired records the site of an acquire of lock l that succeeds on cond.
-func (d *discipline) acquired(fn *ir.Function, dst *ir.Block, s *ir.Call, op lockOp, cond ir.Expr) {
+func (d *discipline) acquired(fn *ir.Function, dst *ir.Block, s *ir.Call, op lockOp, cond, lockAddr ir.Expr) {
 	k := d.site(fn, s, op)
+	if a := d.addr[op.lock]; a != nil {
+		var to ir.Expr = lockAddr
+		if to == nil {
+			to = ir.IntConst(0) // no argument: never the same object provably
+		}
+		dst.Add(&ir.Assign{Dst: a, Src: ite(cond, to, a), P: s.P})
+	}
 	dst.Add(&ir.Assign{Dst: d.acq[op.lock], Src: ite(cond, ir.IntConst(int64(k)), d.acq[op.lock]), P: s.P})
 }
 
@@ -194,9 +224,15 @@ func (d *discipline) vars(in *instrumenter, fn *ir.Function) []*ir.Var {
 	for _, g := range in.f.reach(fn) {
 		for _, k := range d.own[g] {
 			out = append(out, d.sites[k-1].err, d.sites[k-1].rel)
+			if o := d.sites[k-1].other; o != nil {
+				out = append(out, o)
+			}
 		}
 	}
 	for _, l := range in.modLocks(fn) {
+		if a := d.addr[l]; a != nil {
+			out = append(out, a)
+		}
 		out = append(out, d.acq[l], d.rpos[l], d.rset[l], d.extra[l], d.poison[l])
 	}
 	return out
@@ -208,6 +244,9 @@ func (d *discipline) flags(in *instrumenter, fn *ir.Function) []*ir.Var {
 	for _, g := range in.f.reach(fn) {
 		for _, k := range d.own[g] {
 			out = append(out, d.sites[k-1].err)
+			if o := d.sites[k-1].other; o != nil {
+				out = append(out, o)
+			}
 		}
 	}
 	return out
@@ -227,8 +266,10 @@ func (d *discipline) candidates(l int) []ir.Expr {
 // point: nothing recorded, no lock held twice.
 func (d *discipline) reset(b *ir.Block, p ir.Pos) {
 	for _, st := range d.sites {
-		if st.err != nil {
-			b.Add(&ir.Assign{Dst: st.err, Src: ir.False, P: p})
+		for _, v := range []*ir.Var{st.err, st.other} {
+			if v != nil {
+				b.Add(&ir.Assign{Dst: v, Src: ir.False, P: p})
+			}
 		}
 	}
 	for l := range d.rset {

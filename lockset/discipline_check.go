@@ -49,6 +49,11 @@ type LockResult struct {
 }
 
 // ghost bookkeeping of one entry point's check: assertion id -> what fails.
+// otherInstance marks the assertion "a double lock of a lock field takes
+// the object already held": when it can fail, the double lock is not
+// reported (Options.DoubleLockAnyInstance).
+const otherInstance = "other-instance"
+
 type lockAssert struct {
 	kind string
 	site *lockSite // DoubleLock, UnlockUnheld
@@ -141,6 +146,11 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 				in.nextAssert++
 				asserts[in.nextAssert] = lockAssert{kind: kind, site: st}
 				b.Add(&ir.Assert{Cond: ir.Not(st.err), ID: in.nextAssert, Msg: kind, P: ep.Pos})
+				if st.other != nil && !opts.DoubleLockAnyInstance {
+					in.nextAssert++
+					asserts[in.nextAssert] = lockAssert{kind: otherInstance, site: st}
+					b.Add(&ir.Assert{Cond: ir.Not(st.other), ID: in.nextAssert, Msg: otherInstance, P: ep.Pos})
+				}
 			}
 		}
 		held, _ := in.initialLocks(ep)
@@ -216,9 +226,15 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 					Msg: fmt.Sprintf("lock checks of %s inconclusive: %v", h.ep.Func.Name, err)})
 				continue
 			}
+			maybeOther := make(map[*lockSite]bool)
+			for _, o := range outcomes {
+				if a, ok := h.asserts[o.AssertID]; ok && a.kind == otherInstance && o.Status != vc.Proved {
+					maybeOther[a.site] = true
+				}
+			}
 			for _, o := range outcomes {
 				a, ok := h.asserts[o.AssertID]
-				if !ok {
+				if !ok || a.kind == otherInstance || a.kind == DoubleLock && maybeOther[a.site] {
 					continue
 				}
 				switch o.Status {

@@ -633,7 +633,7 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 		}
 		set(op.lock, ite(cond, ir.True, g.held), heldW)
 		if in.disc != nil {
-			in.disc.acquired(fn, dst, s, op, cond)
+			in.disc.acquired(fn, dst, s, op, cond, lockAddr)
 		}
 		if g.addr != nil {
 			// Another instance taken while one is held replaces it: the
