@@ -47,6 +47,9 @@ type lockSite struct {
 	// other: at a double lock of a lock field, the object held may be
 	// another than the one acquired.
 	other *ir.Var
+	// after: per other lock, it was held when this acquire waited (an
+	// edge of the lock order).
+	after map[int]*ir.Var
 }
 
 // manyObjects: the lock identity is a field of a struct type, many objects.
@@ -118,6 +121,9 @@ func (d *discipline) check(in *instrumenter, fn, cp *ir.Function, dst *ir.Block,
 		st.err = in.prog.NewVar(fmt.Sprintf("lerr%d", k), ir.Bool)
 		st.rel = in.prog.NewVar(fmt.Sprintf("lrel%d", k), ir.Int)
 		d.own[fn] = append(d.own[fn], k)
+	}
+	if api.Op == models.Acquire {
+		d.order(in, dst, s, k, op.lock)
 	}
 	if a := d.addr[op.lock]; a != nil && api.Op == models.Acquire && lockAddr != nil {
 		if st.other == nil {
@@ -203,19 +209,11 @@ func (d *discipline) returning(in *instrumenter, dst *ir.Block, entry map[int]*i
 	}
 	d.rets = append(d.rets, p)
 	id := ir.IntConst(int64(len(d.rets)))
-	for _, l := range sortedInts(keys(entry)) {
+	for _, l := range sortedInts(keysOf(entry)) {
 		leak := ir.And(in.locks[l].held, ir.Not(entry[l]))
 		dst.Add(&ir.Assign{Dst: d.rpos[l], Src: &ir.Ite{Cond: ir.And(leak, ir.Not(d.rset[l])), Then: id, Else: d.rpos[l]}, P: p})
 		dst.Add(&ir.Assign{Dst: d.rset[l], Src: ir.Or(d.rset[l], leak), P: p})
 	}
-}
-
-func keys(m map[int]*ir.Var) map[int]bool {
-	out := make(map[int]bool, len(m))
-	for k := range m {
-		out[k] = true
-	}
-	return out
 }
 
 // vars returns the discipline ghosts fn may change, transitively.
@@ -223,10 +221,8 @@ func (d *discipline) vars(in *instrumenter, fn *ir.Function) []*ir.Var {
 	var out []*ir.Var
 	for _, g := range in.f.reach(fn) {
 		for _, k := range d.own[g] {
-			out = append(out, d.sites[k-1].err, d.sites[k-1].rel)
-			if o := d.sites[k-1].other; o != nil {
-				out = append(out, o)
-			}
+			out = append(out, d.sites[k-1].rel)
+			out = append(out, d.sites[k-1].siteVars()...)
 		}
 	}
 	for _, l := range in.modLocks(fn) {
@@ -243,10 +239,7 @@ func (d *discipline) flags(in *instrumenter, fn *ir.Function) []*ir.Var {
 	var out []*ir.Var
 	for _, g := range in.f.reach(fn) {
 		for _, k := range d.own[g] {
-			out = append(out, d.sites[k-1].err)
-			if o := d.sites[k-1].other; o != nil {
-				out = append(out, o)
-			}
+			out = append(out, d.sites[k-1].siteVars()...)
 		}
 	}
 	return out
@@ -266,10 +259,11 @@ func (d *discipline) candidates(l int) []ir.Expr {
 // point: nothing recorded, no lock held twice.
 func (d *discipline) reset(b *ir.Block, p ir.Pos) {
 	for _, st := range d.sites {
-		for _, v := range []*ir.Var{st.err, st.other} {
-			if v != nil {
-				b.Add(&ir.Assign{Dst: v, Src: ir.False, P: p})
-			}
+		if st.err == nil {
+			continue
+		}
+		for _, v := range st.siteVars() {
+			b.Add(&ir.Assign{Dst: v, Src: ir.False, P: p})
 		}
 	}
 	for l := range d.rset {
@@ -278,4 +272,45 @@ func (d *discipline) reset(b *ir.Block, p ir.Pos) {
 		}
 		b.Add(&ir.Assign{Dst: d.rpos[l], Src: ir.IntConst(0), P: p})
 	}
+}
+
+// order records, at the blocking acquire k of lock l, which other locks
+// are held: the edges of the lock order.
+func (d *discipline) order(in *instrumenter, dst *ir.Block, s *ir.Call, k, l int) {
+	st := d.sites[k-1]
+	if st.after == nil {
+		st.after = make(map[int]*ir.Var)
+	}
+	for a, info := range in.f.locks {
+		if a == l || info.class == "publication" {
+			continue
+		}
+		v := st.after[a]
+		if v == nil {
+			v = in.prog.NewVar(fmt.Sprintf("lafter%d_%d", k, a), ir.Bool)
+			st.after[a] = v
+		}
+		dst.Add(&ir.Assign{Dst: v, Src: ir.Or(v, in.locks[a].held), P: s.P})
+	}
+}
+
+// siteVars are the flags of site st: its error, its object comparison and
+// its lock-order edges, in a fixed order.
+func (st *lockSite) siteVars() []*ir.Var {
+	out := []*ir.Var{st.err}
+	if st.other != nil {
+		out = append(out, st.other)
+	}
+	for _, a := range sortedInts(keysOf(st.after)) {
+		out = append(out, st.after[a])
+	}
+	return out
+}
+
+func keysOf(m map[int]*ir.Var) map[int]bool {
+	out := make(map[int]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"time"
 
@@ -146,6 +147,11 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 				in.nextAssert++
 				asserts[in.nextAssert] = lockAssert{kind: kind, site: st}
 				b.Add(&ir.Assert{Cond: ir.Not(st.err), ID: in.nextAssert, Msg: kind, P: ep.Pos})
+				for _, a := range sortedInts(keysOf(st.after)) {
+					in.nextAssert++
+					asserts[in.nextAssert] = lockAssert{kind: OrderInversion, site: st, lock: a}
+					b.Add(&ir.Assert{Cond: ir.Not(st.after[a]), ID: in.nextAssert, Msg: "lock order", P: ep.Pos})
+				}
 				if st.other != nil && !opts.DoubleLockAnyInstance {
 					in.nextAssert++
 					asserts[in.nextAssert] = lockAssert{kind: otherInstance, site: st}
@@ -184,6 +190,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
 	found := make(map[string]*LockError)
+	edges := make(map[*ir.EntryPoint][]orderEdge)
 	var checkErr error
 	done := make(chan struct{})
 	threads.Go(func() {
@@ -237,6 +244,12 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 				if !ok || a.kind == otherInstance || a.kind == DoubleLock && maybeOther[a.site] {
 					continue
 				}
+				if a.kind == OrderInversion {
+					if o.Status != vc.Proved { // an unknown edge counts: sound
+						edges[h.ep] = append(edges[h.ep], orderEdge{held: a.lock, site: a.site})
+					}
+					continue
+				}
 				switch o.Status {
 				case vc.Failed:
 					in.lockFinding(found, h.ep, a, o.Trace)
@@ -251,6 +264,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	if checkErr != nil {
 		return nil, checkErr
 	}
+	in.inversions(found, edges, PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules}))
 	for _, e := range found {
 		sort.Strings(e.EntryPoints)
 		res.Errors = append(res.Errors, *e)
@@ -302,7 +316,7 @@ func (in *instrumenter) lockFinding(found map[string]*LockError, ep *ir.EntryPoi
 			return nil
 		}
 		p := d.sites[k-1].call.P
-		return []Related{{Pos: p, Source: src(p), Msg: "acquired here"}}
+		return []Related{{Pos: p, Source: src(p), Msg: displayLock(in.f.locks[d.sites[k-1].op.lock].id) + " acquired here"}}
 	}
 	var e LockError
 	switch a.kind {
@@ -331,4 +345,48 @@ func (in *instrumenter) lockFinding(found map[string]*LockError, ep *ir.EntryPoi
 	}
 	e.EntryPoints = []string{ep.Func.Name}
 	found[key] = &e
+}
+
+// orderEdge: an entry point acquires site.op.lock while holding held.
+type orderEdge struct {
+	held int
+	site *lockSite
+}
+
+// inversions reports, for each pair of concurrent entry points (self-pairs
+// included), an acquire of B holding A in one and of A holding B in the
+// other, at both inner acquires.
+func (in *instrumenter) inversions(found map[string]*LockError, edges map[*ir.EntryPoint][]orderEdge, pairs []Pair) {
+	src := func(p ir.Pos) string { return in.f.prog.SourceLine(p.File, p.Line) }
+	for _, p := range pairs {
+		if !p.Concurrent {
+			continue
+		}
+		for _, e1 := range edges[p.First] {
+			for _, e2 := range edges[p.Second] {
+				if e1.held != e2.site.op.lock || e2.held != e1.site.op.lock {
+					continue
+				}
+				x, y := e1, e2
+				if comparePos(y.site.call.P, x.site.call.P) < 0 {
+					x, y = y, x
+				}
+				a, b := displayLock(in.f.locks[x.held].id), displayLock(in.f.locks[x.site.op.lock].id)
+				e := LockError{Kind: OrderInversion, Lock: b, Pos: x.site.call.P, Source: src(x.site.call.P),
+					Msg:     fmt.Sprintf("%s: %s acquired while holding %s, and %s while holding %s elsewhere", x.site.op.api.Name, b, a, a, b),
+					Related: []Related{{Pos: y.site.call.P, Source: src(y.site.call.P), Msg: fmt.Sprintf("%s acquired here while holding %s", a, b)}}}
+				key := fmt.Sprintf("%s|%s|%d|%d|%s|%d", e.Kind, e.Pos.File, e.Pos.Line, e.Pos.Col, e.Lock, y.site.call.P.Line)
+				old, ok := found[key]
+				if !ok {
+					old = &e
+					found[key] = old
+				}
+				for _, n := range []string{p.First.Func.Name, p.Second.Func.Name} {
+					if !slices.Contains(old.EntryPoints, n) {
+						old.EntryPoints = append(old.EntryPoints, n)
+					}
+				}
+			}
+		}
+	}
 }

@@ -15,7 +15,7 @@ func WriteLockErrors(w io.Writer, files []*lockset.LockResult) error {
 		for _, e := range file.Errors {
 			out.printf("%s: error: %s [%s] (entry point %s)\n", racePos(e.Pos, file.Path), e.Msg, e.Kind, joinNames(e.EntryPoints))
 			for _, r := range e.Related {
-				out.printf("%s: note: %s %s\n", racePos(r.Pos, file.Path), e.Lock, r.Msg)
+				out.printf("%s: note: %s\n", racePos(r.Pos, file.Path), r.Msg)
 				if r.Source != "" {
 					out.printf("\t%s\n", strings.TrimSpace(r.Source))
 				}

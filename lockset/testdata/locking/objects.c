@@ -13,7 +13,7 @@ struct obj {
 
 static void bump(struct obj *o)
 {
-	mutex_lock(&o->lock); // want "double-lock: mutex_lock: struct obj.lock is already held \(acquired here at line 23\)"
+	mutex_lock(&o->lock); // want "double-lock: mutex_lock: struct obj.lock is already held \(.* acquired here at line 23\)"
 	o->v++;
 	mutex_unlock(&o->lock);
 }
