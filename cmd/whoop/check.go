@@ -174,6 +174,49 @@ func checkAction(c *cli.Context) error {
 				fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
 			}
 		}
+		if runRaces {
+			progress := newProgress(stderr, prog.Path, !c.Bool("no-progress"))
+			opts := base
+			opts.Progress = progress.update
+			// The check gets what the parse left of the file's deadline.
+			cctx, cancel := fileContext(ctx, fileTimeout, loaded.Sub(started))
+			unwatch := watch.add(cancel)
+			res, err := await(cctx, func() (*lockset.FileResult, error) { return lockset.Check(cctx, prog, opts) })
+			progress.done()
+			if err != nil || res == nil {
+				if serr := stopped(cctx, prog.Path); serr != nil {
+					err = serr
+				}
+			}
+			unwatch()
+			cancel(nil)
+			if err != nil {
+				if fail(prog.Path, err) {
+					break
+				}
+				continue
+			}
+			for _, w := range res.Warnings[len(prog.Warnings):] {
+				fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
+			}
+			if c.Bool("stats") {
+				st := res.Stats
+				fmt.Fprintf(stderr, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3), %d regions (%d tracked), "+
+					"%d candidates (%d kept, %d solver calls); front end %v, summaries %v, pair checks %v, total %v\n",
+					prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.Regions, st.SharedRegions,
+					st.Candidates, st.CandidatesKept, st.HoudiniChecks, loaded.Sub(started).Round(time.Millisecond),
+					st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(started).Round(time.Millisecond))
+			}
+			results = append(results, res)
+			done++
+			switch {
+			case res.RacyPairs() > 0:
+				worst(exitRaces)
+			case res.InconclusivePairs() > 0, len(res.EntryPoints) == 0:
+				// No entry point: nothing was checked, which is no proof.
+				worst(exitInconclusive)
+			}
+		}
 		if runLocking {
 			lres, stop := lockChecks(ctx, c, prog, base, &failures, worst)
 			if stop != nil {
@@ -182,50 +225,6 @@ func checkAction(c *cli.Context) error {
 			if lres != nil {
 				locks = append(locks, lres)
 			}
-		}
-		if !runRaces {
-			continue
-		}
-		progress := newProgress(stderr, prog.Path, !c.Bool("no-progress"))
-		opts := base
-		opts.Progress = progress.update
-		// The check gets what the parse left of the file's deadline.
-		cctx, cancel := fileContext(ctx, fileTimeout, loaded.Sub(started))
-		unwatch := watch.add(cancel)
-		res, err := await(cctx, func() (*lockset.FileResult, error) { return lockset.Check(cctx, prog, opts) })
-		progress.done()
-		if err != nil || res == nil {
-			if serr := stopped(cctx, prog.Path); serr != nil {
-				err = serr
-			}
-		}
-		unwatch()
-		cancel(nil)
-		if err != nil {
-			if fail(prog.Path, err) {
-				break
-			}
-			continue
-		}
-		for _, w := range res.Warnings[len(prog.Warnings):] {
-			fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
-		}
-		if c.Bool("stats") {
-			st := res.Stats
-			fmt.Fprintf(stderr, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3), %d regions (%d tracked), "+
-				"%d candidates (%d kept, %d solver calls); front end %v, summaries %v, pair checks %v, total %v\n",
-				prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.Regions, st.SharedRegions,
-				st.Candidates, st.CandidatesKept, st.HoudiniChecks, loaded.Sub(started).Round(time.Millisecond),
-				st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(started).Round(time.Millisecond))
-		}
-		results = append(results, res)
-		done++
-		switch {
-		case res.RacyPairs() > 0:
-			worst(exitRaces)
-		case res.InconclusivePairs() > 0, len(res.EntryPoints) == 0:
-			// No entry point: nothing was checked, which is no proof.
-			worst(exitInconclusive)
 		}
 	}
 	if len(results) > 0 || len(fileErrs) > 0 && format != report.Text {

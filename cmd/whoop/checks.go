@@ -59,6 +59,9 @@ func writeLocks(c *cli.Context, format report.Format, locks []*lockset.LockResul
 		return err
 	}
 	for _, l := range locks {
+		if len(l.Errors) == 0 {
+			continue // the race summary stands alone when there is nothing to add
+		}
 		if _, err := fmt.Fprintln(w, lockSummary(l.Path, len(l.Errors))); err != nil {
 			return err
 		}
