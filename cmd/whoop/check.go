@@ -229,11 +229,12 @@ func checkAction(c *cli.Context) error {
 	}
 	if len(results) > 0 || len(fileErrs) > 0 && format != report.Text {
 		if err := report.WriteRaces(c.App.Writer, format, results,
-			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs}); err != nil {
+			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs,
+				Locks: lockMap(format, runLocking, locks)}); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
 	}
-	if err := writeLocks(c, format, locks); err != nil {
+	if err := writeLocks(c, format, locks, len(results) > 0); err != nil {
 		return &exitError{code: exitInconclusive, msg: err.Error()}
 	}
 	for _, f := range failures {

@@ -47,12 +47,30 @@ func lockSummary(path string, n int) string {
 	return s
 }
 
-// writeLocks writes the lock findings: on stdout after the race report in
-// text format, on stderr as text in the other formats (their documents do
-// not carry lock errors yet).
-func writeLocks(c *cli.Context, format report.Format, locks []*lockset.LockResult) error {
+// lockDocument: the format's document carries the lock findings.
+func lockDocument(f report.Format) bool { return f == report.JSON || f == report.SARIF }
+
+// lockMap hands the lock results to the JSON and SARIF writers.
+func lockMap(f report.Format, ran bool, locks []*lockset.LockResult) map[string]*lockset.LockResult {
+	if !ran || !lockDocument(f) {
+		return nil
+	}
+	m := make(map[string]*lockset.LockResult, len(locks))
+	for _, l := range locks {
+		m[l.Path] = l
+	}
+	return m
+}
+
+// writeLocks writes the lock findings as gcc-style text: on stdout after
+// the race report in text format; in JSON and SARIF the document carries
+// them when one was written (wrote); otherwise, and in XML, on stderr.
+func writeLocks(c *cli.Context, format report.Format, locks []*lockset.LockResult, wrote bool) error {
 	w := c.App.Writer
 	if format != report.Text {
+		if wrote && lockDocument(format) {
+			return nil
+		}
 		w = c.App.ErrWriter
 	}
 	if err := report.WriteLockErrors(w, locks); err != nil {
