@@ -3,6 +3,8 @@ package report
 import (
 	"strings"
 
+	"github.com/beevik/etree"
+
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 
 	"github.com/whoopverify/whoop/lockset"
@@ -91,6 +93,31 @@ func lockSARIFAdd(driver *sarif.ToolComponent, run *sarif.Run, locks []*lockset.
 			props.Add("entryPoints", e.EntryPoints)
 			r.WithProperties(props)
 			run.AddResult(r)
+		}
+	}
+}
+
+// lockXMLErrors adds a <lockErrors> element to driver d: one <lockError>
+// per finding, with a <related> child per related acquire.
+func lockXMLErrors(d *etree.Element, res *lockset.LockResult) {
+	if res == nil {
+		return
+	}
+	le := d.CreateElement("lockErrors")
+	for _, e := range res.Errors {
+		x := le.CreateElement("lockError")
+		raceXMLAttr(x, "kind", e.Kind)
+		raceXMLAttr(x, "lock", e.Lock)
+		raceXMLAttr(x, "entrypoints", strings.Join(e.EntryPoints, ","))
+		raceXMLPos(x, e.Pos)
+		raceXMLAttr(x, "message", e.Msg)
+		for _, r := range e.Related {
+			y := x.CreateElement("related")
+			raceXMLAttr(y, "message", r.Msg)
+			raceXMLPos(y, r.Pos)
+			if src := strings.TrimSpace(r.Source); src != "" {
+				y.SetText(src)
+			}
 		}
 	}
 }

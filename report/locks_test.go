@@ -77,3 +77,18 @@ func TestLockErrorsJSON(t *testing.T) {
 		t.Error("lockErrors without lock checks")
 	}
 }
+
+func TestLockErrorsXML(t *testing.T) {
+	f := raceFixNvram()
+	opts := raceTestOpts
+	opts.Locks = lockFix(f.Path)
+	out := string(raceWrite(t, XML, []*lockset.FileResult{f}, opts))
+	for _, want := range []string{
+		`<lockError kind="double-lock" lock="m" entrypoints="dev_ioctl" file="` + f.Path + `" line="13" column="3" message="mutex_lock: m is already held">`,
+		`<related message="m acquired here" file="` + f.Path + `" line="11" column="2">mutex_lock(&amp;m);</related>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("XML lacks %s:\n%s", want, out)
+		}
+	}
+}

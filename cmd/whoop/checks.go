@@ -48,7 +48,7 @@ func lockSummary(path string, n int) string {
 }
 
 // lockDocument: the format's document carries the lock findings.
-func lockDocument(f report.Format) bool { return f == report.JSON || f == report.SARIF }
+func lockDocument(f report.Format) bool { return f != report.Text }
 
 // lockMap hands the lock results to the JSON and SARIF writers.
 func lockMap(f report.Format, ran bool, locks []*lockset.LockResult) map[string]*lockset.LockResult {
@@ -63,8 +63,8 @@ func lockMap(f report.Format, ran bool, locks []*lockset.LockResult) map[string]
 }
 
 // writeLocks writes the lock findings as gcc-style text: on stdout after
-// the race report in text format; in JSON and SARIF the document carries
-// them when one was written (wrote); otherwise, and in XML, on stderr.
+// the race report in text format; in XML, JSON and SARIF the document
+// carries them when one was written (wrote), otherwise stderr gets them.
 func writeLocks(c *cli.Context, format report.Format, locks []*lockset.LockResult, wrote bool) error {
 	w := c.App.Writer
 	if format != report.Text {
