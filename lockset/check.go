@@ -44,6 +44,10 @@ type Options struct {
 	//     they hold it in the same object (the instances' addresses are
 	//     compared), and the must-held fast path does not count it.
 	LockArraysDistinct, LockInstancesDistinct, NoKernelLocks, NoPublication, ManyDevices bool
+	// DoubleLockAnyInstance (lock checks): report a second acquire of a
+	// lock field while one is held even when the two may be fields of
+	// different objects; by default only the same object is a double lock.
+	DoubleLockAnyInstance bool
 	//   IgnoreRules: serialisation rules (models.Rules IDs) not to apply.
 	IgnoreRules []string
 	// HoudiniBudget bounds summary inference; when it runs out no summary
@@ -82,17 +86,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 			err = fmt.Errorf("%w: lockset check of %s: %v", ErrInternal, prog.Path, r)
 		}
 	}()
-	env := defaultEnv(prog)
-	if opts.env != nil {
-		env = *opts.env
-	}
-	if opts.NoKernelLocks {
-		env.heldLocks = func(*ir.EntryPoint) []string { return nil }
-	}
-	if opts.NoPublication {
-		env.registration = func(string) (string, bool, bool) { return "", false, false }
-		env.entryClass = func(*ir.EntryPoint) string { return "" }
-	}
+	env := opts.kernelEnv(prog)
 	jobs := opts.Jobs
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
@@ -199,33 +193,10 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 
 	// Summaries: the largest consistent set of candidate contracts.
 	hstart := time.Now()
-	roots := make(map[*ir.Function]bool)
-	for _, fn := range in.prog.Funcs {
-		if orig, ok := in.originals[fn]; !ok || in.summarized[orig] {
-			roots[fn] = true // environments and summarised functions
-		}
+	hres, err := in.summaries(ctx, opts, jobs, threads)
+	if err != nil {
+		return nil, err
 	}
-	hres := &houdini.Result{Kept: map[int]bool{}, Complete: true}
-	if in.candidates > 0 {
-		var err error
-		hres, err = houdini.Run(ctx, in.prog, houdini.Options{
-			Workers:        jobs,
-			Threads:        threads,
-			Budget:         opts.HoudiniBudget,
-			CheapArith:     true,
-			Inline:         in.inline,
-			MaxInlineDepth: 64,
-			Roots:          func(fn *ir.Function) bool { return roots[fn] },
-		})
-		if err != nil {
-			return nil, fmt.Errorf("%w: summary inference for %s: %v", ErrInternal, prog.Path, err)
-		}
-		if !hres.Complete {
-			f.warnf(ir.Pos{File: prog.Path}, "summary inference ran out of time; checking without summaries")
-			hres = &houdini.Result{Kept: map[int]bool{}, Complete: true}
-		}
-	}
-	houdini.Apply(in.prog, hres)
 	res.Stats.CandidatesKept = len(hres.Kept)
 	res.Stats.HoudiniChecks = hres.Checks
 	res.Stats.Houdini = time.Since(hstart)
@@ -551,4 +522,56 @@ func sortRaces(rs []Race) {
 		}
 		return rs[i].Region < rs[j].Region
 	})
+}
+
+// kernelEnv is the kernel model prog's entry points run in, under the
+// assumptions opts keeps.
+func (opts Options) kernelEnv(prog *ir.Program) kernelEnv {
+	env := defaultEnv(prog)
+	if opts.env != nil {
+		env = *opts.env
+	}
+	if opts.NoKernelLocks {
+		env.heldLocks = func(*ir.EntryPoint) []string { return nil }
+	}
+	if opts.NoPublication {
+		env.registration = func(string) (string, bool, bool) { return "", false, false }
+		env.entryClass = func(*ir.EntryPoint) string { return "" }
+	}
+	return env
+}
+
+// summaries runs Houdini over the instrumented program (its environments
+// and summarised functions are the roots) and applies what it keeps.
+func (in *instrumenter) summaries(ctx context.Context, opts Options, jobs int, threads *z3.Threads) (*houdini.Result, error) {
+	prog := in.f.prog
+	f := in.f
+	roots := make(map[*ir.Function]bool)
+	for _, fn := range in.prog.Funcs {
+		if orig, ok := in.originals[fn]; !ok || in.summarized[orig] {
+			roots[fn] = true // environments and summarised functions
+		}
+	}
+	hres := &houdini.Result{Kept: map[int]bool{}, Complete: true}
+	if in.candidates > 0 {
+		var err error
+		hres, err = houdini.Run(ctx, in.prog, houdini.Options{
+			Workers:        jobs,
+			Threads:        threads,
+			Budget:         opts.HoudiniBudget,
+			CheapArith:     true,
+			Inline:         in.inline,
+			MaxInlineDepth: 64,
+			Roots:          func(fn *ir.Function) bool { return roots[fn] },
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%w: summary inference for %s: %v", ErrInternal, prog.Path, err)
+		}
+		if !hres.Complete {
+			f.warnf(ir.Pos{File: prog.Path}, "summary inference ran out of time; checking without summaries")
+			hres = &houdini.Result{Kept: map[int]bool{}, Complete: true}
+		}
+	}
+	houdini.Apply(in.prog, hres)
+	return hres, nil
 }

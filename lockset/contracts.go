@@ -59,10 +59,15 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 		}
 	}
 
+	var flags []*ir.Var
+	if in.disc != nil {
+		cp.Modifies = append(cp.Modifies, in.disc.vars(in, fn)...)
+		flags = in.disc.flags(in, fn)
+	}
 	definite := in.frameFacts(regs, sites, modSet)
 	if !in.summarized[fn] {
 		// Inlined everywhere: only its loops need invariants.
-		in.loopInvariants(cp, definite, regs, mods)
+		in.loopInvariants(cp, definite, regs, mods, flags)
 		return
 	}
 	for _, e := range definite {
@@ -79,13 +84,23 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 	for _, e := range in.lockCandidates(regs, mods, ret, returned) {
 		cp.Ensures = append(cp.Ensures, in.spec(ir.Ensures, e, true, "lock"))
 	}
+	for _, v := range flags {
+		cp.Ensures = append(cp.Ensures, in.spec(ir.Ensures, ir.Eq(v, &ir.Old{X: v}), true, "lock error"))
+	}
+	if in.disc != nil {
+		for _, l := range mods {
+			for _, e := range in.disc.candidates(l) {
+				cp.Ensures = append(cp.Ensures, in.spec(ir.Ensures, e, true, "lock discipline"))
+			}
+		}
+	}
 	for _, l := range mods {
 		g := in.locks[l]
 		cp.Requires = append(cp.Requires,
 			in.spec(ir.Requires, g.held, true, "pre"),
 			in.spec(ir.Requires, ir.Not(g.held), true, "pre"))
 	}
-	in.loopInvariants(cp, definite, regs, mods)
+	in.loopInvariants(cp, definite, regs, mods, flags)
 }
 
 // loopInvariants gives each loop header of cp invariants about the ghost
@@ -94,7 +109,7 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 // loop leaves alone is not cut, so it needs none. Publication pseudo-locks
 // get no candidates: a loop that registers changes them on some iteration
 // and not others, which no candidate describes.
-func (in *instrumenter) loopInvariants(cp *ir.Function, definite []ir.Expr, regs []*ghostRegion, mods []int) {
+func (in *instrumenter) loopInvariants(cp *ir.Function, definite []ir.Expr, regs []*ghostRegion, mods []int, flags []*ir.Var) {
 	for _, h := range loopHeaders(cp) {
 		changed := in.loopChanges(cp, h)
 		var loopRegs []*ghostRegion
@@ -120,6 +135,18 @@ func (in *instrumenter) loopInvariants(cp *ir.Function, definite []ir.Expr, regs
 		}
 		for _, e := range in.lockCandidates(loopRegs, loopMods, nil, nil) {
 			h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, true, "loop"))
+		}
+		if in.disc != nil {
+			for _, l := range loopMods {
+				for _, e := range in.disc.candidates(l) {
+					h.Invariants = append(h.Invariants, in.spec(ir.Invariant, e, true, "loop lock discipline"))
+				}
+			}
+		}
+		for _, v := range flags {
+			if changed[v] {
+				h.Invariants = append(h.Invariants, in.spec(ir.Invariant, ir.Eq(v, &ir.Old{X: v}), true, "loop lock error"))
+			}
 		}
 	}
 }
@@ -151,6 +178,11 @@ func (in *instrumenter) loopChanges(cp *ir.Function, h *ir.Block) map[*ir.Var]bo
 					}
 					if a := in.locks[l].addr; a != nil {
 						changed[a] = true
+					}
+				}
+				if in.disc != nil {
+					for _, v := range in.disc.vars(in, orig) {
+						changed[v] = true
 					}
 				}
 				regs, _ := in.accessed(orig)

@@ -196,6 +196,9 @@ func (in *instrumenter) enter(tg *target, h *ir.Function, b *ir.Block, ep *ir.En
 	for _, g := range tg.regions {
 		assign(g.sel, ir.False)
 	}
+	if in.disc != nil {
+		in.disc.reset(b, pos)
+	}
 	args := make([]*ir.Var, len(ep.Func.Params))
 	for i, prm := range ep.Func.Params {
 		args[i] = h.NewLocal(tag+"_"+prm.Name, ir.Int, prm.CType, pos)

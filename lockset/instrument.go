@@ -77,6 +77,9 @@ type instrumenter struct {
 	nextAssert         int
 	candidates         int
 	verifyConstruction bool // see Options.verifyConstruction
+	// lockChecks: build the lock-discipline ghosts (disc) too (CheckLocks).
+	lockChecks bool
+	disc       *discipline
 }
 
 // unpubID names the pseudo-lock "class not yet published".
@@ -138,6 +141,9 @@ func (in *instrumenter) build(tracked []*ir.Region, funcs []*ir.Function, lifecy
 		}
 	}
 	in.ghosts(tracked)
+	if in.lockChecks {
+		in.disc = newDiscipline(in)
+	}
 	for _, fn := range funcs {
 		cp := ir.NewFunction(fn.Name, fn.Sig, fn.Pos)
 		cp.Static, cp.Inline, cp.NoReturn, cp.Section = fn.Static, fn.Inline, fn.NoReturn, fn.Section
@@ -386,13 +392,20 @@ func (in *instrumenter) translate(fn, cp *ir.Function, c *cloner) {
 		headers[h] = true
 	}
 	after := c.stops.out[fn]
-	for _, b := range fn.Blocks {
+	var entry map[int]*ir.Var // lock-discipline state on entry
+	for i, b := range fn.Blocks {
 		dst := c.blocks[b]
+		if i == 0 && in.disc != nil {
+			entry = in.disc.entering(in, fn, cp, dst)
+		}
 		for _, s := range b.Stmts {
 			dst = in.stmt(fn, cp, dst, c, s)
 		}
 		if _, ok := b.Term.(*ir.Unreachable); ok && after[b.Index] {
 			dst = in.escape(cp, dst, b.Term.Pos())
+		}
+		if r, ok := b.Term.(*ir.Return); ok && in.disc != nil {
+			in.disc.returning(in, dst, entry, r.P)
 		}
 		dst.Term = c.term(b.Term)
 		if after[b.Index] {
@@ -581,6 +594,9 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 		}
 		in.ownMods(fn)[l] = true
 	}
+	if in.disc != nil {
+		in.disc.check(in, fn, cp, dst, s, op, lockAddr)
+	}
 	if op.lock < 0 {
 		if api.Op == models.Acquire {
 			return // an unidentified lock protects nothing
@@ -607,12 +623,18 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 				cond = ir.Bin(ir.OpNe, res, ir.IntConst(0))
 			}
 		}
+		if in.disc != nil {
+			in.disc.reacquire(in, dst, s, op, cond)
+		}
 		write := ir.Expr(ir.BoolConstOf(api.Mode == models.Write))
 		var heldW ir.Expr
 		if g.heldW != nil {
 			heldW = ite(cond, write, g.heldW)
 		}
 		set(op.lock, ite(cond, ir.True, g.held), heldW)
+		if in.disc != nil {
+			in.disc.acquired(fn, dst, s, op, cond, lockAddr)
+		}
 		if g.addr != nil {
 			// Another instance taken while one is held replaces it: the
 			// first then protects nothing more (sound).
@@ -623,6 +645,11 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 			dst.Add(&ir.Assign{Dst: g.addr, Src: ite(cond, lockAddr, g.addr), P: s.P})
 		}
 	case models.Release:
+		if in.disc != nil {
+			in.disc.release(in, dst, op.lock, s.P)
+			in.ownMods(fn)[op.lock] = true
+			break
+		}
 		set(op.lock, ir.False, ir.False)
 	case models.Downgrade:
 		if g.heldW != nil {

@@ -25,6 +25,7 @@ type (
 		Serialised  []raceJSONSerialised `json:"serialised"` // pairs that never run concurrently
 		Warnings    []raceJSONWarning    `json:"warnings"`
 		Summary     raceJSONSummary      `json:"summary"`
+		LockErrors  []lockJSONError      `json:"lockErrors,omitempty"`
 	}
 	raceJSONEntryPoint struct {
 		Name    string `json:"name"`
@@ -94,7 +95,11 @@ func raceWriteJSON(w io.Writer, files []*lockset.FileResult, opts Options) error
 			})
 			continue
 		}
-		doc.Files = append(doc.Files, raceJSONFileOf(e.res))
+		jf := raceJSONFileOf(e.res)
+		if opts.Locks != nil {
+			jf.LockErrors = lockJSONErrors(opts.Locks[e.res.Path])
+		}
+		doc.Files = append(doc.Files, jf)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -43,6 +43,23 @@ type Options struct {
 	// Errors are the files that could not be analysed, sorted by Index;
 	// XML, JSON and SARIF list them among the results.
 	Errors []FileError
+	// Locks are the lock-discipline results, by file path; nil when the
+	// lock checks did not run (JSON and SARIF then carry no lock fields).
+	Locks map[string]*lockset.LockResult
+}
+
+// lockResults lists opts.Locks in the order of files, or nil.
+func (opts Options) lockResults(files []*lockset.FileResult) []*lockset.LockResult {
+	if opts.Locks == nil {
+		return nil
+	}
+	out := []*lockset.LockResult{}
+	for _, f := range files {
+		if l := opts.Locks[f.Path]; l != nil {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // WriteRaces writes the results of the race check for one or more files, in

@@ -79,6 +79,7 @@ func raceSARIFReport(files []*lockset.FileResult, opts Options) *sarif.Report {
 				raceSARIFNotification(d.Msg, raceSARIFLocation(d.Pos, "", file.Path)))
 		}
 	}
+	lockSARIFAdd(driver, run, opts.lockResults(files))
 	run.AddInvocation(inv)
 
 	rep := sarif.NewReport()

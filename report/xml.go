@@ -29,6 +29,9 @@ func raceWriteXML(w io.Writer, files []*lockset.FileResult, opts Options) error 
 			continue
 		}
 		raceXMLDriver(root, e.res)
+		if opts.Locks != nil {
+			lockXMLErrors(root.ChildElements()[len(root.ChildElements())-1], opts.Locks[e.res.Path])
+		}
 	}
 	doc.Indent(2)
 	_, err := doc.WriteTo(w)

@@ -39,6 +39,7 @@ func checkFlags() []cli.Flag {
 			Usage: "also list race-free and serialised pairs, and every warning"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress line on stderr"},
 		&cli.BoolFlag{Name: "stats", Usage: "print counts and phase times per file on stderr"},
+		checksFlag(),
 		&cli.StringFlag{Name: "cpuprofile", Hidden: true, Usage: "write a CPU profile to `FILE` (for whoop developers)"},
 	)
 }
@@ -80,6 +81,10 @@ func checkAction(c *cli.Context) error {
 		if maxMemory, err = parseBytes(c.String("max-memory")); err != nil {
 			return usageErrorf("%v", err)
 		}
+	}
+	runRaces, runLocking, err := selectedChecks(c)
+	if err != nil {
+		return err
 	}
 	base := lockset.Options{Jobs: c.Int("jobs"), Timeout: c.Duration("timeout")}
 	cfg, err := frontendConfig(c)
@@ -123,6 +128,7 @@ func checkAction(c *cli.Context) error {
 	var (
 		results  []*lockset.FileResult
 		fileErrs []report.FileError
+		locks    []*lockset.LockResult
 		code     = exitOK
 		failures []string
 	)
@@ -168,53 +174,68 @@ func checkAction(c *cli.Context) error {
 				fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
 			}
 		}
-		progress := newProgress(stderr, prog.Path, !c.Bool("no-progress"))
-		opts := base
-		opts.Progress = progress.update
-		// The check gets what the parse left of the file's deadline.
-		cctx, cancel := fileContext(ctx, fileTimeout, loaded.Sub(started))
-		unwatch := watch.add(cancel)
-		res, err := await(cctx, func() (*lockset.FileResult, error) { return lockset.Check(cctx, prog, opts) })
-		progress.done()
-		if err != nil || res == nil {
-			if serr := stopped(cctx, prog.Path); serr != nil {
-				err = serr
+		if runRaces {
+			progress := newProgress(stderr, prog.Path, !c.Bool("no-progress"))
+			opts := base
+			opts.Progress = progress.update
+			// The check gets what the parse left of the file's deadline.
+			cctx, cancel := fileContext(ctx, fileTimeout, loaded.Sub(started))
+			unwatch := watch.add(cancel)
+			res, err := await(cctx, func() (*lockset.FileResult, error) { return lockset.Check(cctx, prog, opts) })
+			progress.done()
+			if err != nil || res == nil {
+				if serr := stopped(cctx, prog.Path); serr != nil {
+					err = serr
+				}
+			}
+			unwatch()
+			cancel(nil)
+			if err != nil {
+				if fail(prog.Path, err) {
+					break
+				}
+				continue
+			}
+			for _, w := range res.Warnings[len(prog.Warnings):] {
+				fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
+			}
+			if c.Bool("stats") {
+				st := res.Stats
+				fmt.Fprintf(stderr, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3), %d regions (%d tracked), "+
+					"%d candidates (%d kept, %d solver calls); front end %v, summaries %v, pair checks %v, total %v\n",
+					prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.Regions, st.SharedRegions,
+					st.Candidates, st.CandidatesKept, st.HoudiniChecks, loaded.Sub(started).Round(time.Millisecond),
+					st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(started).Round(time.Millisecond))
+			}
+			results = append(results, res)
+			done++
+			switch {
+			case res.RacyPairs() > 0:
+				worst(exitRaces)
+			case res.InconclusivePairs() > 0, len(res.EntryPoints) == 0:
+				// No entry point: nothing was checked, which is no proof.
+				worst(exitInconclusive)
 			}
 		}
-		unwatch()
-		cancel(nil)
-		if err != nil {
-			if fail(prog.Path, err) {
-				break
+		if runLocking {
+			lres, stop := lockChecks(ctx, c, prog, base, &failures, worst)
+			if stop != nil {
+				return stop
 			}
-			continue
-		}
-		for _, w := range res.Warnings[len(prog.Warnings):] {
-			fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
-		}
-		if c.Bool("stats") {
-			st := res.Stats
-			fmt.Fprintf(stderr, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3), %d regions (%d tracked), "+
-				"%d candidates (%d kept, %d solver calls); front end %v, summaries %v, pair checks %v, total %v\n",
-				prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.Regions, st.SharedRegions,
-				st.Candidates, st.CandidatesKept, st.HoudiniChecks, loaded.Sub(started).Round(time.Millisecond),
-				st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(started).Round(time.Millisecond))
-		}
-		results = append(results, res)
-		done++
-		switch {
-		case res.RacyPairs() > 0:
-			worst(exitRaces)
-		case res.InconclusivePairs() > 0, len(res.EntryPoints) == 0:
-			// No entry point: nothing was checked, which is no proof.
-			worst(exitInconclusive)
+			if lres != nil {
+				locks = append(locks, lres)
+			}
 		}
 	}
 	if len(results) > 0 || len(fileErrs) > 0 && format != report.Text {
 		if err := report.WriteRaces(c.App.Writer, format, results,
-			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs}); err != nil {
+			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs,
+				Locks: lockMap(format, runLocking, locks)}); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
+	}
+	if err := writeLocks(c, format, locks, len(results) > 0); err != nil {
+		return &exitError{code: exitInconclusive, msg: err.Error()}
 	}
 	for _, f := range failures {
 		fmt.Fprintf(stderr, "whoop: %s\n", f)

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/lockset"
+	"github.com/whoopverify/whoop/report"
+)
+
+// checksFlag selects the checks: races, locking, or both (the default).
+func checksFlag() cli.Flag {
+	return &cli.StringFlag{Name: "checks", Value: "races,locking",
+		Usage: "run the `CHECKS`, comma-separated: races (pairwise race check), locking (double-lock, unlock-unheld, lock-held-at-return)"}
+}
+
+// selectedChecks parses --checks.
+func selectedChecks(c *cli.Context) (races, locking bool, err error) {
+	for _, name := range strings.Split(c.String("checks"), ",") {
+		switch strings.TrimSpace(name) {
+		case "races":
+			races = true
+		case "locking":
+			locking = true
+		case "":
+		default:
+			return false, false, usageErrorf("--checks: unknown check %q (want races, locking)", name)
+		}
+	}
+	if !races && !locking {
+		return false, false, usageErrorf("--checks: no check selected")
+	}
+	return races, locking, nil
+}
+
+// lockSummary is the per-file summary line of the lock checks.
+func lockSummary(path string, n int) string {
+	s := fmt.Sprintf("%s: %d lock error", path, n)
+	if n != 1 {
+		s += "s"
+	}
+	return s
+}
+
+// lockDocument: the format's document carries the lock findings.
+func lockDocument(f report.Format) bool { return f != report.Text }
+
+// lockMap hands the lock results to the JSON and SARIF writers.
+func lockMap(f report.Format, ran bool, locks []*lockset.LockResult) map[string]*lockset.LockResult {
+	if !ran || !lockDocument(f) {
+		return nil
+	}
+	m := make(map[string]*lockset.LockResult, len(locks))
+	for _, l := range locks {
+		m[l.Path] = l
+	}
+	return m
+}
+
+// writeLocks writes the lock findings as gcc-style text: on stdout after
+// the race report in text format; in XML, JSON and SARIF the document
+// carries them when one was written (wrote), otherwise stderr gets them.
+func writeLocks(c *cli.Context, format report.Format, locks []*lockset.LockResult, wrote bool) error {
+	w := c.App.Writer
+	if format != report.Text {
+		if wrote && lockDocument(format) {
+			return nil
+		}
+		w = c.App.ErrWriter
+	}
+	if err := report.WriteLockErrors(w, locks); err != nil {
+		return err
+	}
+	for _, l := range locks {
+		if len(l.Errors) == 0 {
+			continue // the race summary stands alone when there is nothing to add
+		}
+		if _, err := fmt.Fprintln(w, lockSummary(l.Path, len(l.Errors))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lockChecks runs the lock-discipline checks of one file. A failure is
+// recorded in failures (with worst's exit code); stop is set when the run
+// was interrupted.
+func lockChecks(ctx context.Context, c *cli.Context, prog *ir.Program, opts lockset.Options, failures *[]string, worst func(int)) (res *lockset.LockResult, stop error) {
+	stderr := c.App.ErrWriter
+	res, err := lockset.CheckLocks(ctx, prog, opts)
+	if err != nil {
+		*failures = append(*failures, fmt.Sprintf("%s: lock checks: %v", prog.Path, err))
+		if ctx.Err() != nil {
+			return nil, &exitError{code: exitInconclusive, msg: fmt.Sprintf("interrupted: %v", ctx.Err())}
+		}
+		worst(exitInconclusive)
+		return nil, nil
+	}
+	if c.Bool("verbose") {
+		for _, w := range res.Warnings {
+			fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
+		}
+	}
+	if c.Bool("stats") {
+		fmt.Fprintf(stderr, "whoop: %s: lock checks %v\n", prog.Path, res.Total.Round(time.Millisecond))
+	}
+	if len(res.Errors) > 0 {
+		worst(exitRaces)
+	}
+	return res, nil
+}

@@ -1,0 +1,392 @@
+package lockset
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+	"github.com/whoopverify/whoop/vc"
+	"github.com/whoopverify/whoop/z3"
+)
+
+// Kinds of lock-discipline errors.
+const (
+	DoubleLock     = "double-lock"
+	UnlockUnheld   = "unlock-unheld"
+	HeldAtReturn   = "lock-held-at-return"
+	OrderInversion = "lock-order-inversion"
+)
+
+// Related is a location that explains a lock error: the acquire that holds
+// the lock.
+type Related struct {
+	Pos    ir.Pos
+	Source string
+	Msg    string
+}
+
+// LockError is one lock-discipline finding.
+type LockError struct {
+	Kind        string
+	Lock        string   // the lock's identity, as races name locks
+	EntryPoints []string // the entry points on whose paths it happens, sorted
+	Pos         ir.Pos   // the acquire, release or return at fault
+	Source      string
+	Related     []Related
+	Msg         string
+}
+
+// LockResult is the lock-discipline check of one file.
+type LockResult struct {
+	Path     string
+	Errors   []LockError // sorted by position, then kind
+	Warnings []ir.Diagnostic
+	Total    time.Duration
+}
+
+// ghost bookkeeping of one entry point's check: assertion id -> what fails.
+// otherInstance marks the assertion "a double lock of a lock field takes
+// the object already held": when it can fail, the double lock is not
+// reported (Options.DoubleLockAnyInstance).
+const otherInstance = "other-instance"
+
+type lockAssert struct {
+	kind string
+	site *lockSite // DoubleLock, UnlockUnheld
+	lock int       // HeldAtReturn
+}
+
+// CheckLocks runs the lock-discipline checks on prog over the same lock
+// identities, instrumentation and Houdini summaries as Check: every entry
+// point runs alone from the state the kernel calls it in, and vc proves, at
+// every acquire, that the lock is not already held (read_lock aside), at
+// every release that it is, and at the return that each lock is as on
+// entry.
+func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockResult, err error) {
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: lock check of %s: %v", ErrInternal, prog.Path, r)
+		}
+	}()
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	threads := opts.Threads
+	if threads == nil {
+		threads = z3.StartThreads(jobs, z3.ThreadsConfig{})
+		defer threads.Close()
+	}
+	jobs = min(jobs, threads.N())
+	res = &LockResult{Path: prog.Path}
+	f := gatherFacts(prog, opts.kernelEnv(prog), !opts.LockArraysDistinct, opts.LockInstancesDistinct)
+	in := newInstrumenter(f)
+	in.lockChecks = true
+	needed := make(map[*ir.Function]bool)
+	for _, ep := range prog.EntryPoints {
+		for _, g := range f.reach(ep.Func) {
+			needed[g] = true
+		}
+	}
+	var funcs []*ir.Function
+	for _, fn := range prog.Funcs {
+		if needed[fn] {
+			funcs = append(funcs, fn)
+		}
+	}
+	budget := opts.InlineBudget
+	if budget <= 0 {
+		budget = defaultInlineBudget
+	}
+	in.build(nil, funcs, nil, budget)
+	d := in.disc
+	var eps []*ir.EntryPoint
+	for _, ep := range prog.EntryPoints {
+		if len(d.flags(in, ep.Func)) > 0 || len(in.modLocks(ep.Func)) > 0 {
+			eps = append(eps, ep)
+			in.environment(ep, opts.ParamAliasing)
+		}
+	}
+	if len(eps) == 0 {
+		res.Total = time.Since(start)
+		return res, nil
+	}
+	if err := ir.Validate(in.prog); err != nil {
+		return nil, fmt.Errorf("%w: lock-check program of %s: %v", ErrInternal, prog.Path, err)
+	}
+	if _, err := in.summaries(ctx, opts, jobs, threads); err != nil {
+		return nil, err
+	}
+	type harness struct {
+		ep      *ir.EntryPoint
+		fn      *ir.Function
+		asserts map[int]lockAssert
+	}
+	var hs []harness
+	for _, ep := range eps {
+		h := ir.NewFunction("locks$"+ep.Func.Name, nil, ep.Pos)
+		in.prog.AddFunc(h)
+		b := h.NewBlock("kernel calls " + ep.Func.Name)
+		tg := in.fullTarget()
+		args := in.enter(tg, h, b, ep, "a", opts.ParamAliasing)
+		in.callEP(tg, b, ep, args)
+		asserts := make(map[int]lockAssert)
+		for _, g := range f.reach(ep.Func) {
+			for _, k := range d.own[g] {
+				st := d.sites[k-1]
+				kind := DoubleLock
+				if st.op.api.Op == models.Release {
+					kind = UnlockUnheld
+				}
+				in.nextAssert++
+				asserts[in.nextAssert] = lockAssert{kind: kind, site: st}
+				b.Add(&ir.Assert{Cond: ir.Not(st.err), ID: in.nextAssert, Msg: kind, P: ep.Pos})
+				for _, a := range sortedInts(keysOf(st.after)) {
+					in.nextAssert++
+					asserts[in.nextAssert] = lockAssert{kind: OrderInversion, site: st, lock: a}
+					b.Add(&ir.Assert{Cond: ir.Not(st.after[a]), ID: in.nextAssert, Msg: "lock order", P: ep.Pos})
+				}
+				if st.other != nil && !opts.DoubleLockAnyInstance {
+					in.nextAssert++
+					asserts[in.nextAssert] = lockAssert{kind: otherInstance, site: st}
+					b.Add(&ir.Assert{Cond: ir.Not(st.other), ID: in.nextAssert, Msg: otherInstance, P: ep.Pos})
+				}
+			}
+		}
+		held, _ := in.initialLocks(ep)
+		for _, l := range in.modLocks(ep.Func) {
+			if f.locks[l].class == "publication" {
+				continue
+			}
+			in.nextAssert++
+			asserts[in.nextAssert] = lockAssert{kind: HeldAtReturn, lock: l}
+			b.Add(&ir.Assert{Cond: ir.Or(d.poison[l], ir.Eq(in.locks[l].held, ir.BoolConstOf(held[l]))), ID: in.nextAssert, Msg: HeldAtReturn, P: ep.Pos})
+		}
+		b.Term = &ir.Return{P: ep.Pos}
+		h.ComputePreds()
+		h.Modifies = append(h.Modifies, in.prog.Vars...)
+		hs = append(hs, harness{ep: ep, fn: h, asserts: asserts})
+	}
+	if err := ir.Validate(in.prog); err != nil {
+		return nil, fmt.Errorf("%w: lock-check program of %s: %v", ErrInternal, prog.Path, err)
+	}
+	traced := make(map[*ir.Var]bool)
+	for _, st := range d.sites {
+		if st.rel != nil {
+			traced[st.rel] = true
+		}
+	}
+	for l, v := range d.acq {
+		traced[v], traced[d.rpos[l]] = true, true
+	}
+	info, err := vc.Prepare(in.prog)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	found := make(map[string]*LockError)
+	edges := make(map[*ir.EntryPoint][]orderEdge)
+	var checkErr error
+	done := make(chan struct{})
+	threads.Go(func() {
+		defer close(done)
+		defer func() {
+			if r := recover(); r != nil {
+				checkErr = fmt.Errorf("%w: lock checks of %s: %v", ErrInternal, prog.Path, r)
+			}
+		}()
+		prover, err := vc.NewProver(z3.Config{})
+		if err != nil {
+			checkErr = err
+			return
+		}
+		defer prover.Close()
+		session, err := prover.NewSession()
+		if err != nil {
+			checkErr = err
+			return
+		}
+		defer session.Close()
+		for _, h := range hs {
+			cctx := ctx
+			var cancel context.CancelFunc = func() {}
+			if opts.Timeout > 0 {
+				cctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+			}
+			outcomes, err := session.Check(cctx, in.prog, h.fn, vc.Options{
+				Inline: in.inline, MaxInlineDepth: 64, CheckAsserts: true, CheapArith: true,
+				Info: info, NoSteps: true, Together: true, IndependentAsserts: true,
+				TraceVars: func(v *ir.Var) bool { return traced[v] },
+			})
+			cancel()
+			if err != nil {
+				if ctx.Err() != nil {
+					checkErr = ctx.Err()
+					return
+				}
+				res.Warnings = append(res.Warnings, ir.Diagnostic{Pos: h.ep.Pos,
+					Msg: fmt.Sprintf("lock checks of %s inconclusive: %v", h.ep.Func.Name, err)})
+				continue
+			}
+			maybeOther := make(map[*lockSite]bool)
+			for _, o := range outcomes {
+				if a, ok := h.asserts[o.AssertID]; ok && a.kind == otherInstance && o.Status != vc.Proved {
+					maybeOther[a.site] = true
+				}
+			}
+			for _, o := range outcomes {
+				a, ok := h.asserts[o.AssertID]
+				if !ok || a.kind == otherInstance || a.kind == DoubleLock && maybeOther[a.site] {
+					continue
+				}
+				if a.kind == OrderInversion {
+					if o.Status != vc.Proved { // an unknown edge counts: sound
+						edges[h.ep] = append(edges[h.ep], orderEdge{held: a.lock, site: a.site})
+					}
+					continue
+				}
+				switch o.Status {
+				case vc.Failed:
+					in.lockFinding(found, h.ep, a, o.Trace)
+				case vc.Unknown:
+					res.Warnings = append(res.Warnings, ir.Diagnostic{Pos: h.ep.Pos,
+						Msg: fmt.Sprintf("lock check %s of %s inconclusive: %s", a.kind, h.ep.Func.Name, o.Reason)})
+				}
+			}
+		}
+	})
+	<-done
+	if checkErr != nil {
+		return nil, checkErr
+	}
+	in.inversions(found, edges, PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules}))
+	for _, e := range found {
+		sort.Strings(e.EntryPoints)
+		res.Errors = append(res.Errors, *e)
+	}
+	sort.Slice(res.Errors, func(i, j int) bool {
+		a, b := res.Errors[i], res.Errors[j]
+		if c := comparePos(a.Pos, b.Pos); c != 0 {
+			return c < 0
+		}
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		return a.Lock < b.Lock
+	})
+	res.Warnings = append(res.Warnings, f.warnings...)
+	res.Total = time.Since(start)
+	return res, nil
+}
+
+func comparePos(a, b ir.Pos) int {
+	switch {
+	case a.File != b.File:
+		if a.File < b.File {
+			return -1
+		}
+		return 1
+	case a.Line != b.Line:
+		return a.Line - b.Line
+	}
+	return a.Col - b.Col
+}
+
+// lockFinding turns a failed assertion into a finding, merged with the same
+// finding from other entry points.
+func (in *instrumenter) lockFinding(found map[string]*LockError, ep *ir.EntryPoint, a lockAssert, tr *vc.Trace) {
+	d := in.disc
+	intOf := func(v *ir.Var) int {
+		if tr == nil {
+			return 0
+		}
+		if x, ok := tr.Values[v]; ok && x.Int != nil {
+			return int(x.Int.Int64())
+		}
+		return 0
+	}
+	src := func(p ir.Pos) string { return in.f.prog.SourceLine(p.File, p.Line) }
+	acquire := func(k int) []Related {
+		if k <= 0 || k > len(d.sites) {
+			return nil
+		}
+		p := d.sites[k-1].call.P
+		return []Related{{Pos: p, Source: src(p), Msg: displayLock(in.f.locks[d.sites[k-1].op.lock].id) + " acquired here"}}
+	}
+	var e LockError
+	switch a.kind {
+	case DoubleLock, UnlockUnheld:
+		l := a.site.op.lock
+		e = LockError{Kind: a.kind, Lock: displayLock(in.f.locks[l].id), Pos: a.site.call.P}
+		if a.kind == DoubleLock {
+			e.Msg = fmt.Sprintf("%s: %s is already held", a.site.op.api.Name, e.Lock)
+			e.Related = acquire(intOf(a.site.rel))
+		} else {
+			e.Msg = fmt.Sprintf("%s: %s is not held", a.site.op.api.Name, e.Lock)
+		}
+	case HeldAtReturn:
+		e = LockError{Kind: a.kind, Lock: displayLock(in.f.locks[a.lock].id), Pos: ep.Pos}
+		if k := intOf(d.rpos[a.lock]); k > 0 && k <= len(d.rets) {
+			e.Pos = d.rets[k-1]
+		}
+		e.Msg = fmt.Sprintf("%s returns with %s held", ep.Func.Name, e.Lock)
+		e.Related = acquire(intOf(d.acq[a.lock]))
+	}
+	e.Source = src(e.Pos)
+	key := fmt.Sprintf("%s|%s|%d|%d|%s", e.Kind, e.Pos.File, e.Pos.Line, e.Pos.Col, e.Lock)
+	if old, ok := found[key]; ok {
+		old.EntryPoints = append(old.EntryPoints, ep.Func.Name)
+		return
+	}
+	e.EntryPoints = []string{ep.Func.Name}
+	found[key] = &e
+}
+
+// orderEdge: an entry point acquires site.op.lock while holding held.
+type orderEdge struct {
+	held int
+	site *lockSite
+}
+
+// inversions reports, for each pair of concurrent entry points (self-pairs
+// included), an acquire of B holding A in one and of A holding B in the
+// other, at both inner acquires.
+func (in *instrumenter) inversions(found map[string]*LockError, edges map[*ir.EntryPoint][]orderEdge, pairs []Pair) {
+	src := func(p ir.Pos) string { return in.f.prog.SourceLine(p.File, p.Line) }
+	for _, p := range pairs {
+		if !p.Concurrent {
+			continue
+		}
+		for _, e1 := range edges[p.First] {
+			for _, e2 := range edges[p.Second] {
+				if e1.held != e2.site.op.lock || e2.held != e1.site.op.lock {
+					continue
+				}
+				x, y := e1, e2
+				if comparePos(y.site.call.P, x.site.call.P) < 0 {
+					x, y = y, x
+				}
+				a, b := displayLock(in.f.locks[x.held].id), displayLock(in.f.locks[x.site.op.lock].id)
+				e := LockError{Kind: OrderInversion, Lock: b, Pos: x.site.call.P, Source: src(x.site.call.P),
+					Msg:     fmt.Sprintf("%s: %s acquired while holding %s, and %s while holding %s elsewhere", x.site.op.api.Name, b, a, a, b),
+					Related: []Related{{Pos: y.site.call.P, Source: src(y.site.call.P), Msg: fmt.Sprintf("%s acquired here while holding %s", a, b)}}}
+				key := fmt.Sprintf("%s|%s|%d|%d|%s|%d", e.Kind, e.Pos.File, e.Pos.Line, e.Pos.Col, e.Lock, y.site.call.P.Line)
+				old, ok := found[key]
+				if !ok {
+					old = &e
+					found[key] = old
+				}
+				for _, n := range []string{p.First.Func.Name, p.Second.Func.Name} {
+					if !slices.Contains(old.EntryPoints, n) {
+						old.EntryPoints = append(old.EntryPoints, n)
+					}
+				}
+			}
+		}
+	}
+}
