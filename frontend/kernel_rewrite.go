@@ -48,8 +48,21 @@ var seqLockMember = regexp.MustCompile(`__SEQ_LOCK\(([^;()]*)\);`)
 // function declaration serves every use the C code makes of it.
 var staticCallTramp = regexp.MustCompile(`extern\s+typeof\(\s*func\s*\)\s+STATIC_CALL_TRAMP\(\s*name\s*\);`)
 
+// guardUnlock matches the null tests of cleanup.h's guard destructors,
+// `if (_T) { _unlock; }` and `if (_T->lock) { _unlock; }`. The guard's lock
+// pointer is loaded from the guard object, whose contents the checks do not
+// track, so the test would keep every guard's lock held on an impossible
+// path (false lock-held-at-return and double-lock reports). Without it a
+// destructor always releases: for races that only removes locks (sound); a
+// failed conditional guard (scoped_cond_guard) then releases a lock it did
+// not take, which the lock checks may report as unlock-unheld.
+var guardUnlock = regexp.MustCompile(`if \(_T(?:->lock)?\) \{ (_unlock;) \}`)
+
 // rewriteKernelSource applies the tree-mode rewrites to one file's text.
 func rewriteKernelSource(src []byte) []byte {
+	if bytes.Contains(src, []byte("_unlock; }")) {
+		src = guardUnlock.ReplaceAll(src, []byte("{ $1 }"))
+	}
 	if bytes.Contains(src, []byte("STATIC_CALL_TRAMP(name);")) {
 		src = staticCallTramp.ReplaceAll(src, []byte("extern int STATIC_CALL_TRAMP(name)();"))
 	}

@@ -28,7 +28,9 @@ var wantRace = regexp.MustCompile(`//\s*want "race"`)
 
 // TestKernelTreePrograms reads each program of testdata/kernel against the
 // real 6.12 headers (--kernel) and checks that the lines with a
-// `// want "race"` comment, and only those, are accesses of reported races.
+// `// want "race"` comment, and only those, are accesses of reported races,
+// and that no lock-discipline error is reported (the programs lock
+// correctly).
 func TestKernelTreePrograms(t *testing.T) {
 	tree, build := kernelTree(t)
 	files, err := filepath.Glob(filepath.Join("testdata", "kernel", "*.c"))
@@ -53,6 +55,10 @@ func TestKernelTreePrograms(t *testing.T) {
 			}
 			var res struct {
 				Files []struct {
+					LockErrors []struct {
+						Kind string `json:"kind"`
+						Line int    `json:"line"`
+					} `json:"lockErrors"`
 					Pairs []struct {
 						Races []struct {
 							Accesses []struct {
@@ -68,6 +74,10 @@ func TestKernelTreePrograms(t *testing.T) {
 			}
 			got := map[int]bool{}
 			for _, f := range res.Files {
+				// The programs lock correctly: guards release at scope exit.
+				for _, le := range f.LockErrors {
+					t.Errorf("%s:%d: unexpected lock error %s", file, le.Line, le.Kind)
+				}
 				for _, p := range f.Pairs {
 					for _, r := range p.Races {
 						for _, a := range r.Accesses {
