@@ -39,7 +39,7 @@ test: deps
 # bench prints the per-driver table (median of 5 runs of bin/whoop) next to
 # the paper's figures; `go test -bench` benchmarks live beside the code.
 bench: build
-	$(GO) run ./cmd/benchtable -whoop $(BIN) -drivers $(SHARED)/drivers -runs 5
+	$(GO) run ./cmd/benchtable -whoop $(BIN) -drivers $(SHARED)/drivers,$(SHARED)/paper-suite -runs 5
 
 # kernel-tree installs Debian's linux-source-6.12 and the matching
 # linux-headers-<version>+deb12-amd64 when missing, unpacks the tree into

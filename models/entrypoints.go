@@ -690,6 +690,16 @@ func busDrivers() {
 		cb("resume", entry, "shared", dl),
 	)
 	link("platform_driver", "driver", "device_driver", false, false)
+	// The PS3 system bus (arch/powerpc/platforms/ps3/system-bus.c) is a bus
+	// of the driver core: ps3_system_bus_probe/remove/shutdown call the
+	// driver's hooks from really_probe, device_release_driver and
+	// device_shutdown, all under device_lock(dev).
+	ops("ps3_system_bus_driver", ClassPS3Driver,
+		cb("probe", init_, "shared", dl),
+		cb("remove", exit_, "shared", dl),
+		cb("shutdown", entry, "shared", dl),
+	)
+	link("ps3_system_bus_driver", "core", "device_driver", false, false)
 	// usb_probe_interface/usb_unbind_interface run under the interface's
 	// device_lock (and the parent's). suspend/resume come from the USB
 	// device's PM and from autosuspend without the interface lock: no claim.

@@ -71,6 +71,8 @@ func TestResolveNestedFields(t *testing.T) {
 		{"miscdevice", "fops.read", "file_operations.read", ir.RoleEntry},
 		{"pci_driver", "probe", "pci_driver.probe", ir.RoleInit},
 		{"usb_driver", "disconnect", "usb_driver.disconnect", ir.RoleExit},
+		{"ps3_system_bus_driver", "probe", "ps3_system_bus_driver.probe", ir.RoleInit},
+		{"ps3_system_bus_driver", "core.pm.suspend", "dev_pm_ops.suspend", ir.RoleEntry},
 	}
 	for _, c := range cases {
 		r, ok := OpsField(c.strct, c.field)

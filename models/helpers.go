@@ -209,6 +209,18 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Returns: ReturnsScalar, NoEscape: true},
 		"pci_write_config_byte", "pci_write_config_word", "pci_write_config_dword")
 
+	// PS3 hypervisor calls (asm/lv1call.h): the hcall stores its results
+	// through the u64 out-pointers and keeps none of them.
+	out := func(args ...int) []ArgAccess {
+		var a []ArgAccess
+		for _, i := range args {
+			a = append(a, ArgAccess{Arg: i, Write: true, Len: LenPointee})
+		}
+		return a
+	}
+	add(Helper{Accesses: out(5, 6), Returns: ReturnsScalar, NoEscape: true}, "lv1_gpu_memory_allocate")
+	add(Helper{Accesses: out(2, 3, 4, 5, 6), Returns: ReturnsScalar, NoEscape: true}, "lv1_gpu_context_allocate")
+
 	// Kernel FIFOs (lib/kfifo.c) update the struct __kfifo in place and
 	// copy to or from the caller's buffer.
 	fifo := []ArgAccess{{Arg: 0, Len: LenPointee}, {Arg: 0, Write: true, Len: LenPointee}}

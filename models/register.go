@@ -49,6 +49,7 @@ const (
 	ClassPlatformDriver = "platform-driver"
 	ClassUSBDriver      = "usb-driver"
 	ClassUSBSerial      = "usb-serial-driver"
+	ClassPS3Driver      = "ps3-system-bus-driver"
 	ClassI2CDriver      = "i2c-driver"
 	ClassSPIDriver      = "spi-driver"
 	ClassACPIDriver     = "acpi-driver"
@@ -229,7 +230,8 @@ func init() {
 		"platform_driver": ClassPlatformDriver, "usb_driver": ClassUSBDriver, "usbdrv_wrap": ClassUSBDriver,
 		"i2c_driver": ClassI2CDriver, "spi_driver": ClassSPIDriver, "acpi_driver": ClassACPIDriver,
 		"acpi_device_ops": ClassACPIDriver, "cx_drv": ClassCXDriver, "usb_serial_driver": ClassUSBSerial,
-		"device_driver": ClassDeviceDriver, "tty_operations": ClassTTY, "tty_driver": ClassTTY,
+		"ps3_system_bus_driver": ClassPS3Driver,
+		"device_driver":         ClassDeviceDriver, "tty_operations": ClassTTY, "tty_driver": ClassTTY,
 		"watchdog_ops": ClassWatchdog, "watchdog_device": ClassWatchdog, "rtc_class_ops": ClassRTC,
 		"rtc_device": ClassRTC, "input_dev": ClassInput, "nfc_ops": ClassNFC, "nfc_dev": ClassNFC,
 		"backlight_ops": ClassBacklight, "backlight_device": ClassBacklight, "led_classdev": ClassLED,
@@ -376,6 +378,9 @@ func registrations() {
 	pub(ClassPlatformDriver, 0, "platform_driver_register", "__platform_driver_register", "platform_driver_probe",
 		"__platform_driver_probe", "platform_create_bundle")
 	unpub(ClassPlatformDriver, 0, true, "platform_driver_unregister")
+	// ps3_system_bus_driver_register is driver_register on the PS3 bus.
+	pub(ClassPS3Driver, 0, "ps3_system_bus_driver_register")
+	unpub(ClassPS3Driver, 0, true, "ps3_system_bus_driver_unregister")
 	pub(ClassUSBDriver, 0, "usb_register", "usb_register_driver")
 	unpub(ClassUSBDriver, 0, true, "usb_deregister")
 	pub(ClassUSBSerial, 0, "usb_serial_register_drivers")

@@ -47,4 +47,49 @@ extern void generic_make_request(struct bio *bio);
 extern void submit_bio(int rw, struct bio *bio);
 extern int submit_bio_wait(int rw, struct bio *bio);
 
+/* A FIFO of bios chained through bi_next (the driver's own queue). */
+struct bio_list {
+	struct bio *head;
+	struct bio *tail;
+};
+
+static inline int bio_list_empty(const struct bio_list *bl)
+{
+	return bl->head == NULL;
+}
+
+static inline void bio_list_init(struct bio_list *bl)
+{
+	bl->head = NULL;
+	bl->tail = NULL;
+}
+
+static inline void bio_list_add(struct bio_list *bl, struct bio *bio)
+{
+	bio->bi_next = NULL;
+	if (bl->tail)
+		bl->tail->bi_next = bio;
+	else
+		bl->head = bio;
+	bl->tail = bio;
+}
+
+static inline struct bio *bio_list_peek(struct bio_list *bl)
+{
+	return bl->head;
+}
+
+static inline struct bio *bio_list_pop(struct bio_list *bl)
+{
+	struct bio *bio = bl->head;
+
+	if (bio) {
+		bl->head = bl->head->bi_next;
+		if (!bl->head)
+			bl->tail = NULL;
+		bio->bi_next = NULL;
+	}
+	return bio;
+}
+
 #endif /* _WHOOP_LINUX_BIO_H */
