@@ -33,6 +33,7 @@ test: deps
 	@set -e; set -- $$(scripts/kernel-tree); \
 	echo "WHOOP_KERNEL_TREE=$$1 WHOOP_KERNEL_BUILD=$$2 $(GO) test ./..."; \
 	WHOOP_KERNEL_TREE=$$1 WHOOP_KERNEL_BUILD=$$2 $(GO) test ./...
+	$(MAKE) --no-print-directory kernel-test KERNEL_SAMPLE=2
 	$(GO) test -race ./z3/...
 	$(GO) test -run '^$$' -fuzz FuzzLoad -fuzztime 5s ./frontend
 
