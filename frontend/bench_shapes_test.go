@@ -80,7 +80,7 @@ func BenchmarkShapes(b *testing.B) {
 		shape string
 		n     int
 	}{
-		{"ifs", 1000}, {"ifs", 10000}, {"fields", 2000}, {"entries", 1000},
+		{"ifs", 1000}, {"ifs", 3000}, {"ifs", 10000}, {"fields", 2000}, {"entries", 1000},
 		{"nested-ifs", 100000}, {"terms", 20000}, {"parens", 100000},
 	} {
 		b.Run(fmt.Sprintf("%s-%d", c.shape, c.n), func(b *testing.B) {

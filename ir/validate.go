@@ -33,7 +33,7 @@ func Validate(p *Program) error {
 		objects: make(map[*Object]bool, len(p.Objects)),
 		ghosts:  make(map[*Var]bool, len(p.Vars)),
 		regions: make(map[*Region]bool, len(p.Regions)),
-		sites:   make(map[int]string),
+		sites:   make(map[int]lazy),
 		asserts: make(map[int]bool),
 		specs:   make(map[int]bool),
 	}
@@ -60,7 +60,7 @@ func Validate(p *Program) error {
 	}
 	for _, o := range p.Objects {
 		for _, in := range o.Init {
-			v.expr(nil, in.Value, fmt.Sprintf("object %s init %s", o.Name, in.Path), false)
+			v.expr(nil, in.Value, at("object %s init %s", o.Name, in.Path), false)
 		}
 	}
 	for _, e := range p.EntryPoints {
@@ -88,7 +88,7 @@ type validator struct {
 	objects  map[*Object]bool
 	ghosts   map[*Var]bool
 	regions  map[*Region]bool
-	sites    map[int]string
+	sites    map[int]lazy
 	asserts  map[int]bool
 	specs    map[int]bool
 	problems []string
@@ -97,6 +97,21 @@ type validator struct {
 	locals map[*Var]bool
 	frame  map[*Object]bool
 }
+
+// lazy is a problem location formatted only when a problem is reported:
+// formatting every statement's location eagerly dominated validation time
+// on large programs (issue 11).
+type lazy func() string
+
+func (l lazy) String() string { return l() }
+
+// at formats its arguments when the location is printed.
+func at(format string, args ...any) lazy {
+	return func() string { return fmt.Sprintf(format, args...) }
+}
+
+// plus appends suffix to l when printed.
+func (l lazy) plus(suffix string) lazy { return func() string { return l() + suffix } }
 
 func (v *validator) errf(format string, args ...any) {
 	v.problems = append(v.problems, fmt.Sprintf(format, args...))
@@ -125,10 +140,10 @@ func (v *validator) function(f *Function) {
 		}
 	}
 	for _, s := range f.Requires {
-		v.spec(s, Requires, fmt.Sprintf("%s requires #%d", f.Name, s.ID))
+		v.spec(s, Requires, at("%s requires #%d", f.Name, s.ID))
 	}
 	for _, s := range f.Ensures {
-		v.spec(s, Ensures, fmt.Sprintf("%s ensures #%d", f.Name, s.ID))
+		v.spec(s, Ensures, at("%s ensures #%d", f.Name, s.ID))
 	}
 	for _, g := range f.Modifies {
 		if !v.ghosts[g] {
@@ -139,7 +154,7 @@ func (v *validator) function(f *Function) {
 		return
 	}
 	for i, b := range f.Blocks {
-		where := fmt.Sprintf("%s %s", f.Name, b)
+		where := at("%s %s", f.Name, b)
 		if b.Index != i {
 			v.errf("%s: index %d at position %d", where, b.Index, i)
 		}
@@ -147,7 +162,7 @@ func (v *validator) function(f *Function) {
 			v.errf("%s: block belongs to another function", where)
 		}
 		for _, s := range b.Invariants {
-			v.spec(s, Invariant, fmt.Sprintf("%s invariant #%d", where, s.ID))
+			v.spec(s, Invariant, at("%s invariant #%d", where, s.ID))
 		}
 		for _, s := range b.Stmts {
 			v.stmt(s, where)
@@ -163,13 +178,13 @@ func (v *validator) function(f *Function) {
 		}
 		switch t := b.Term.(type) {
 		case *If:
-			v.kinded(t.Cond, Bool, where+" if")
+			v.kinded(t.Cond, Bool, where.plus(" if"))
 		case *Return:
 			if t.Val != nil {
 				if f.Ret == nil {
 					v.errf("%s: returns a value from a void function", where)
 				}
-				v.kinded(t.Val, Int, where+" return")
+				v.kinded(t.Val, Int, where.plus(" return"))
 			}
 		}
 	}
@@ -188,7 +203,7 @@ func (v *validator) local(f *Function, x *Var) {
 	v.locals[x] = true
 }
 
-func (v *validator) spec(s *Spec, want SpecKind, where string) {
+func (v *validator) spec(s *Spec, want SpecKind, where lazy) {
 	if s.Kind != want {
 		v.errf("%s: kind %s", where, s.Kind)
 	}
@@ -200,8 +215,8 @@ func (v *validator) spec(s *Spec, want SpecKind, where string) {
 	v.expr(v.fn, s.Cond, where, want != Requires)
 }
 
-func (v *validator) stmt(s Stmt, where string) {
-	where = fmt.Sprintf("%s %s", where, s.Pos())
+func (v *validator) stmt(s Stmt, block lazy) {
+	where := at("%s %s", block, s.Pos())
 	for _, e := range StmtExprs(s) {
 		v.expr(v.fn, e, where, false)
 	}
@@ -210,11 +225,11 @@ func (v *validator) stmt(s Stmt, where string) {
 	}
 	switch s := s.(type) {
 	case *Assign:
-		v.kinded(s.Src, s.Dst.Kind, where+" assign "+s.Dst.Name)
+		v.kinded(s.Src, s.Dst.Kind, where.plus(" assign "+s.Dst.Name))
 	case *Assume:
-		v.kinded(s.Cond, Bool, where+" assume")
+		v.kinded(s.Cond, Bool, where.plus(" assume"))
 	case *Assert:
-		v.kinded(s.Cond, Bool, where+" assert")
+		v.kinded(s.Cond, Bool, where.plus(" assert"))
 		if v.asserts[s.ID] {
 			v.errf("%s: duplicate assert id %d", where, s.ID)
 		}
@@ -225,12 +240,12 @@ func (v *validator) stmt(s Stmt, where string) {
 		}
 		v.access(&s.Access, where)
 	case *Store:
-		v.kinded(s.Val, Int, where+" store")
+		v.kinded(s.Val, Int, where.plus(" store"))
 		v.access(&s.Access, where)
 	case *Touch:
 		v.access(&s.Access, where)
 		if s.Len != nil {
-			v.kinded(s.Len, Int, where+" touch len")
+			v.kinded(s.Len, Int, where.plus(" touch len"))
 		}
 	case *Call:
 		if s.Callee == nil && s.Fn == nil {
@@ -255,7 +270,7 @@ func (v *validator) stmt(s Stmt, where string) {
 			v.errf("%s: %d argument targets for %d arguments", where, len(s.ArgTargets), len(s.Args))
 		}
 		for _, a := range s.Args {
-			v.kinded(a, Int, where+" argument")
+			v.kinded(a, Int, where.plus(" argument"))
 		}
 		if s.Dst != nil && s.Dst.Kind != Int {
 			v.errf("%s: call result into bool %s", where, s.Dst.Name)
@@ -263,8 +278,8 @@ func (v *validator) stmt(s Stmt, where string) {
 	}
 }
 
-func (v *validator) access(a *Access, where string) {
-	v.kinded(a.Addr, Int, where+" address")
+func (v *validator) access(a *Access, where lazy) {
+	v.kinded(a.Addr, Int, where.plus(" address"))
 	if a.Site == 0 {
 		v.errf("%s: access %q has no site number", where, a.LValue)
 	} else if prev, dup := v.sites[a.Site]; dup {
@@ -281,7 +296,7 @@ func (v *validator) access(a *Access, where string) {
 	}
 }
 
-func (v *validator) varRef(x *Var, where string) {
+func (v *validator) varRef(x *Var, where lazy) {
 	if x.Func == nil {
 		if !v.ghosts[x] {
 			v.errf("%s: global %s not in program", where, x.Name)
@@ -294,7 +309,7 @@ func (v *validator) varRef(x *Var, where string) {
 }
 
 // expr checks references inside e. oldOK allows Old.
-func (v *validator) expr(f *Function, e Expr, where string, oldOK bool) {
+func (v *validator) expr(f *Function, e Expr, where lazy, oldOK bool) {
 	WalkExpr(e, func(x Expr) {
 		switch x := x.(type) {
 		case nil:
@@ -352,7 +367,7 @@ func (v *validator) expr(f *Function, e Expr, where string, oldOK bool) {
 	})
 }
 
-func (v *validator) kinded(e Expr, want Kind, where string) {
+func (v *validator) kinded(e Expr, want Kind, where lazy) {
 	if e == nil {
 		v.errf("%s: missing expression", where)
 		return
@@ -421,7 +436,7 @@ func (v *validator) definiteAssignment(f *Function) {
 		}
 	}
 	reported := make(map[*Var]bool)
-	use := func(e Expr, defined []uint64, where string) {
+	use := func(e Expr, defined []uint64, where lazy) {
 		WalkExpr(e, func(x Expr) {
 			if x, ok := x.(*Var); ok {
 				if i, ok := index[x]; ok && defined[i/64]&(1<<(i%64)) == 0 && !reported[x] {
@@ -437,7 +452,7 @@ func (v *validator) definiteAssignment(f *Function) {
 		}
 		defined := append([]uint64(nil), in[b.Index]...)
 		for _, s := range b.Stmts {
-			where := fmt.Sprintf("%s %s %s", f.Name, b, s.Pos())
+			where := at("%s %s %s", f.Name, b, s.Pos())
 			for _, e := range StmtExprs(s) {
 				use(e, defined, where)
 			}
@@ -448,7 +463,7 @@ func (v *validator) definiteAssignment(f *Function) {
 			}
 		}
 		for _, e := range TermExprs(b.Term) {
-			use(e, defined, fmt.Sprintf("%s %s %s", f.Name, b, b.Term.Pos()))
+			use(e, defined, at("%s %s %s", f.Name, b, b.Term.Pos()))
 		}
 	}
 }
