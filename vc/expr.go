@@ -84,6 +84,9 @@ func (e *encoder) val(sc *scope, x ir.Expr) (t *z3.Expr, c *big.Int) {
 	case *ir.Unary:
 		return e.unary(sc, x)
 	case *ir.Binary:
+		if x.Op == ir.OpLAnd || x.Op == ir.OpLOr {
+			return e.junction(sc, x), nil
+		}
 		return e.binary(sc, x)
 	case *ir.Ite:
 		cond := e.expr(sc, x.Cond)
@@ -242,6 +245,32 @@ func (e *encoder) binary(sc *scope, x *ir.Binary) (*z3.Expr, *big.Int) {
 	}
 	e.fail("%s is not a binary operator", x.Op)
 	return a, nil
+}
+
+// junction translates a chain of one connective (ir.And and ir.Or nest
+// to the left) into one n-ary Z3 term. Binary nesting made Z3's rewriter
+// flatten every prefix of the chain on assertion, quadratic in its length:
+// a race assertion names every access site of a long function (issue 11).
+func (e *encoder) junction(sc *scope, x *ir.Binary) *z3.Expr {
+	var leaves []ir.Expr
+	stack := []ir.Expr{x}
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b, ok := top.(*ir.Binary); ok && b.Op == x.Op {
+			stack = append(stack, b.Y, b.X) // X first: operand order kept
+			continue
+		}
+		leaves = append(leaves, top)
+	}
+	ts := make([]*z3.Expr, len(leaves))
+	for i, l := range leaves {
+		ts[i] = e.expr(sc, l)
+	}
+	if x.Op == ir.OpLAnd {
+		return e.and(ts...)
+	}
+	return e.or(ts...)
 }
 
 // divConst returns C's quotient and remainder of a by the constant d != 0:
