@@ -3,6 +3,7 @@ package ir
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -405,33 +406,49 @@ func (v *validator) definiteAssignment(f *Function) {
 			preds[s.Index] = append(preds[s.Index], b)
 		}
 	}
-	out := func(b *Block) []uint64 {
-		o := append([]uint64(nil), in[b.Index]...)
+	// defs[b] lists the variables b assigns; out[b] caches in[b] plus
+	// defs[b] and is recomputed only when in[b] changed (dirty), so a
+	// pass allocates nothing on large functions (issue 11).
+	defs := make([][]int, len(f.Blocks))
+	for _, b := range f.Blocks {
 		for _, s := range b.Stmts {
 			for _, d := range StmtDefs(s) {
 				if i, ok := index[d]; ok {
-					o[i/64] |= 1 << (i % 64)
+					defs[b.Index] = append(defs[b.Index], i)
 				}
 			}
 		}
-		return o
 	}
+	outs := make([][]uint64, len(f.Blocks))
+	dirty := make([]bool, len(f.Blocks))
+	for i := range dirty {
+		dirty[i] = true
+	}
+	out := func(b *Block) []uint64 {
+		if dirty[b.Index] {
+			o := append(outs[b.Index][:0], in[b.Index]...)
+			for _, i := range defs[b.Index] {
+				o[i/64] |= 1 << (i % 64)
+			}
+			outs[b.Index], dirty[b.Index] = o, false
+		}
+		return outs[b.Index]
+	}
+	cur := make([]uint64, words)
 	for changed := true; changed; {
 		changed = false
 		for _, b := range f.Blocks[1:] {
-			cur := append([]uint64(nil), full...)
+			copy(cur, full)
 			for _, p := range preds[b.Index] {
 				po := out(p)
 				for w := range cur {
 					cur[w] &= po[w]
 				}
 			}
-			for w := range cur {
-				if cur[w] != in[b.Index][w] {
-					in[b.Index] = cur
-					changed = true
-					break
-				}
+			if !slices.Equal(cur, in[b.Index]) {
+				copy(in[b.Index], cur)
+				dirty[b.Index] = true
+				changed = true
 			}
 		}
 	}
