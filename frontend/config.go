@@ -31,6 +31,10 @@ type Config struct {
 	// Kernel, when set, reads the driver against a real kernel tree's
 	// headers and config instead of the bundled model headers (tree.go).
 	Kernel *ktree.Layout
+	// KeepTracepoints keeps the tree's CONFIG_TRACEPOINTS (tree mode), so
+	// tracepoint probes' reads of driver memory are checked too; by default
+	// tracing is compiled out (tree.go), which cc/v4 reads more often.
+	KeepTracepoints bool
 	// Tree says how Load finds Kernel when it is not set.
 	Tree TreeOptions
 

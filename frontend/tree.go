@@ -39,7 +39,6 @@ const overlayRoot = "<whoop>/" + models.OverlayDir
 const treePrelude = `#undef CONFIG_CC_HAS_NAMED_AS
 #undef CONFIG_CC_HAS_ASM_INLINE
 #undef CONFIG_USE_X86_SEG_SUPPORT
-#undef CONFIG_TRACEPOINTS
 #define __whoop_nargs_(_0, _1, _2, _3, n, ...) n
 #define __whoop_nargs(...) __whoop_nargs_(_, ##__VA_ARGS__, 3, 2, 1, 0)
 #define __whoop_cat_(a, b) a##b
@@ -92,6 +91,10 @@ func treeCommandLine(st *state) string {
 		fmt.Fprintf(&b, "#include <linux/%s>\n", filepath.Base(h))
 		if filepath.Base(h) == "kconfig.h" {
 			b.WriteString(treePrelude)
+			if !st.cfg.KeepTracepoints {
+				// Assumption tracepoints (whoop assumptions).
+				b.WriteString("#undef CONFIG_TRACEPOINTS\n")
+			}
 		}
 	}
 	return b.String()
