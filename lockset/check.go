@@ -87,16 +87,8 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 		}
 	}()
 	env := opts.kernelEnv(prog)
-	jobs := opts.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
-	threads := opts.Threads
-	if threads == nil {
-		threads = z3.StartThreads(jobs, z3.ThreadsConfig{})
-		defer threads.Close()
-	}
-	jobs = min(jobs, threads.N())
+	threads, jobs, release := opts.solverThreads()
+	defer release()
 	res = &FileResult{Path: prog.Path, EntryPoints: prog.EntryPoints}
 	res.Stats.Regions = len(prog.Regions)
 	pairs := PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules})
@@ -526,6 +518,21 @@ func sortRaces(rs []Race) {
 
 // kernelEnv is the kernel model prog's entry points run in, under the
 // assumptions opts keeps.
+// solverThreads returns the solver threads a check runs on (opts.Threads,
+// or threads of its own that release closes) and how many jobs they allow.
+func (opts Options) solverThreads() (threads *z3.Threads, jobs int, release func()) {
+	jobs = opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	threads, release = opts.Threads, func() {}
+	if threads == nil {
+		threads = z3.StartThreads(jobs, z3.ThreadsConfig{})
+		release = threads.Close
+	}
+	return threads, min(jobs, threads.N()), release
+}
+
 func (opts Options) kernelEnv(prog *ir.Program) kernelEnv {
 	env := defaultEnv(prog)
 	if opts.env != nil {

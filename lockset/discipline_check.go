@@ -3,7 +3,6 @@ package lockset
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"sort"
 	"time"
@@ -74,16 +73,8 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 			err = fmt.Errorf("%w: lock check of %s: %v", ErrInternal, prog.Path, r)
 		}
 	}()
-	jobs := opts.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
-	threads := opts.Threads
-	if threads == nil {
-		threads = z3.StartThreads(jobs, z3.ThreadsConfig{})
-		defer threads.Close()
-	}
-	jobs = min(jobs, threads.N())
+	threads, jobs, release := opts.solverThreads()
+	defer release()
 	res = &LockResult{Path: prog.Path}
 	f := gatherFacts(prog, opts.kernelEnv(prog), !opts.LockArraysDistinct, opts.LockInstancesDistinct)
 	in := newInstrumenter(f)
