@@ -23,6 +23,10 @@ import (
 // kernel's convention for type parameters (percpu-defs.h, typecheck.h,
 // device.h), and an expression argument there would not compile with gcc.
 
+// typeofOfName matches typeof applied to a type-parameter-like name; the
+// rewrite applies only where the name is a parameter of the macro.
+var typeofOfName = regexp.MustCompile(`\b(?:__typeof__|__typeof|typeof)\s*\(\s*(_*type)\s*\)`)
+
 // autoTypeConst matches `const __auto_type` and `__auto_type const`, which
 // cc/v4 rejects; plain __auto_type works. Dropping the const only loses a
 // compile-time check the analysis does not need.
@@ -77,13 +81,22 @@ func rewriteKernelSource(src []byte) []byte {
 	}
 	if bytes.Contains(src, []byte("typeof")) {
 		src = rewriteDefines(src, func(params [][]byte, body []byte) []byte {
+			isParam := map[string]bool{}
 			for _, p := range params {
 				if typeParam(p) {
-					re := regexp.MustCompile(`\b(?:__typeof__|__typeof|typeof)\s*\(\s*` + string(p) + `\s*\)`)
-					body = re.ReplaceAll(body, []byte("__typeof__(("+string(p)+"){})"))
+					isParam[string(p)] = true
 				}
 			}
-			return body
+			if len(isParam) == 0 {
+				return body
+			}
+			return typeofOfName.ReplaceAllFunc(body, func(m []byte) []byte {
+				name := typeofOfName.FindSubmatch(m)[1]
+				if !isParam[string(name)] {
+					return m
+				}
+				return []byte("__typeof__((" + string(name) + "){})")
+			})
 		})
 	}
 	return src
