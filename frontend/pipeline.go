@@ -190,6 +190,9 @@ func parsePass(st *state) error {
 		return err
 	}
 	predefined := predefinedText(modName(st.path), !definesModName(st.cfg) && st.cfg.Kernel == nil)
+	if st.cfg.Kernel != nil {
+		predefined = treePredefined(predefined)
+	}
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: predefined},
 		{Name: "<builtin>", Value: cc.Builtin},

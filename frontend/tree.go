@@ -78,7 +78,7 @@ func treeSourceFS(st *state) *sourceFS {
 func treeCommandLine(st *state) string {
 	l := st.cfg.Kernel
 	var b strings.Builder
-	for _, d := range l.Defines(st.path, true) {
+	for _, d := range l.Defines(st.path, l.Module(st.path)) {
 		name, value, ok := strings.Cut(d, "=")
 		if !ok {
 			value = "1"

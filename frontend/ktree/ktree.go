@@ -127,6 +127,9 @@ func (l *Layout) ForcedIncludes() []string {
 // object names, and MODULE when the object is built as a module (built-in
 // objects get KBUILD_MODFILE instead, which some drivers use).
 func (l *Layout) Defines(file string, module bool) []string {
+	if abs, err := filepath.Abs(file); err == nil {
+		file = abs // KBUILD_MODFILE is relative to the tree
+	}
 	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	name := strings.NewReplacer("-", "_", ",", "_").Replace(base)
 	defs := []string{
@@ -177,7 +180,7 @@ func (l *Layout) Describe(file string) []string {
 	for _, h := range l.ForcedIncludes() {
 		lines = append(lines, "forced include: "+h)
 	}
-	defs := l.Defines(file, true)
+	defs := l.Defines(file, l.Module(file))
 	sort.Strings(defs)
 	for _, d := range defs {
 		lines = append(lines, "define: "+d)

@@ -127,3 +127,35 @@ func contains(xs []string, s string) bool {
 	}
 	return false
 }
+
+// Module follows the directory's Makefile and the build's config, as kbuild
+// decides -DMODULE: obj-y and CONFIG_X=y objects are built in, CONFIG_X=m
+// ones (directly or as part of a composite object) are modules.
+func TestModule(t *testing.T) {
+	tree := fakeTree(t, false)
+	build := fakeTree(t, true)
+	auto := "#define CONFIG_NVRAM_MODULE 1\n#define CONFIG_RTC_DRV_CMOS 1\n#define CONFIG_FOO_MODULE 1\n"
+	if err := os.WriteFile(filepath.Join(build, "include/generated/autoconf.h"), []byte(auto), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mk := "obj-y += mem.o random.o \\\n\tmisc.o\n# obj-y += nvram.o\nobj-$(CONFIG_NVRAM) += nvram.o\n" +
+		"obj-$(CONFIG_RTC_DRV_CMOS) += rtc-cmos.o\nobj-$(CONFIG_FOO) += foo.o\nfoo-y := foo_core.o foo_io.o\n"
+	if err := os.WriteFile(filepath.Join(tree, "drivers/char/Makefile"), []byte(mk), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Resolve(tree, build)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]bool{
+		"random.c": false, "misc.c": false, "nvram.c": true, "rtc-cmos.c": false,
+		"foo_io.c": true, "unlisted.c": true,
+	} {
+		if got := l.Module(filepath.Join(tree, "drivers/char", file)); got != want {
+			t.Errorf("Module(%s) = %v, want %v", file, got, want)
+		}
+	}
+	if got := l.Module(filepath.Join(tree, "drivers/rtc/x.c")); !got {
+		t.Error("Module without a Makefile = false, want true")
+	}
+}

@@ -1,0 +1,91 @@
+package ktree
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Module reports whether kbuild compiles file as part of a module, and so
+// with -DMODULE: its directory's Makefile names the object (directly, or as a
+// part of a composite object foo-y/foo-objs) on an obj-$(CONFIG_X) line with
+// CONFIG_X=m in the build. An object on an obj-y line, or whose CONFIG_X is y,
+// is built in: the headers then declare what only built-in code may use
+// (random.h's random_fops, init.h's early_param) and hide what only modules
+// have. A file no Makefile line names, or whose option is off (not built at
+// all), reads as a module: that is how an out-of-tree driver is built.
+func (l *Layout) Module(file string) bool {
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "Makefile"))
+	if err != nil {
+		return true
+	}
+	cfg, err := l.Config()
+	if err != nil {
+		return true
+	}
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) + ".o"
+	lines := makefileLines(string(data))
+	// The objects that may stand for file on an obj- line: itself and the
+	// composite objects it is a part of.
+	names := map[string]bool{base: true}
+	for _, ln := range lines {
+		m := partLine.FindStringSubmatch(ln)
+		if m == nil || strings.HasPrefix(ln, "obj-") {
+			continue
+		}
+		for _, o := range strings.Fields(m[2]) {
+			if o == base {
+				names[m[1]+".o"] = true
+			}
+		}
+	}
+	for _, ln := range lines {
+		m := objListLine.FindStringSubmatch(ln)
+		if m == nil {
+			continue
+		}
+		for _, o := range strings.Fields(m[2]) {
+			if !names[o] {
+				continue
+			}
+			switch {
+			case m[1] == "y":
+				return false
+			case strings.HasPrefix(m[1], "$(CONFIG_"):
+				opt := strings.TrimSuffix(strings.TrimPrefix(m[1], "$("), ")")
+				if cfg[opt] == "1" {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// objListLine matches `obj-y += a.o b.o` and `obj-$(CONFIG_X) += a.o`.
+var objListLine = regexp.MustCompile(`^obj-(y|m|\$\(CONFIG_[A-Za-z0-9_]+\))\s*[+:]?=\s*(.*)$`)
+
+// partLine matches the parts of a composite object: `foo-y += a.o`,
+// `foo-objs := a.o`, `foo-$(CONFIG_X) += a.o`.
+var partLine = regexp.MustCompile(`^([A-Za-z0-9_-]+)-(?:y|objs|\$\(CONFIG_[A-Za-z0-9_]+\))\s*[+:]?=\s*(.*)$`)
+
+// makefileLines returns a Makefile's logical lines: comments dropped,
+// backslash continuations joined, spaces trimmed.
+func makefileLines(text string) []string {
+	var out []string
+	cur := ""
+	for _, ln := range strings.Split(text, "\n") {
+		if i := strings.IndexByte(ln, '#'); i >= 0 {
+			ln = ln[:i]
+		}
+		ln = strings.TrimSpace(ln)
+		if strings.HasSuffix(ln, "\\") {
+			cur += strings.TrimSuffix(ln, "\\") + " "
+			continue
+		}
+		out = append(out, strings.TrimSpace(cur+ln))
+		cur = ""
+	}
+	return out
+}
