@@ -197,7 +197,7 @@ func parsePass(st *state) error {
 		{Name: "<predefined>", Value: predefined},
 		{Name: "<builtin>", Value: cc.Builtin},
 		{Name: "<command-line>", Value: cmdline},
-		{Name: st.path, Value: endSplice(rewriteNamedVariadics(src))},
+		{Name: st.path, Value: endSplice(rewriteNamedVariadics(rewriteEmptyArrays(src)))},
 		{Name: endSource, Value: endSentinel},
 	}
 	ast, err := translate(st, ccfg, sources)
