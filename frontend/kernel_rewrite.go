@@ -64,6 +64,7 @@ var guardUnlock = regexp.MustCompile(`if \(_T(?:->lock)?\) \{ (_unlock;) \}`)
 
 // rewriteKernelSource applies the tree-mode rewrites to one file's text.
 func rewriteKernelSource(src []byte) []byte {
+	src = rewriteMustBeArray(src)
 	if bytes.Contains(src, []byte("_unlock; }")) {
 		src = guardUnlock.ReplaceAll(src, []byte("{ $1 }"))
 	}
