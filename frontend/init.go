@@ -335,6 +335,7 @@ func (b *builder) addrConst(e cc.ExpressionNode, pos ir.Pos) (ir.Expr, int64, bo
 				}
 				return b.addrConst(x.ConditionalExpression, pos)
 			}
+			return b.sameArmsAddr(x, pos)
 		}
 	case *cc.PostfixExpression:
 		if x.Case == cc.PostfixExpressionComplit && undecayed(x).Kind() == cc.Array {
