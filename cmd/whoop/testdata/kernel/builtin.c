@@ -2,6 +2,7 @@
 // MODULE: early_param and random_fops exist only then (linux/init.h,
 // linux/random.h), as in drivers/char/random.c and mem.c.
 #include <linux/init.h>
+#include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/random.h>
@@ -29,3 +30,6 @@ static int __init b_init(void)
 	return misc_register(&b_misc);
 }
 device_initcall(b_init);
+// Built in, MODULE_LICENSE also records the object's file (KBUILD_MODFILE,
+// relative to the tree, whatever path whoop was given).
+MODULE_LICENSE("GPL");
