@@ -220,6 +220,9 @@ type Region struct {
 	ThreadLocal bool // only fresh-per-call storage that never escapes its entry point
 	ReadOnly    bool // never written (string literals, const data)
 	Collapsed   bool // field-insensitive: accessed in incompatible ways
+	// Zero: the region's memory starts all zero instead of arbitrary (the
+	// explorer's lock table, where 0 is a free lock).
+	Zero bool
 	// Why says which abstraction puts different accesses into this region
 	// (type rule, escaped local, merged objects, shared bit-field word,
 	// collapse), for race reports; "" when nothing needs explaining.
@@ -382,6 +385,14 @@ type Touch struct {
 	Access
 }
 
+// Equate blocks every execution in which the memory of regions A and B
+// differs in some cell. The explorer's sequentialisation uses it to make a
+// round's guessed initial memory equal the memory the previous round left.
+type Equate struct {
+	A, B *Region
+	P    Pos
+}
+
 // Call calls Callee directly, or the function Fn evaluates to. For an
 // indirect call Targets lists the functions it may reach (empty: unknown).
 type Call struct {
@@ -401,6 +412,7 @@ func (s *Assert) Pos() Pos { return s.P }
 func (s *Load) Pos() Pos   { return s.P }
 func (s *Store) Pos() Pos  { return s.P }
 func (s *Touch) Pos() Pos  { return s.P }
+func (s *Equate) Pos() Pos { return s.P }
 func (s *Call) Pos() Pos   { return s.P }
 
 func (*Assign) stmt() {}
@@ -410,6 +422,7 @@ func (*Assert) stmt() {}
 func (*Load) stmt()   {}
 func (*Store) stmt()  {}
 func (*Touch) stmt()  {}
+func (*Equate) stmt() {}
 func (*Call) stmt()   {}
 
 // Terminator ends a block.

@@ -306,6 +306,8 @@ func stmtString(s Stmt) string {
 			op = "touch write"
 		}
 		return accessString(op, &s.Access, "")
+	case *Equate:
+		return "assume memory " + s.A.Name + " == " + s.B.Name
 	case *Call:
 		var b strings.Builder
 		b.WriteString("call ")

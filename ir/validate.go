@@ -248,6 +248,10 @@ func (v *validator) stmt(s Stmt, block lazy) {
 		if s.Len != nil {
 			v.kinded(s.Len, Int, where.plus(" touch len"))
 		}
+	case *Equate:
+		if s.A == nil || s.B == nil {
+			v.errf("%s: equate of a missing region", where)
+		}
 	case *Call:
 		if s.Callee == nil && s.Fn == nil {
 			v.errf("%s: call without callee", where)

@@ -31,6 +31,7 @@ type encoder struct {
 	liveObjs    [][]frameObj // frame objects of the enclosing activations
 	halts       []exit       // Halt returns of callees below the current depth-1 call
 	failure     error
+	initialMem  []*z3.Expr // each region's memory at entry to the checked function
 }
 
 // state is the symbolic state at a program point: current terms of the
@@ -174,8 +175,13 @@ func (e *encoder) run() {
 		if r != nil {
 			name = "mem." + r.Name
 		}
-		st.mem[i] = e.freshMem(name)
+		if r != nil && r.Zero {
+			st.mem[i] = e.zeroMem()
+		} else {
+			st.mem[i] = e.freshMem(name)
+		}
 	}
+	e.initialMem = slices.Clone(st.mem)
 	for i, v := range fi.vars {
 		st.locals[i] = e.freshVar(e.top.Name+"."+v.Name, v.Kind)
 	}
@@ -488,6 +494,8 @@ func (e *encoder) stmt(fr *frame, b *ir.Block, s ir.Stmt, r *z3.Expr, st *state)
 			slot := e.pi.slot[s.Region]
 			st.mem[slot] = e.freshMem(fr.info.fn.Name + ".touch")
 		}
+	case *ir.Equate:
+		return e.and(r, e.eq(st.mem[e.pi.slot[s.A]], st.mem[e.pi.slot[s.B]]))
 	case *ir.Call:
 		return e.call(fr, b, s, r, st)
 	default:

@@ -193,6 +193,10 @@ func (pi *progInfo) effects(order []*ir.Function) {
 				if a := ir.AccessOf(s); a != nil {
 					pi.regionSlot(a.Region)
 				}
+				if eq, ok := s.(*ir.Equate); ok {
+					pi.regionSlot(eq.A)
+					pi.regionSlot(eq.B)
+				}
 			}
 		}
 	}
@@ -275,4 +279,19 @@ func union(a, b []int) []int {
 	out := append(slices.Clone(a), b...)
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// Layout returns the addresses the encoding gives prog's global and string
+// objects and its functions (the explorer's replay computes with the same
+// addresses as the model it replays).
+func Layout(prog *ir.Program) (objs map[*ir.Object]*big.Int, funcs map[*ir.Function]int64) {
+	pi := &progInfo{objAddr: make(map[*ir.Object]*big.Int), funcAddr: make(map[*ir.Function]int64),
+		nextAddr: big.NewInt(globalBase)}
+	for _, o := range prog.Objects {
+		pi.globalAddr(o)
+	}
+	for i, f := range allFuncs(prog) {
+		pi.funcAddr[f] = funcBase + 16*int64(i)
+	}
+	return pi.objAddr, pi.funcAddr
 }

@@ -67,6 +67,9 @@ func (t *terms) freshInt(prefix string) *z3.Expr  { return t.fresh(prefix, t.int
 func (t *terms) freshBool(prefix string) *z3.Expr { return t.fresh(prefix, t.boolS) }
 func (t *terms) freshMem(prefix string) *z3.Expr  { return t.fresh(prefix, t.memS) }
 
+// zeroMem is a memory whose every cell is 0.
+func (t *terms) zeroMem() *z3.Expr { return t.k(t.zc.ConstArray(t.intS, t.intv(0))) }
+
 func (t *terms) named(name string, s *z3.Sort) *z3.Expr { return t.k(t.zc.Const(name, s)) }
 
 func (t *terms) intv(v int64) *z3.Expr {

@@ -2,6 +2,7 @@ package vc
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -33,6 +34,19 @@ func (en *Encoding) trace(m *z3.Model, inst *instance) *Trace {
 	}
 	if inst.ghosts == nil {
 		return t
+	}
+	if e.opts.Inspect != nil {
+		defer e.opts.Inspect(t, func(r *ir.Region, addr *big.Int) (*big.Int, bool) {
+			slot, ok := e.pi.slot[r]
+			if !ok || slot >= len(e.initialMem) {
+				return nil, false
+			}
+			x, err := m.Eval(e.zc.Select(e.initialMem[slot], e.zc.IntBig(addr)), true)
+			if err != nil {
+				return nil, false
+			}
+			return m.BigInt(x)
+		})
 	}
 	want := e.opts.TraceVars
 	for i, g := range e.pi.ghosts {

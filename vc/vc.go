@@ -65,6 +65,11 @@ type Options struct {
 	// every variable from each model is the main cost of a failing check.
 	NoSteps   bool
 	TraceVars func(*ir.Var) bool
+	// Inspect, when set, is called with each failing trace while its
+	// model is alive; mem reads a cell of a region's memory at entry to
+	// the checked function in that model (the explorer's replay reads
+	// its oracle and the initial memory through it).
+	Inspect func(t *Trace, mem func(r *ir.Region, addr *big.Int) (*big.Int, bool))
 	// Info is the program's analysis from Prepare, shared by every check of
 	// the same program; nil analyses the program again for each check.
 	Info *Info

@@ -1,0 +1,360 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/whoopverify/whoop/frontend/entry"
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/lockset"
+	"github.com/whoopverify/whoop/models"
+	"github.com/whoopverify/whoop/vc"
+	"github.com/whoopverify/whoop/yieldinst"
+	"github.com/whoopverify/whoop/z3"
+)
+
+// Defaults of Options.
+const (
+	DefaultCSB     = 2
+	DefaultUnroll  = 2
+	DefaultTimeout = 30 * time.Second
+)
+
+// maxQueriesPerRegion bounds the solver queries spent confirming the races
+// of one region of one pair.
+const maxQueriesPerRegion = 4
+
+// Options configures Confirm.
+type Options struct {
+	// CSB bounds the context switches of an explored interleaving.
+	CSB int
+	// Unroll bounds the loop iterations of each activation and the depth
+	// of recursion; a thread that would go further stops there.
+	Unroll int
+	// Mode is the yield set (yieldinst): MR by default.
+	Mode yieldinst.Mode
+	// Timeout bounds each solver query.
+	Timeout time.Duration
+	// ParamAliasing drops the assumption that pointer parameters of one
+	// entry point to the same struct type are disjoint (as for lockset).
+	ParamAliasing bool
+}
+
+func (o Options) withDefaults() Options {
+	if o.CSB <= 0 {
+		o.CSB = DefaultCSB
+	}
+	if o.Unroll <= 0 {
+		o.Unroll = DefaultUnroll
+	}
+	if o.Mode == "" {
+		o.Mode = yieldinst.MR
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	return o
+}
+
+// rounds is the number of round-robin rounds that covers every schedule
+// of at most csb context switches between two threads.
+func rounds(csb int) int { return csb/2 + 1 }
+
+// Status is the explorer's verdict on one potential race.
+type Status string
+
+const (
+	Confirmed    Status = "confirmed"
+	NotConfirmed Status = "not-confirmed" // no interleaving within the bounds (not a proof of absence)
+	NotExplored  Status = "not-explored"  // the explorer does not handle this pair (see Note)
+)
+
+// RaceResult is the verdict on Races[Race] of Pairs[Pair] of a lockset
+// result.
+type RaceResult struct {
+	Pair, Race int
+	Status     Status
+	Note       string
+	// Steps is the interleaving of a confirmed race: the shared accesses,
+	// lock operations and context switches of both threads, ending with
+	// the failing check.
+	Steps []Step
+	// Lines are the two racing accesses the interleaving shows: the access
+	// whose value changed, then the other thread's write.
+	Check, Writer Step
+	BoundHit      bool
+}
+
+// Stats is the explorer's work on one file.
+type Stats struct {
+	Yields   int // yields of the pairs explored (the mode's yield set)
+	Queries  int
+	Replayed int // traces replayed (every confirmation is one)
+	Failed   int // traces that did not replay: never reported as races
+	Time     time.Duration
+}
+
+// Result is the explorer's verdict on every potential race of a file.
+type Result struct {
+	Races []RaceResult // in (pair, race) order
+	Stats Stats
+	// Internal lists traces that did not replay (whoop bugs, or a solver
+	// model that used an abstraction of arithmetic): never reported as
+	// confirmations.
+	Internal []string
+}
+
+// Find returns the result for race j of pair i, or nil.
+func (r *Result) Find(i, j int) *RaceResult {
+	for k := range r.Races {
+		if r.Races[k].Pair == i && r.Races[k].Race == j {
+			return &r.Races[k]
+		}
+	}
+	return nil
+}
+
+// Confirm explores the interleavings of every pair of res with potential
+// races, and confirms each race it can show with a replayed interleaving.
+func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts Options) (*Result, error) {
+	start := time.Now()
+	opts = opts.withDefaults()
+	out := &Result{}
+	ys := yieldinst.Compute(prog, res, opts.Mode)
+	byPair := make(map[[2]string][]yieldinst.Yield)
+	for _, py := range ys.Pairs {
+		byPair[[2]string{py.First, py.Second}] = py.Yields
+	}
+	prover, err := vc.NewProver(z3.Config{})
+	if err != nil {
+		return nil, err
+	}
+	defer prover.Close()
+	facts := entry.FactsOf(prog, prog.EntryPoints)
+	var setup []*ir.EntryPoint
+	for _, ep := range prog.EntryPoints {
+		if ep.Role == ir.RoleInit {
+			setup = append(setup, ep)
+		}
+	}
+	for i, pr := range res.Pairs {
+		if len(pr.Races) == 0 {
+			continue
+		}
+		first := len(out.Races)
+		for j := range pr.Races {
+			out.Races = append(out.Races, RaceResult{Pair: i, Race: j, Status: NotConfirmed,
+				Note: fmt.Sprintf("not confirmed within csb %d, unroll %d (not a proof of absence)", opts.CSB, opts.Unroll)})
+		}
+		mine := out.Races[first:]
+		yl := byPair[[2]string{pr.Pair.First.Name(), pr.Pair.Second.Name()}]
+		out.Stats.Yields += len(yl)
+		var eps []*ir.EntryPoint
+		for _, ep := range setup {
+			if ep != pr.Pair.First && ep != pr.Pair.Second {
+				eps = append(eps, ep)
+			}
+		}
+		regions := map[string]bool{}
+		var order []string
+		for _, r := range pr.Races {
+			if !regions[r.Region] {
+				regions[r.Region] = true
+				order = append(order, r.Region)
+			}
+		}
+		for _, region := range order {
+			if err := ctx.Err(); err != nil {
+				return out, err
+			}
+			p := pairJob{prog: prog, pair: pr, setup: eps, yields: yl, region: region, opts: opts, prover: prover, facts: facts, out: out, mine: mine}
+			p.run(ctx)
+		}
+	}
+	out.Stats.Time = time.Since(start)
+	return out, nil
+}
+
+// pairJob confirms the races of one region of one pair.
+type pairJob struct {
+	prog   *ir.Program
+	pair   lockset.PairResult
+	setup  []*ir.EntryPoint
+	yields []yieldinst.Yield
+	region string
+	opts   Options
+	prover *vc.Prover
+	facts  models.Facts
+	out    *Result
+	mine   []RaceResult
+}
+
+func (p *pairJob) run(ctx context.Context) {
+	open := func() []int {
+		var idx []int
+		for k, r := range p.pair.Races {
+			if r.Region == p.region && p.mine[k].Status != Confirmed {
+				idx = append(idx, k)
+			}
+		}
+		return idx
+	}
+	// Module init and probes publish the other entry point: they run as
+	// the first thread, and the other starts once published.
+	var orders [][2]*ir.EntryPoint
+	a, b := p.pair.Pair.First, p.pair.Pair.Second
+	if a.Role != ir.RoleInit || b.Role == ir.RoleInit {
+		orders = append(orders, [2]*ir.EntryPoint{b, a})
+	}
+	if b.Func != a.Func && (b.Role != ir.RoleInit || a.Role == ir.RoleInit) {
+		orders = append(orders, [2]*ir.EntryPoint{a, b})
+	}
+	if len(orders) == 2 {
+		orders[0], orders[1] = orders[1], orders[0]
+	}
+	excluded := map[int]bool{}
+	queries := 0
+	for _, ord := range orders {
+		for queries < maxQueriesPerRegion && len(open()) > 0 {
+			queries++
+			found, bound, err := p.query(ctx, ord, excluded)
+			if err != nil {
+				p.out.Internal = append(p.out.Internal, err.Error())
+				break
+			}
+			if bound {
+				for _, k := range open() {
+					p.mine[k].BoundHit = true
+				}
+			}
+			if found == nil {
+				break
+			}
+			excluded[found.site] = true
+			p.attach(found, open())
+		}
+	}
+}
+
+// attach marks the open race the interleaving shows as confirmed: the one
+// whose two accesses are the check and the write, else the first whose
+// access is the check.
+func (p *pairJob) attach(f *confirmation, open []int) {
+	same := func(a lockset.Access, s Step) bool { return a.Pos == s.Pos }
+	pick := -1
+	for _, k := range open {
+		r := p.pair.Races[k]
+		if (same(r.Accesses[0], f.check) && same(r.Accesses[1], f.writer)) ||
+			(same(r.Accesses[1], f.check) && same(r.Accesses[0], f.writer)) {
+			pick = k
+			break
+		}
+	}
+	if pick < 0 {
+		for _, k := range open {
+			r := p.pair.Races[k]
+			if same(r.Accesses[0], f.check) || same(r.Accesses[1], f.check) {
+				pick = k
+				break
+			}
+		}
+	}
+	if pick < 0 && len(open) > 0 {
+		pick = open[0]
+	}
+	if pick < 0 {
+		return
+	}
+	m := &p.mine[pick]
+	m.Status, m.Steps, m.Check, m.Writer = Confirmed, f.steps, f.check, f.writer
+	m.Note = fmt.Sprintf("confirmed: an interleaving with at most %d context switches", p.opts.CSB)
+}
+
+type confirmation struct {
+	site          int
+	steps         []Step
+	check, writer Step
+}
+
+// query builds the sequentialised program of one thread order with race
+// checks on the region's yields (minus excluded sites), asks the solver for
+// an interleaving in which a check fails, and replays it.
+func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, excluded map[int]bool) (*confirmation, bool, error) {
+	sh := &shape{first: ord[0], second: ord[1], setup: p.setup, yields: make(map[ir.Stmt]yieldPoint),
+		rounds: rounds(p.opts.CSB), unroll: p.opts.Unroll, paramAliasing: p.opts.ParamAliasing,
+		facts: p.facts, awaitPub: ord[0].Role == ir.RoleInit, awaitUnpub: ord[0].Role == ir.RoleExit}
+	if ord[0] == p.pair.Pair.First {
+		sh.distinct = p.pair.Pair.DistinctParams
+	} else {
+		for _, d := range p.pair.Pair.DistinctParams {
+			sh.distinct = append(sh.distinct, [2]int{d[1], d[0]})
+		}
+	}
+	checks := 0
+	for _, y := range p.yields {
+		yp := yieldPoint{Site: y.Site}
+		if y.Kind == yieldinst.AccessYield && y.Region == p.region && !excluded[y.Site] {
+			yp.Check = true
+			checks++
+			if a := ir.AccessOf(y.Stmt); a != nil {
+				sh.checked = a.Region
+			}
+		}
+		if old, ok := sh.yields[y.Stmt]; !ok || yp.Check && !old.Check {
+			sh.yields[y.Stmt] = yp
+		}
+	}
+	if checks == 0 {
+		return nil, false, nil
+	}
+	s, err := build(p.prog, sh)
+	if err != nil {
+		return nil, false, err
+	}
+	var found *confirmation
+	var replayErr error
+	opts := vc.Options{
+		Inline:         func(*ir.Function, int) bool { return true },
+		MaxInlineDepth: vc.HardInlineLimit,
+		CheckAsserts:   true,
+		Timeout:        p.opts.Timeout,
+		NoSteps:        true,
+		Inspect: func(t *vc.Trace, mem func(*ir.Region, *big.Int) (*big.Int, bool)) {
+			if found != nil || replayErr != nil {
+				return
+			}
+			rp := newReplayer(s, mem)
+			p.out.Stats.Replayed++
+			if err := rp.run(t.Values); err != nil {
+				replayErr = fmt.Errorf("%s: %s | %s on %s: trace does not replay: %v", p.prog.Path, ord[0].Name(), ord[1].Name(), p.region, err)
+				return
+			}
+			if rp.race == nil {
+				replayErr = fmt.Errorf("%s: %s | %s on %s: replayed trace reaches no failing race check", p.prog.Path, ord[0].Name(), ord[1].Name(), p.region)
+				return
+			}
+			found = &confirmation{site: rp.race.site, steps: rp.steps, check: rp.race.check, writer: rp.race.writer}
+		},
+	}
+	p.out.Stats.Queries++
+	outs, err := p.prover.Check(ctx, s.q, s.harness, opts)
+	if err != nil {
+		return nil, false, err
+	}
+	bound := false
+	for _, o := range outs {
+		if o.Status == vc.Failed && o.Trace != nil {
+			if v, ok := o.Trace.Values[s.bound]; ok && v.Bool {
+				bound = true
+			}
+		}
+	}
+	if replayErr != nil {
+		p.out.Stats.Failed++
+		return nil, bound, replayErr
+	}
+	return found, bound, nil
+}
+

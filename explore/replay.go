@@ -1,0 +1,829 @@
+package explore
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+	"github.com/whoopverify/whoop/vc"
+)
+
+// Step is one event of a confirmed interleaving.
+type Step struct {
+	Thread     int    `json:"thread" xml:"thread,attr"` // 1 or 2
+	EntryPoint string `json:"entry_point" xml:"entry_point,attr"`
+	Func       string `json:"function" xml:"function,attr"`
+	Pos        ir.Pos `json:"-" xml:"-"`
+	Source     string `json:"source,omitempty" xml:"source,omitempty"`
+	// Kind: read, write, lock, unlock, switch (this thread stops, the
+	// other runs), race (the check after this thread's access fails).
+	Kind   string `json:"kind" xml:"kind,attr"`
+	LValue string `json:"lvalue,omitempty" xml:"lvalue,attr,omitempty"`
+	Value  string `json:"value,omitempty" xml:"value,attr,omitempty"`
+}
+
+// maxReplaySteps bounds the statements a replay executes.
+const maxReplaySteps = 2_000_000
+
+// errStop ends a thread (a bound was hit, a noreturn call).
+var errStop = errors.New("thread stops")
+
+// replayer runs the original program concretely: the setup, then the two
+// threads interleaved exactly as the model's oracle says, over one memory,
+// and reports whether a race check fails. It shares nothing with the
+// encoding but the oracle's values, the model's initial memory and the
+// address layout, so a trace that replays is a real execution of the
+// program's semantics (ir's, with the models' helpers), not an artefact of
+// the sequentialisation.
+type replayer struct {
+	s       *seq
+	objs    map[*ir.Object]*big.Int
+	funcs   map[*ir.Function]int64
+	mem     map[*ir.Region]map[string]*big.Int
+	initial func(r *ir.Region, addr *big.Int) (*big.Int, bool)
+	cnt     [nThreads]int64
+	alloc   [nThreads]int64
+	rnd     [nThreads]int
+	pending [nThreads]*pendingCheck
+	writer  map[*ir.Region]map[string]Step
+	steps   []Step
+	budget  int
+	bound   bool
+	race    *raceFound
+}
+
+type pendingCheck struct {
+	region *ir.Region
+	addr   *big.Int
+	val    *big.Int
+	ver    *big.Int
+	site   int
+	step   Step
+}
+
+type raceFound struct {
+	site   int
+	check  Step // the access whose value changed
+	writer Step // the other thread's write in between
+}
+
+type thread struct {
+	id    int
+	ep    *ir.EntryPoint
+	stack []*activation
+	done  bool
+	ret   *big.Int
+	// yielded is the lock call this thread switched before: it runs
+	// without a second yield when the thread resumes.
+	yielded ir.Stmt
+}
+
+type activation struct {
+	fn    *ir.Function
+	vars  map[*ir.Var]*big.Int
+	frame map[*ir.Object]*big.Int
+	block *ir.Block
+	next  int // next statement
+	back  int // retreating edges taken
+	depth int // recursion depth
+	dst   *ir.Var
+}
+
+func newReplayer(s *seq, initial func(*ir.Region, *big.Int) (*big.Int, bool)) *replayer {
+	objs, funcs := vc.Layout(s.q)
+	return &replayer{s: s, objs: objs, funcs: funcs, initial: initial,
+		mem: make(map[*ir.Region]map[string]*big.Int), writer: make(map[*ir.Region]map[string]Step),
+		budget: maxReplaySteps}
+}
+
+// run replays the execution whose harness values are vals.
+func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
+	for _, c := range r.s.cells {
+		addr, err := r.evalIn(nil, c.addr)
+		if err != nil {
+			return err
+		}
+		val, err := r.evalIn(nil, c.val)
+		if err != nil {
+			return err
+		}
+		for _, reg := range c.regions {
+			r.write(reg, addr, val)
+		}
+	}
+	argsOf := func(vs []*ir.Var) ([]*big.Int, error) {
+		out := make([]*big.Int, len(vs))
+		for i, v := range vs {
+			x, ok := vals[v]
+			if !ok || x.Int == nil {
+				return nil, fmt.Errorf("no value for argument %s", v.Name)
+			}
+			out[i] = new(big.Int).Set(x.Int)
+		}
+		return out, nil
+	}
+	for i, ep := range r.s.sh.setup {
+		args, err := argsOf(r.s.setupArgs[i])
+		if err != nil {
+			return err
+		}
+		th := r.start(initThread, ep, args)
+		for !th.done {
+			if _, err := r.step(th); err != nil {
+				return err
+			}
+		}
+		if th.ret != nil && ep.Func.Ret != nil && th.ret.Sign() != 0 {
+			return fmt.Errorf("setup %s returned %s", ep.Name(), th.ret)
+		}
+	}
+	var ths [nThreads]*thread
+	for t, ep := range []*ir.EntryPoint{r.s.sh.first, r.s.sh.second} {
+		args, err := argsOf(r.s.args[t+1])
+		if err != nil {
+			return err
+		}
+		ths[t+1] = r.start(t+1, ep, args)
+	}
+	starting := r.s.sh.awaitPub || r.s.sh.awaitUnpub
+	if starting {
+		// The starter's yield: thread 2 may begin a round later.
+		o, err := r.oracle(2)
+		if err != nil {
+			return err
+		}
+		if o.Sign() != 0 && r.rnd[2] < r.s.sh.rounds-1 {
+			r.rnd[2]++
+		}
+	}
+	for r.race == nil {
+		var th *thread
+		for _, c := range ths[1:] {
+			if !c.done && (th == nil || r.rnd[c.id] < r.rnd[th.id]) {
+				th = c
+			}
+		}
+		if th == nil {
+			return nil
+		}
+		if starting && th.id == 2 {
+			starting = false
+			if err := r.published(th.ep); err != nil {
+				return err
+			}
+		}
+		if p := r.pending[th.id]; p != nil {
+			r.pending[th.id] = nil
+			now := r.read(p.region, p.addr)
+			if now.Cmp(p.val) != 0 || r.read(r.s.versions, p.addr).Cmp(p.ver) != 0 {
+				w := r.writer[p.region][p.addr.String()]
+				r.race = &raceFound{site: p.site, check: p.step, writer: w}
+				st := p.step
+				st.Kind, st.Value = "race", now.String()
+				r.steps = append(r.steps, st)
+				return nil
+			}
+		}
+		for !th.done {
+			switched, err := r.step(th)
+			if err != nil {
+				return err
+			}
+			if switched {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// published mirrors the starter's requirements on thread 2's class.
+func (r *replayer) published(ep *ir.EntryPoint) error {
+	class := models.EntryClassIn(ep, r.s.sh.facts)
+	if class == models.ClassAlways {
+		return nil
+	}
+	addr := r.s.pubCells[class]
+	if r.s.sh.awaitPub && r.read(r.s.locks, big.NewInt(addr)).Cmp(big.NewInt(1)) != 0 {
+		return fmt.Errorf("%s starts before %s is published", ep.Name(), class)
+	}
+	if r.s.sh.awaitUnpub && r.read(r.s.locks, big.NewInt(addr+8)).Sign() != 0 {
+		return fmt.Errorf("%s starts after %s is withdrawn", ep.Name(), class)
+	}
+	return nil
+}
+
+func (r *replayer) start(t int, ep *ir.EntryPoint, args []*big.Int) *thread {
+	th := &thread{id: t, ep: ep}
+	r.push(th, ep.Func, args, nil, 0)
+	return th
+}
+
+func (r *replayer) push(th *thread, f *ir.Function, args []*big.Int, dst *ir.Var, depth int) {
+	a := &activation{fn: f, vars: make(map[*ir.Var]*big.Int), frame: make(map[*ir.Object]*big.Int),
+		block: f.Blocks[0], dst: dst, depth: depth}
+	for i, p := range f.Params {
+		if i < len(args) {
+			a.vars[p] = args[i]
+		}
+	}
+	for _, o := range f.Frame {
+		a.frame[o] = r.allocate(th.id)
+	}
+	th.stack = append(th.stack, a)
+}
+
+func (r *replayer) allocate(t int) *big.Int {
+	base := new(big.Int).Add(allocBase, new(big.Int).Mul(threadSpan, big.NewInt(int64(t))))
+	base.Add(base, big.NewInt(r.alloc[t]*allocStride))
+	r.alloc[t]++
+	return base
+}
+
+func (r *replayer) oracle(t int) (*big.Int, error) {
+	v, ok := r.initial(r.s.oracle[t], big.NewInt(r.cnt[t]))
+	if !ok {
+		return nil, fmt.Errorf("no oracle value %d of thread %d", r.cnt[t], t)
+	}
+	r.cnt[t]++
+	return v, nil
+}
+
+func (r *replayer) read(reg *ir.Region, addr *big.Int) *big.Int {
+	if m := r.mem[reg]; m != nil {
+		if v, ok := m[addr.String()]; ok {
+			return v
+		}
+	}
+	if reg == r.s.locks || reg == r.s.versions {
+		return new(big.Int)
+	}
+	if v, ok := r.initial(r.s.copies[reg][0], addr); ok {
+		return v
+	}
+	return new(big.Int)
+}
+
+func (r *replayer) write(reg *ir.Region, addr, val *big.Int) {
+	m := r.mem[reg]
+	if m == nil {
+		m = make(map[string]*big.Int)
+		r.mem[reg] = m
+	}
+	m[addr.String()] = new(big.Int).Set(val)
+}
+
+// record notes an event of thread t (the setup's events are not shown).
+func (r *replayer) record(th *thread, f *ir.Function, pos ir.Pos, kind, lvalue string, val *big.Int) Step {
+	st := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: f.Name, Pos: pos, Kind: kind, LValue: lvalue,
+		Source: r.s.src.SourceLine(pos.File, pos.Line)}
+	if val != nil {
+		st.Value = val.String()
+	}
+	if th.id != initThread {
+		r.steps = append(r.steps, st)
+	}
+	return st
+}
+
+// step executes one statement or terminator of th; switched reports a
+// context switch at a yield.
+func (r *replayer) step(th *thread) (switched bool, err error) {
+	r.budget--
+	if r.budget < 0 {
+		return false, errors.New("replay step budget exhausted")
+	}
+	a := th.stack[len(th.stack)-1]
+	if a.next < len(a.block.Stmts) {
+		st := a.block.Stmts[a.next]
+		a.next++
+		switched, err = r.stmt(th, a, st)
+		if errors.Is(err, errStop) {
+			th.done = true
+			return false, nil
+		}
+		return switched, err
+	}
+	return false, r.term(th, a)
+}
+
+func (r *replayer) term(th *thread, a *activation) error {
+	var to *ir.Block
+	switch t := a.block.Term.(type) {
+	case *ir.Jump:
+		to = t.Target
+	case *ir.If:
+		c, err := r.eval(a, t.Cond)
+		if err != nil {
+			return err
+		}
+		to = t.Else
+		if c.Sign() != 0 {
+			to = t.Then
+		}
+	case *ir.Return:
+		var v *big.Int
+		if t.Val != nil {
+			var err error
+			if v, err = r.eval(a, t.Val); err != nil {
+				return err
+			}
+		} else if a.fn.Ret != nil {
+			var err error
+			if v, err = r.oracle(th.id); err != nil {
+				return err
+			}
+		}
+		th.stack = th.stack[:len(th.stack)-1]
+		if len(th.stack) == 0 {
+			th.done, th.ret = true, v
+			return nil
+		}
+		caller := th.stack[len(th.stack)-1]
+		if a.dst != nil && v != nil {
+			caller.vars[a.dst] = v
+		}
+		return nil
+	default:
+		th.done = true // unreachable: the thread stops
+		return nil
+	}
+	if r.s.retreating(a.fn)[[2]int{a.block.Index, to.Index}] {
+		a.back++
+		if a.back > r.s.sh.unroll {
+			r.bound = true
+			th.done = true
+			return nil
+		}
+	}
+	a.block, a.next = to, 0
+	return nil
+}
+
+func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
+	yp, isYield := r.s.sh.yields[st]
+	switch st := st.(type) {
+	case *ir.Assign:
+		v, err := r.eval(a, st.Src)
+		if err != nil {
+			return false, err
+		}
+		a.vars[st.Dst] = v
+	case *ir.Havoc:
+		for _, v := range st.Vars {
+			x, err := r.oracle(th.id)
+			if err != nil {
+				return false, err
+			}
+			if v.Kind == ir.Bool {
+				x = boolInt(x.Sign() != 0)
+			}
+			a.vars[v] = x
+		}
+	case *ir.Assume:
+		c, err := r.eval(a, st.Cond)
+		if err != nil {
+			return false, err
+		}
+		if c.Sign() == 0 {
+			return false, fmt.Errorf("%s: assumption does not hold", st.P)
+		}
+	case *ir.Load:
+		addr, err := r.eval(a, st.Addr)
+		if err != nil {
+			return false, err
+		}
+		v := r.read(st.Region, addr)
+		a.vars[st.Dst] = v
+		s := r.access(th, a, &st.Access, "read", v)
+		if isYield {
+			return r.yield(th, yp, st.Region, addr, v, s)
+		}
+	case *ir.Store:
+		addr, err := r.eval(a, st.Addr)
+		if err != nil {
+			return false, err
+		}
+		v, err := r.eval(a, st.Val)
+		if err != nil {
+			return false, err
+		}
+		r.write(st.Region, addr, v)
+		s := r.access(th, a, &st.Access, "write", v)
+		r.noteWriter(st.Region, addr, s)
+		if isYield {
+			return r.yield(th, yp, st.Region, addr, v, s)
+		}
+	case *ir.Touch:
+		addr, err := r.eval(a, st.Addr)
+		if err != nil {
+			return false, err
+		}
+		kind := "read"
+		if st.Write {
+			o, err := r.oracle(th.id)
+			if err != nil {
+				return false, err
+			}
+			r.write(st.Region, addr, o)
+			kind = "write"
+		}
+		v := r.read(st.Region, addr)
+		s := r.access(th, a, &st.Access, kind, v)
+		if st.Write {
+			r.noteWriter(st.Region, addr, s)
+		}
+		if isYield {
+			return r.yield(th, yp, st.Region, addr, v, s)
+		}
+	case *ir.Call:
+		return r.call(th, a, st, yp, isYield)
+	}
+	return false, nil
+}
+
+func (r *replayer) access(th *thread, a *activation, acc *ir.Access, kind string, v *big.Int) Step {
+	if acc.Region != nil && acc.Region.ThreadLocal {
+		return Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: acc.P, Kind: kind, LValue: acc.LValue}
+	}
+	return r.record(th, a.fn, acc.P, kind, acc.LValue, v)
+}
+
+func (r *replayer) noteWriter(reg *ir.Region, addr *big.Int, s Step) {
+	if reg == r.s.sh.checked && reg != nil {
+		r.write(r.s.versions, addr, new(big.Int).Add(r.read(r.s.versions, addr), big.NewInt(1)))
+	}
+	m := r.writer[reg]
+	if m == nil {
+		m = make(map[string]Step)
+		r.writer[reg] = m
+	}
+	m[addr.String()] = s
+}
+
+// yield mirrors cloner.yield: one oracle value decides the switch.
+func (r *replayer) yield(th *thread, yp yieldPoint, reg *ir.Region, addr, val *big.Int, s Step) (bool, error) {
+	if th.id == initThread {
+		return false, nil
+	}
+	o, err := r.oracle(th.id)
+	if err != nil {
+		return false, err
+	}
+	if o.Sign() == 0 || r.rnd[th.id] >= r.s.sh.rounds-1 {
+		return false, nil
+	}
+	r.rnd[th.id]++
+	sw := s
+	sw.Kind, sw.Value, sw.LValue = "switch", "", ""
+	r.steps = append(r.steps, sw)
+	if yp.Check {
+		r.pending[th.id] = &pendingCheck{region: reg, addr: addr, val: val, ver: r.read(r.s.versions, addr), site: yp.Site, step: s}
+	}
+	return true, nil
+}
+
+// call mirrors cloner.call and cloner.direct.
+func (r *replayer) call(th *thread, a *activation, st *ir.Call, yp yieldPoint, isYield bool) (bool, error) {
+	args := make([]*big.Int, len(st.Args))
+	for i, e := range st.Args {
+		v, err := r.eval(a, e)
+		if err != nil {
+			return false, err
+		}
+		args[i] = v
+	}
+	if st.Callee != nil {
+		if api, ok := models.Lock(st.Callee.Name); ok {
+			if isYield && th.yielded != st {
+				s := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: st.P}
+				if sw, err := r.yield(th, yp, nil, nil, nil, s); err != nil || sw {
+					a.next-- // the lock call runs when this thread resumes
+					th.yielded = st
+					return sw, err
+				}
+			}
+			th.yielded = nil
+			return false, r.lock(th, a, st, api, args)
+		}
+		return false, r.direct(th, a, st.Callee, args, st.Dst, st.P)
+	}
+	fn, err := r.eval(a, st.Fn)
+	if err != nil {
+		return false, err
+	}
+	for _, t := range st.Targets {
+		if r.funcs[t] == fn.Int64() && fn.IsInt64() {
+			return false, r.direct(th, a, t, args, st.Dst, st.P)
+		}
+	}
+	if st.Dst != nil {
+		v, err := r.oracle(th.id)
+		if err != nil {
+			return false, err
+		}
+		a.vars[st.Dst] = v
+	}
+	return false, nil
+}
+
+// direct mirrors cloner.direct.
+func (r *replayer) direct(th *thread, a *activation, f *ir.Function, args []*big.Int, dst *ir.Var, pos ir.Pos) error {
+	if !f.External() {
+		d := a.depth
+		if r.s.cyclic[f] {
+			d++
+			if d > r.s.sh.unroll {
+				r.bound = true
+				return errStop
+			}
+		}
+		var to *ir.Var
+		if dst != nil && f.Ret != nil {
+			to = dst
+		}
+		if dst != nil && f.Ret == nil {
+			// The clone reads the oracle right after the call returns;
+			// reading it now gives the same value (the callee's own
+			// oracle reads come from the same sequence only after it).
+			return fmt.Errorf("%s: value of void function %s used", pos, f.Name)
+		}
+		r.push(th, f, args, to, d)
+		return nil
+	}
+	if class, unreg, ok := models.CallEffectIn(f.Name, r.s.sh.facts); ok {
+		addr := r.s.pubCells[class]
+		if unreg {
+			addr += 8
+		}
+		r.write(r.s.locks, big.NewInt(addr), big.NewInt(1))
+	}
+	h, _ := models.HelperFor(f.Name)
+	switch {
+	case h.Returns == models.ReturnsFresh && dst != nil:
+		null, err := r.oracle(th.id)
+		if err != nil {
+			return err
+		}
+		p := r.allocate(th.id)
+		if null.Sign() != 0 {
+			p = new(big.Int)
+		}
+		a.vars[dst] = p
+	case h.Returns == models.ReturnsArg && dst != nil && h.RetArg < len(args):
+		a.vars[dst] = args[h.RetArg]
+	case dst != nil:
+		v, err := r.oracle(th.id)
+		if err != nil {
+			return err
+		}
+		a.vars[dst] = v
+	}
+	if f.NoReturn || h.NoReturn {
+		return errStop
+	}
+	return nil
+}
+
+// lock mirrors cloner.lock.
+func (r *replayer) lock(th *thread, a *activation, st *ir.Call, api models.LockAPI, args []*big.Int) error {
+	var addr *big.Int
+	if api.Arg >= 0 {
+		if api.Arg >= len(args) {
+			return fmt.Errorf("%s: %s without its lock argument", st.P, api.Name)
+		}
+		addr = args[api.Arg]
+	} else {
+		addr = big.NewInt(r.s.globalLocks[api.Global])
+	}
+	cell := r.read(r.s.locks, addr)
+	setDst := func() error {
+		if st.Dst == nil {
+			return nil
+		}
+		v, err := r.oracle(th.id)
+		if err != nil {
+			return err
+		}
+		a.vars[st.Dst] = v
+		return nil
+	}
+	var next *big.Int
+	kind := "lock"
+	switch api.Op {
+	case models.Acquire:
+		free := cell.Sign() == 0
+		taken := big.NewInt(-1)
+		if api.Mode == models.Read {
+			free = cell.Sign() >= 0
+			taken = new(big.Int).Add(cell, big.NewInt(1))
+		}
+		if api.Cond == models.Always {
+			if !free {
+				return fmt.Errorf("%s: %s of a lock another thread holds", st.P, api.Name)
+			}
+			next = taken
+			if err := setDst(); err != nil {
+				return err
+			}
+			break
+		}
+		v, err := r.oracle(th.id)
+		if err != nil {
+			return err
+		}
+		if st.Dst != nil {
+			a.vars[st.Dst] = v
+		}
+		ok := v.Sign() == 0
+		if api.Cond == models.IfNonZero {
+			ok = !ok
+		}
+		if ok && !free {
+			return fmt.Errorf("%s: %s succeeds on a held lock", st.P, api.Name)
+		}
+		next = cell
+		if ok {
+			next = taken
+		} else {
+			kind = "lock failed"
+		}
+	case models.Release:
+		kind = "unlock"
+		next = new(big.Int)
+		if cell.Sign() > 0 {
+			next.Sub(cell, big.NewInt(1))
+		}
+		if err := setDst(); err != nil {
+			return err
+		}
+	case models.Downgrade:
+		kind = "downgrade"
+		next = cell
+		if cell.Cmp(big.NewInt(-1)) == 0 {
+			next = big.NewInt(1)
+		}
+		if err := setDst(); err != nil {
+			return err
+		}
+	}
+	r.write(r.s.locks, addr, next)
+	lv := api.Name
+	if len(st.Args) > 0 && api.Arg >= 0 {
+		lv = api.Name + "(" + ir.ExprString(st.Args[api.Arg]) + ")"
+	}
+	r.record(th, a.fn, st.P, kind, lv, nil)
+	return nil
+}
+
+func boolInt(b bool) *big.Int {
+	if b {
+		return big.NewInt(1)
+	}
+	return new(big.Int)
+}
+
+func (r *replayer) eval(a *activation, e ir.Expr) (*big.Int, error) { return r.evalIn(a, e) }
+
+// evalIn evaluates e in activation a (nil: only globals), with ir's
+// semantics: mathematical integers, C division, exact wrap operators.
+func (r *replayer) evalIn(a *activation, e ir.Expr) (*big.Int, error) {
+	switch e := e.(type) {
+	case *ir.Const:
+		if e.Unsigned {
+			return new(big.Int).SetUint64(uint64(e.Val)), nil
+		}
+		return big.NewInt(e.Val), nil
+	case *ir.BoolConst:
+		return boolInt(e.Val), nil
+	case *ir.Var:
+		if a != nil {
+			if v, ok := a.vars[e]; ok {
+				return v, nil
+			}
+		}
+		return nil, fmt.Errorf("variable %s has no value", e.Name)
+	case *ir.Object:
+		if a != nil {
+			if v, ok := a.frame[e]; ok {
+				return v, nil
+			}
+		}
+		if v, ok := r.objs[e]; ok {
+			return v, nil
+		}
+		return nil, fmt.Errorf("object %s has no address", e.Name)
+	case *ir.Function:
+		if v, ok := r.funcs[e]; ok {
+			return big.NewInt(v), nil
+		}
+		return nil, fmt.Errorf("function %s has no address", e.Name)
+	case *ir.Ite:
+		c, err := r.evalIn(a, e.Cond)
+		if err != nil {
+			return nil, err
+		}
+		if c.Sign() != 0 {
+			return r.evalIn(a, e.Then)
+		}
+		return r.evalIn(a, e.Else)
+	case *ir.Unary:
+		x, err := r.evalIn(a, e.X)
+		if err != nil {
+			return nil, err
+		}
+		return unary(e.Op, x)
+	case *ir.Binary:
+		x, err := r.evalIn(a, e.X)
+		if err != nil {
+			return nil, err
+		}
+		// && and || do not need their right operand; ir expressions have
+		// no side effects, so evaluating it anyway would only cost time.
+		if e.Op == ir.OpLAnd && x.Sign() == 0 {
+			return new(big.Int), nil
+		}
+		if e.Op == ir.OpLOr && x.Sign() != 0 {
+			return big.NewInt(1), nil
+		}
+		if e.Op == ir.OpImplies && x.Sign() == 0 {
+			return big.NewInt(1), nil
+		}
+		y, err := r.evalIn(a, e.Y)
+		if err != nil {
+			return nil, err
+		}
+		return binary(e.Op, x, y)
+	}
+	return nil, fmt.Errorf("cannot evaluate %T", e)
+}
+
+func unary(op ir.Op, x *big.Int) (*big.Int, error) {
+	switch op {
+	case ir.OpNeg:
+		return new(big.Int).Neg(x), nil
+	case ir.OpBitNot:
+		return new(big.Int).Not(x), nil
+	case ir.OpNot:
+		return boolInt(x.Sign() == 0), nil
+	}
+	if bits, signed, ok := op.Wrap(); ok {
+		return ir.WrapValue(x, bits, signed), nil
+	}
+	return nil, fmt.Errorf("unknown unary operator %s", op)
+}
+
+func binary(op ir.Op, x, y *big.Int) (*big.Int, error) {
+	z := new(big.Int)
+	switch op {
+	case ir.OpAdd:
+		return z.Add(x, y), nil
+	case ir.OpSub:
+		return z.Sub(x, y), nil
+	case ir.OpMul:
+		return z.Mul(x, y), nil
+	case ir.OpDiv, ir.OpRem:
+		if y.Sign() == 0 {
+			return nil, errors.New("division by zero")
+		}
+		if op == ir.OpDiv {
+			return z.Quo(x, y), nil
+		}
+		return z.Rem(x, y), nil
+	case ir.OpAnd:
+		return z.And(x, y), nil
+	case ir.OpOr:
+		return z.Or(x, y), nil
+	case ir.OpXor:
+		return z.Xor(x, y), nil
+	case ir.OpShl, ir.OpShr:
+		if !y.IsInt64() || y.Int64() < 0 || y.Int64() > 63 {
+			return nil, fmt.Errorf("shift by %s", y)
+		}
+		if op == ir.OpShl {
+			return z.Lsh(x, uint(y.Int64())), nil
+		}
+		return z.Rsh(x, uint(y.Int64())), nil
+	case ir.OpEq:
+		return boolInt(x.Cmp(y) == 0), nil
+	case ir.OpNe:
+		return boolInt(x.Cmp(y) != 0), nil
+	case ir.OpLt:
+		return boolInt(x.Cmp(y) < 0), nil
+	case ir.OpLe:
+		return boolInt(x.Cmp(y) <= 0), nil
+	case ir.OpGt:
+		return boolInt(x.Cmp(y) > 0), nil
+	case ir.OpGe:
+		return boolInt(x.Cmp(y) >= 0), nil
+	case ir.OpLAnd:
+		return boolInt(x.Sign() != 0 && y.Sign() != 0), nil
+	case ir.OpLOr:
+		return boolInt(x.Sign() != 0 || y.Sign() != 0), nil
+	case ir.OpImplies:
+		return boolInt(x.Sign() == 0 || y.Sign() != 0), nil
+	}
+	return nil, fmt.Errorf("unknown operator %s", op)
+}

@@ -1,0 +1,434 @@
+package explore
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
+
+// Threads of the sequentialised program: the module's initialisation runs
+// first, alone; then the pair's two entry points.
+const (
+	initThread = 0
+	nThreads   = 3
+)
+
+// Address layout of the memory the explorer allocates (frame objects, fresh
+// arguments, fresh allocations): thread t's k-th object is at
+// allocBase + t*threadSpan + k*allocStride, above vc's frame area and far
+// from every global, so no two allocations overlap.
+var (
+	allocBase   = new(big.Int).Lsh(big.NewInt(1), 56)
+	threadSpan  = new(big.Int).Lsh(big.NewInt(1), 52)
+	allocStride = int64(1) << 24
+)
+
+// globalLockBase: a lock with a fixed identity (rtnl_lock) lives in the
+// lock table at a negative address, one per name.
+const globalLockBase = -16
+
+// yieldPoint is one statement of the original program where a thread may
+// switch; Check makes an access yield test the accessed cell afterwards.
+type yieldPoint struct {
+	Check bool
+	Site  int // the access site, for access yields
+}
+
+// shape is what the sequentialisation of one pair is asked to do.
+type shape struct {
+	first, second *ir.EntryPoint
+	distinct      [][2]int
+	setup         []*ir.EntryPoint // module init and probes, run first, in order
+	yields        map[ir.Stmt]yieldPoint
+	rounds        int // round-robin rounds: context switches up to 2*rounds-1
+	unroll        int // loop iterations (back edges) per activation, recursion depth
+	paramAliasing bool
+	facts         models.Facts
+	checked       *ir.Region // the region whose race checks are on
+	// awaitPub: the second thread starts only once the first (module init
+	// or a probe) has published its class; awaitUnpub: only while the
+	// first (module exit or a remove) has not withdrawn it.
+	awaitPub, awaitUnpub bool
+}
+
+// seq is the sequentialised program of one pair (Lal–Reps eager rounds):
+// every shared region has one memory copy per round; thread 1 runs all its
+// rounds first, each from a guessed memory, then thread 2 continues each
+// round from where thread 1 left it, and at the end every round's final
+// memory must equal the next round's guess.
+type seq struct {
+	src *ir.Program
+	q   *ir.Program
+	sh  *shape
+
+	copies map[*ir.Region][]*ir.Region // per round; one copy for unshared regions
+	guess  map[*ir.Region][]*ir.Region // guessed initial memory of round r >= 1 (index r)
+	shared []*ir.Region                // regions with per-round copies, in order
+	locks  *ir.Region                  // the lock table (0 free, -1 write-held, n readers)
+	// versions counts the writes to each cell of the checked region, so a
+	// check also sees a write of the value the cell already held.
+	versions *ir.Region
+	oracle [nThreads]*ir.Region        // each thread's nondeterministic choices, in order
+	cnt    [nThreads]*ir.Var           // next oracle index per thread
+	alloc  [nThreads]*ir.Var           // objects allocated per thread
+	rnd    [nThreads]*ir.Var           // current round per thread
+	race   *ir.Var                     // some race check failed
+	site   *ir.Var                     // the site of the first failing check
+	bound  *ir.Var                     // an unrolling or recursion bound was hit
+
+	globalLocks map[string]int64
+	pubCells    map[string]int64 // publication flags in the lock table, per class
+	cyclic      map[*ir.Function]bool
+	back        map[*ir.Function]map[[2]int]bool
+	clones      map[cloneKey]*ir.Function
+	pending     []cloneJob
+	harness     *ir.Function
+	args        [nThreads][]*ir.Var // harness variables holding each thread's arguments
+	setupArgs   [][]*ir.Var
+	nextAssert  int
+	cells       []cell // initial contents stored before the module loads
+	nextSite    int // above every site of the original program
+	regionID    int
+	err         error
+}
+
+type cloneKey struct {
+	f      *ir.Function
+	thread int
+	depth  int
+}
+
+type cloneJob struct {
+	key cloneKey
+	dst *ir.Function
+}
+
+// sharedRegion reports whether r's cells can be seen by both threads and
+// so need a copy per round.
+func sharedRegion(r *ir.Region) bool { return r == nil || !(r.ThreadLocal || r.ReadOnly) }
+
+func (s *seq) newRegion(name string) *ir.Region {
+	s.regionID++
+	r := &ir.Region{ID: s.regionID, Name: name}
+	s.q.Regions = append(s.q.Regions, r)
+	return r
+}
+
+// build makes the sequentialised program of sh over src.
+func build(src *ir.Program, sh *shape) (*seq, error) {
+	s := &seq{src: src, sh: sh,
+		copies: make(map[*ir.Region][]*ir.Region), guess: make(map[*ir.Region][]*ir.Region),
+		globalLocks: make(map[string]int64), pubCells: make(map[string]int64), clones: make(map[cloneKey]*ir.Function),
+		back: make(map[*ir.Function]map[[2]int]bool)}
+	s.q = &ir.Program{Path: src.Path, Sources: src.Sources, Objects: src.Objects, Structs: src.Structs}
+	// The originals stay in the program (uncalled) so that function
+	// addresses are theirs; the clones' accesses get sites above theirs.
+	s.q.Funcs = append(s.q.Funcs, src.Funcs...)
+	s.q.Vars = append(s.q.Vars, src.Vars...)
+	s.q.Regions = append(s.q.Regions, src.Regions...)
+	for _, r := range src.Regions {
+		s.regionID = max(s.regionID, r.ID)
+	}
+	src.Accesses(func(_ *ir.Function, _ ir.Stmt, a *ir.Access) { s.nextSite = max(s.nextSite, a.Site) })
+	s.cyclic = cyclicFuncs(src)
+
+	regions := append([]*ir.Region{nil}, src.Regions...)
+	for _, r := range regions {
+		name := "unknown"
+		if r != nil {
+			name = r.Name
+		}
+		n := 1
+		if sharedRegion(r) {
+			n = sh.rounds
+			s.shared = append(s.shared, r)
+		}
+		cs := make([]*ir.Region, n)
+		gs := make([]*ir.Region, n)
+		for i := range cs {
+			cs[i] = s.newRegion(fmt.Sprintf("%s@%d", name, i))
+			if i > 0 {
+				gs[i] = s.newRegion(fmt.Sprintf("%s@%d.guess", name, i))
+			}
+		}
+		s.copies[r] = cs
+		s.guess[r] = gs
+	}
+	lockCopies := make([]*ir.Region, sh.rounds)
+	lockGuess := make([]*ir.Region, sh.rounds)
+	for i := range lockCopies {
+		lockCopies[i] = s.newRegion(fmt.Sprintf("locks@%d", i))
+		if i > 0 {
+			lockGuess[i] = s.newRegion(fmt.Sprintf("locks@%d.guess", i))
+		}
+	}
+	lockCopies[0].Zero = true // every lock starts free
+	s.locks = &ir.Region{Name: "locks"}
+	s.copies[s.locks] = lockCopies
+	s.guess[s.locks] = lockGuess
+	s.shared = append(s.shared, s.locks)
+	{
+		vc := make([]*ir.Region, sh.rounds)
+		vg := make([]*ir.Region, sh.rounds)
+		for i := range vc {
+			vc[i] = s.newRegion(fmt.Sprintf("versions@%d", i))
+			if i > 0 {
+				vg[i] = s.newRegion(fmt.Sprintf("versions@%d.guess", i))
+			}
+		}
+		vc[0].Zero = true
+		s.versions = &ir.Region{Name: "versions"}
+		s.copies[s.versions] = vc
+		s.guess[s.versions] = vg
+		s.shared = append(s.shared, s.versions)
+	}
+	for t := range nThreads {
+		s.oracle[t] = s.newRegion(fmt.Sprintf("oracle%d", t))
+		s.cnt[t] = s.q.NewVar(fmt.Sprintf("cnt%d", t), ir.Int)
+		s.alloc[t] = s.q.NewVar(fmt.Sprintf("alloc%d", t), ir.Int)
+		s.rnd[t] = s.q.NewVar(fmt.Sprintf("round%d", t), ir.Int)
+	}
+	s.race = s.q.NewVar("race", ir.Bool)
+	s.site = s.q.NewVar("race_site", ir.Int)
+	s.bound = s.q.NewVar("bound_hit", ir.Bool)
+
+	s.buildHarness()
+	for len(s.pending) > 0 && s.err == nil {
+		job := s.pending[0]
+		s.pending = s.pending[1:]
+		s.cloneBody(job)
+	}
+	if s.err != nil {
+		return nil, s.err
+	}
+	if err := ir.Validate(s.q); err != nil {
+		return nil, fmt.Errorf("explore: sequentialised program of %s: %w", src.Path, err)
+	}
+	return s, nil
+}
+
+// buildHarness emits the checked procedure: initial memory, setup, the two
+// threads, the round equations and the race assertion.
+func (s *seq) buildHarness() {
+	sh := s.sh
+	h := ir.NewFunction(fmt.Sprintf("explore$%s$%s", sh.first.Name(), sh.second.Name()), nil, sh.first.Pos)
+	s.harness = h
+	s.q.AddFunc(h)
+	b := h.NewBlock("harness")
+	pos := sh.first.Pos
+	for _, v := range []*ir.Var{s.cnt[0], s.cnt[1], s.cnt[2], s.alloc[0], s.alloc[1], s.alloc[2], s.rnd[0], s.rnd[1], s.rnd[2], s.site} {
+		b.Add(&ir.Assign{Dst: v, Src: ir.IntConst(0), P: pos})
+	}
+	b.Add(&ir.Assign{Dst: s.race, Src: ir.False, P: pos})
+	b.Add(&ir.Assign{Dst: s.bound, Src: ir.False, P: pos})
+	s.initialMemory(b, pos)
+	for _, r := range s.shared {
+		for i := 1; i < sh.rounds; i++ {
+			b.Add(&ir.Equate{A: s.copies[r][i], B: s.guess[r][i], P: pos})
+		}
+	}
+	for _, ep := range sh.setup {
+		args := s.enter(h, b, ep, initThread)
+		s.setupArgs = append(s.setupArgs, args)
+		b = s.callThread(h, b, ep, initThread, args, true)
+	}
+	s.args[1] = s.enter(h, b, sh.first, 1)
+	s.args[2] = s.enter(h, b, sh.second, 2)
+	for _, d := range sh.distinct {
+		if d[0] < len(s.args[1]) && d[1] < len(s.args[2]) {
+			b.Add(&ir.Assume{Cond: ir.Bin(ir.OpNe, s.args[1][d[0]], s.args[2][d[1]]), P: pos})
+		}
+	}
+	b = s.callThread(h, b, sh.first, 1, s.args[1], false)
+	if sh.awaitPub || sh.awaitUnpub {
+		b.Add(&ir.Call{Callee: s.starter(sh.second), Args: argExprs(s.args[2]), P: pos})
+	} else {
+		b = s.callThread(h, b, sh.second, 2, s.args[2], false)
+	}
+	for _, r := range s.shared {
+		for i := 1; i < sh.rounds; i++ {
+			b.Add(&ir.Equate{A: s.copies[r][i-1], B: s.guess[r][i], P: pos})
+		}
+	}
+	s.nextAssert++
+	b.Add(&ir.Assert{Cond: ir.Not(s.race), ID: s.nextAssert, Msg: "no race", P: pos})
+	b.Term = &ir.Return{P: pos}
+	h.Modifies = append(h.Modifies, s.q.Vars...)
+	h.ComputePreds()
+}
+
+// enter makes the arguments the kernel passes to ep: a fresh object for a
+// fresh-per-call pointer, an arbitrary value otherwise.
+func (s *seq) enter(h *ir.Function, b *ir.Block, ep *ir.EntryPoint, t int) []*ir.Var {
+	pos := ep.Pos
+	args := make([]*ir.Var, len(ep.Func.Params))
+	var havoc []*ir.Var
+	for i, p := range ep.Func.Params {
+		args[i] = h.NewLocal(fmt.Sprintf("t%d_%s", t, p.Name), ir.Int, p.CType, pos)
+		if i < len(ep.Params) && ep.Params[i] == ir.ParamFresh {
+			b.Add(&ir.Assign{Dst: args[i], Src: s.allocExpr(t), P: pos})
+			b.Add(&ir.Assign{Dst: s.alloc[t], Src: ir.Bin(ir.OpAdd, s.alloc[t], ir.IntConst(1)), P: pos})
+			continue
+		}
+		havoc = append(havoc, args[i])
+	}
+	if len(havoc) > 0 {
+		b.Add(&ir.Havoc{Vars: havoc, P: pos})
+	}
+	if !s.sh.paramAliasing {
+		for _, c := range disjointParams(ep.Func, args) {
+			b.Add(&ir.Assume{Cond: c, P: pos})
+		}
+	}
+	return args
+}
+
+// callThread calls ep's clone for thread t; a setup function must succeed
+// (return 0) for the driver to be loaded.
+func (s *seq) callThread(h *ir.Function, b *ir.Block, ep *ir.EntryPoint, t int, args []*ir.Var, mustSucceed bool) *ir.Block {
+	es := make([]ir.Expr, len(args))
+	for i, a := range args {
+		es[i] = a
+	}
+	call := &ir.Call{Callee: s.cloneOf(ep.Func, t, 0), Args: es, P: ep.Pos}
+	if mustSucceed && ep.Func.Ret != nil && ep.Func.Ret.Kind == ir.Int {
+		ret := h.NewLocal(fmt.Sprintf("t%d_ret", t), ir.Int, nil, ep.Pos)
+		call.Dst = ret
+		b.Add(call)
+		b.Add(&ir.Assume{Cond: ir.Eq(ret, ir.IntConst(0)), P: ep.Pos})
+		return b
+	}
+	b.Add(call)
+	return b
+}
+
+func argExprs(vs []*ir.Var) []ir.Expr {
+	es := make([]ir.Expr, len(vs))
+	for i, v := range vs {
+		es[i] = v
+	}
+	return es
+}
+
+// starter returns the procedure that starts thread 2 when it must wait for
+// its publication: it may first let thread 1 run a round (a yield), then
+// requires its class published and not withdrawn, then runs ep.
+func (s *seq) starter(ep *ir.EntryPoint) *ir.Function {
+	f := ir.NewFunction("start$"+ep.Name(), nil, ep.Pos)
+	s.q.AddFunc(f)
+	args := make([]ir.Expr, len(ep.Func.Params))
+	for i, p := range ep.Func.Params {
+		args[i] = f.NewParam(p.Name, ir.Int, p.CType, ep.Pos)
+	}
+	c := &cloner{s: s, key: cloneKey{ep.Func, 2, 0}, src: ep.Func, dst: f}
+	b := f.NewBlock("thread 2 starts")
+	c.yield(b, yieldPoint{}, nil, nil, nil, nil, ep.Pos)
+	class := models.EntryClassIn(ep, s.sh.facts)
+	if class != models.ClassAlways {
+		acc := &ir.Access{Size: 8, P: ep.Pos, LValue: "published " + class}
+		flag := c.tmp("published", ir.Int)
+		if s.sh.awaitPub {
+			c.load(b, s.locks, acc, ir.IntConst(s.pubCell(class)), flag)
+			b.Add(&ir.Assume{Cond: ir.Eq(flag, ir.IntConst(1)), P: ep.Pos})
+		}
+		if s.sh.awaitUnpub {
+			gone := c.tmp("withdrawn", ir.Int)
+			c.load(b, s.locks, acc, ir.IntConst(s.pubCell(class)+8), gone)
+			b.Add(&ir.Assume{Cond: ir.Eq(gone, ir.IntConst(0)), P: ep.Pos})
+		}
+	}
+	b.Add(&ir.Call{Callee: s.cloneOf(ep.Func, 2, 0), Args: args, P: ep.Pos})
+	b.Term = &ir.Return{P: ep.Pos}
+	f.ComputePreds()
+	return f
+}
+
+// pubCell is the lock-table address of class's publication flag; the next
+// word is its withdrawal flag.
+func (s *seq) pubCell(class string) int64 {
+	a, ok := s.pubCells[class]
+	if !ok {
+		a = -(1 << 20) - 16*int64(len(s.pubCells))
+		s.pubCells[class] = a
+	}
+	return a
+}
+
+// allocExpr is the address of thread t's next allocated object.
+func (s *seq) allocExpr(t int) ir.Expr {
+	base := new(big.Int).Add(allocBase, new(big.Int).Mul(threadSpan, big.NewInt(int64(t))))
+	return ir.Bin(ir.OpAdd, ir.IntConst(base.Int64()), ir.Bin(ir.OpMul, s.alloc[t], ir.IntConst(allocStride)))
+}
+
+// initialMemory stores, in round 0's memory, the contents of every global
+// object before the module loads: zero, then its static initialiser.
+func (s *seq) initialMemory(b *ir.Block, pos ir.Pos) {
+	s.cells = initialCells(s.src)
+	for _, c := range s.cells {
+		for _, r := range c.regions {
+			b.Add(&ir.Store{Val: c.val, Access: ir.Access{Addr: c.addr, Size: c.size, Region: s.copies[r][0], Site: s.newSite(), P: pos, LValue: "initial contents"}})
+		}
+	}
+}
+
+// cloneOf returns (creating on first use) f's clone for thread t at
+// recursion depth d.
+func (s *seq) cloneOf(f *ir.Function, t, d int) *ir.Function {
+	k := cloneKey{f, t, d}
+	if c, ok := s.clones[k]; ok {
+		return c
+	}
+	c := ir.NewFunction(fmt.Sprintf("%s@t%d.%d", f.Name, t, d), f.Sig, f.Pos)
+	c.Static, c.NoReturn = f.Static, f.NoReturn
+	s.clones[k] = c
+	s.q.AddFunc(c)
+	s.pending = append(s.pending, cloneJob{key: k, dst: c})
+	return c
+}
+
+// fail records the first construction error.
+func (s *seq) fail(format string, args ...any) {
+	if s.err == nil {
+		s.err = fmt.Errorf("explore: "+format, args...)
+	}
+}
+
+// disjointParams: pointer parameters of one entry point to the same struct
+// type point to disjoint objects (the lockset check's default assumption).
+func disjointParams(f *ir.Function, args []*ir.Var) []ir.Expr {
+	var out []ir.Expr
+	for i := range f.Params {
+		si := ir.PointeeStruct(f.Params[i].CType)
+		if si == nil || si.Size() <= 0 {
+			continue
+		}
+		for j := i + 1; j < len(f.Params); j++ {
+			if ir.PointeeStruct(f.Params[j].CType) != si {
+				continue
+			}
+			size := ir.IntConst(si.Size())
+			out = append(out, ir.Or(
+				ir.Bin(ir.OpLe, ir.Bin(ir.OpAdd, args[i], size), args[j]),
+				ir.Bin(ir.OpLe, ir.Bin(ir.OpAdd, args[j], size), args[i])))
+		}
+	}
+	return out
+}
+
+// lockAddr is the lock-table address of a locking call's lock.
+func (s *seq) lockAddr(api models.LockAPI, args []ir.Expr) (ir.Expr, bool) {
+	if api.Arg >= 0 {
+		if api.Arg >= len(args) {
+			return nil, false
+		}
+		return args[api.Arg], true
+	}
+	a, ok := s.globalLocks[api.Global]
+	if !ok {
+		a = globalLockBase * int64(len(s.globalLocks)+1)
+		s.globalLocks[api.Global] = a
+	}
+	return ir.IntConst(a), true
+}
