@@ -357,4 +357,3 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, excluded map
 	}
 	return found, bound, nil
 }
-

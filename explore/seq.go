@@ -70,13 +70,13 @@ type seq struct {
 	// versions counts the writes to each cell of the checked region, so a
 	// check also sees a write of the value the cell already held.
 	versions *ir.Region
-	oracle [nThreads]*ir.Region        // each thread's nondeterministic choices, in order
-	cnt    [nThreads]*ir.Var           // next oracle index per thread
-	alloc  [nThreads]*ir.Var           // objects allocated per thread
-	rnd    [nThreads]*ir.Var           // current round per thread
-	race   *ir.Var                     // some race check failed
-	site   *ir.Var                     // the site of the first failing check
-	bound  *ir.Var                     // an unrolling or recursion bound was hit
+	oracle   [nThreads]*ir.Region // each thread's nondeterministic choices, in order
+	cnt      [nThreads]*ir.Var    // next oracle index per thread
+	alloc    [nThreads]*ir.Var    // objects allocated per thread
+	rnd      [nThreads]*ir.Var    // current round per thread
+	race     *ir.Var              // some race check failed
+	site     *ir.Var              // the site of the first failing check
+	bound    *ir.Var              // an unrolling or recursion bound was hit
 
 	globalLocks map[string]int64
 	pubCells    map[string]int64 // publication flags in the lock table, per class
@@ -89,7 +89,7 @@ type seq struct {
 	setupArgs   [][]*ir.Var
 	nextAssert  int
 	cells       []cell // initial contents stored before the module loads
-	nextSite    int // above every site of the original program
+	nextSite    int    // above every site of the original program
 	regionID    int
 	err         error
 }
