@@ -68,6 +68,7 @@ func (c *cloner) block(i, l int) *ir.Block {
 // stop returns the block that ends the thread because a bound was hit.
 func (c *cloner) stop() *ir.Block {
 	if c.halt == nil {
+		c.s.cuts++
 		c.halt = c.dst.NewBlock("bound hit: the thread stops")
 		c.halt.Add(&ir.Assign{Dst: c.s.bound, Src: ir.True, P: c.src.Pos})
 		c.halt.Term = &ir.Return{Halt: true, P: c.src.Pos}
@@ -296,9 +297,16 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 	case *ir.Touch:
 		addr := c.addrVar(cur, st.Addr, st.P)
 		if st.Write {
-			o := c.tmp("written", ir.Int)
-			c.oracle(cur, o, st.P)
-			c.store(cur, st.Region, &st.Access, addr, o)
+			cs, n := touchCells(&st.Access)
+			for k := range n {
+				o := c.tmp("written", ir.Int)
+				c.oracle(cur, o, st.P)
+				at := addr
+				if k > 0 {
+					at = ir.Bin(ir.OpAdd, addr, ir.IntConst(k*cs))
+				}
+				c.store(cur, st.Region, &st.Access, at, o)
+			}
 		}
 		if isYield {
 			val := c.tmp("seen", ir.Int)
@@ -311,6 +319,25 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 		c.s.fail("%s %s: statement %T", c.src.Name, st.Pos(), st)
 	}
 	return cur
+}
+
+// maxTouchCells bounds the cells a helper's write gives new values; the
+// cells of a longer write beyond it keep theirs (one of the helper's
+// possible effects when it copies; documented in doc.go).
+const maxTouchCells = 64
+
+// touchCells returns the cell size and the number of cells a helper's
+// write covers: the region's cell type over the bytes written when both
+// are known, else the first cell only.
+func touchCells(a *ir.Access) (size, n int64) {
+	size = 1
+	if a.Region != nil && a.Region.Type != nil && a.Region.Type.Size() > 0 {
+		size = a.Region.Type.Size()
+	}
+	if a.Size <= 0 {
+		return size, 1
+	}
+	return size, max(1, min(a.Size/size, maxTouchCells))
 }
 
 // addrVar evaluates an address once, so the access and its check use the
@@ -388,13 +415,13 @@ func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.V
 		}
 		return cur
 	}
-	if class, unreg, ok := models.CallEffectIn(f.Name, c.s.sh.facts); ok {
-		addr := c.s.pubCell(class)
-		if unreg {
-			addr += 8
-		}
-		acc := &ir.Access{Size: 8, P: pos, LValue: f.Name}
-		c.store(cur, c.s.locks, acc, ir.IntConst(addr), ir.IntConst(1))
+	class, unreg, pub := models.CallEffectIn(f.Name, c.s.sh.facts)
+	if pub && unreg {
+		// The other thread must have ended before a withdrawal (a yield
+		// before it) and may start right after a publication (a yield
+		// after it).
+		c.yield(cur, yieldPoint{}, nil, nil, nil, nil, pos)
+		c.store(cur, c.s.locks, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)+8), ir.IntConst(1))
 	}
 	h, _ := models.HelperFor(f.Name)
 	switch {
@@ -407,6 +434,10 @@ func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.V
 		cur.Add(&ir.Assign{Dst: dst, Src: args[h.RetArg], P: pos})
 	case dst != nil:
 		c.oracle(cur, dst, pos)
+	}
+	if pub && !unreg {
+		c.store(cur, c.s.locks, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)), ir.IntConst(1))
+		c.yield(cur, yieldPoint{}, nil, nil, nil, nil, pos)
 	}
 	if f.NoReturn || h.NoReturn {
 		cur.Term = &ir.Return{Halt: true, P: pos}

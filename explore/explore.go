@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/big"
 	"time"
 
@@ -40,6 +41,9 @@ type Options struct {
 	// ParamAliasing drops the assumption that pointer parameters of one
 	// entry point to the same struct type are disjoint (as for lockset).
 	ParamAliasing bool
+	// Debug, when set, receives each query's outcome and the steps of
+	// traces that do not replay (for developers of whoop).
+	Debug io.Writer
 }
 
 func (o Options) withDefaults() Options {
@@ -84,7 +88,9 @@ type RaceResult struct {
 	// Lines are the two racing accesses the interleaving shows: the access
 	// whose value changed, then the other thread's write.
 	Check, Writer Step
-	BoundHit      bool
+	// Bounded: loops or recursion of the explored code were cut at the
+	// unrolling bound, so longer executions were not explored.
+	Bounded bool
 }
 
 // Stats is the explorer's work on one file.
@@ -145,8 +151,7 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 		}
 		first := len(out.Races)
 		for j := range pr.Races {
-			out.Races = append(out.Races, RaceResult{Pair: i, Race: j, Status: NotConfirmed,
-				Note: fmt.Sprintf("not confirmed within csb %d, unroll %d (not a proof of absence)", opts.CSB, opts.Unroll)})
+			out.Races = append(out.Races, RaceResult{Pair: i, Race: j, Status: NotConfirmed})
 		}
 		mine := out.Races[first:]
 		yl := byPair[[2]string{pr.Pair.First.Name(), pr.Pair.Second.Name()}]
@@ -172,6 +177,17 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			p := pairJob{prog: prog, pair: pr, setup: eps, yields: yl, region: region, opts: opts, prover: prover, facts: facts, out: out, mine: mine}
 			p.run(ctx)
 		}
+	}
+	for k := range out.Races {
+		r := &out.Races[k]
+		if r.Status != NotConfirmed {
+			continue
+		}
+		r.Note = fmt.Sprintf("not confirmed within csb %d, unroll %d", opts.CSB, opts.Unroll)
+		if r.Bounded {
+			r.Note += fmt.Sprintf(" (loops or recursion in these entry points were cut after %d iterations)", opts.Unroll)
+		}
+		r.Note += ": this is not a proof that the race is impossible"
 	}
 	out.Stats.Time = time.Since(start)
 	return out, nil
@@ -226,7 +242,7 @@ func (p *pairJob) run(ctx context.Context) {
 			}
 			if bound {
 				for _, k := range open() {
-					p.mine[k].BoundHit = true
+					p.mine[k].Bounded = true
 				}
 			}
 			if found == nil {
@@ -320,7 +336,7 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, excluded map
 		MaxInlineDepth: vc.HardInlineLimit,
 		CheckAsserts:   true,
 		Timeout:        p.opts.Timeout,
-		NoSteps:        true,
+		NoSteps:        p.opts.Debug == nil,
 		Inspect: func(t *vc.Trace, mem func(*ir.Region, *big.Int) (*big.Int, bool)) {
 			if found != nil || replayErr != nil {
 				return
@@ -330,6 +346,12 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, excluded map
 			if err := rp.run(t.Values); err != nil {
 				replayErr = fmt.Errorf("%s: %s | %s on %s: trace does not replay: %v", p.prog.Path, ord[0].Name(), ord[1].Name(), p.region, err)
 				return
+			}
+			if rp.race == nil && p.opts.Debug != nil {
+				for _, st := range rp.steps {
+					fmt.Fprintf(p.opts.Debug, "  T%d %s:%d %s %s = %s\n", st.Thread, st.Func, st.Pos.Line, st.Kind, st.LValue, st.Value)
+				}
+				fmt.Fprintln(p.opts.Debug, t)
 			}
 			if rp.race == nil {
 				replayErr = fmt.Errorf("%s: %s | %s on %s: replayed trace reaches no failing race check", p.prog.Path, ord[0].Name(), ord[1].Name(), p.region)
@@ -343,14 +365,12 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, excluded map
 	if err != nil {
 		return nil, false, err
 	}
-	bound := false
-	for _, o := range outs {
-		if o.Status == vc.Failed && o.Trace != nil {
-			if v, ok := o.Trace.Values[s.bound]; ok && v.Bool {
-				bound = true
-			}
+	if p.opts.Debug != nil {
+		for _, o := range outs {
+			fmt.Fprintf(p.opts.Debug, "query %s|%s %s checks %d: %s %s\n", ord[0].Name(), ord[1].Name(), p.region, checks, o.Status, o.Reason)
 		}
 	}
+	bound := s.cuts > 0
 	if replayErr != nil {
 		p.out.Stats.Failed++
 		return nil, bound, replayErr

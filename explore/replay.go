@@ -27,6 +27,9 @@ type Step struct {
 // maxReplaySteps bounds the statements a replay executes.
 const maxReplaySteps = 2_000_000
 
+// errSwitched: the call ended in a context switch (a publication's yield).
+var errSwitched = errors.New("switched")
+
 // errStop ends a thread (a bound was hit, a noreturn call).
 var errStop = errors.New("thread stops")
 
@@ -217,6 +220,11 @@ func (r *replayer) published(ep *ir.EntryPoint) error {
 
 func (r *replayer) start(t int, ep *ir.EntryPoint, args []*big.Int) *thread {
 	th := &thread{id: t, ep: ep}
+	for i := range ep.Func.Params {
+		if i < len(ep.Params) && ep.Params[i] == ir.ParamFresh {
+			r.alloc[t]++ // the harness allocated it (seq.enter)
+		}
+	}
 	r.push(th, ep.Func, args, nil, 0)
 	return th
 }
@@ -300,6 +308,9 @@ func (r *replayer) step(th *thread) (switched bool, err error) {
 		st := a.block.Stmts[a.next]
 		a.next++
 		switched, err = r.stmt(th, a, st)
+		if errors.Is(err, errSwitched) {
+			return true, nil
+		}
 		if errors.Is(err, errStop) {
 			th.done = true
 			return false, nil
@@ -422,18 +433,24 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 			return false, err
 		}
 		kind := "read"
+		var written []*big.Int
 		if st.Write {
-			o, err := r.oracle(th.id)
-			if err != nil {
-				return false, err
+			cs, n := touchCells(&st.Access)
+			for k := range n {
+				o, err := r.oracle(th.id)
+				if err != nil {
+					return false, err
+				}
+				at := new(big.Int).Add(addr, big.NewInt(k*cs))
+				r.write(st.Region, at, o)
+				written = append(written, at)
 			}
-			r.write(st.Region, addr, o)
 			kind = "write"
 		}
 		v := r.read(st.Region, addr)
 		s := r.access(th, a, &st.Access, kind, v)
-		if st.Write {
-			r.noteWriter(st.Region, addr, s)
+		for _, at := range written {
+			r.noteWriter(st.Region, at, s)
 		}
 		if isYield {
 			return r.yield(th, yp, st.Region, addr, v, s)
@@ -508,7 +525,7 @@ func (r *replayer) call(th *thread, a *activation, st *ir.Call, yp yieldPoint, i
 			th.yielded = nil
 			return false, r.lock(th, a, st, api, args)
 		}
-		return false, r.direct(th, a, st.Callee, args, st.Dst, st.P)
+		return false, r.direct(th, a, st, st.Callee, args, st.Dst, st.P)
 	}
 	fn, err := r.eval(a, st.Fn)
 	if err != nil {
@@ -516,7 +533,7 @@ func (r *replayer) call(th *thread, a *activation, st *ir.Call, yp yieldPoint, i
 	}
 	for _, t := range st.Targets {
 		if r.funcs[t] == fn.Int64() && fn.IsInt64() {
-			return false, r.direct(th, a, t, args, st.Dst, st.P)
+			return false, r.direct(th, a, st, t, args, st.Dst, st.P)
 		}
 	}
 	if st.Dst != nil {
@@ -530,7 +547,7 @@ func (r *replayer) call(th *thread, a *activation, st *ir.Call, yp yieldPoint, i
 }
 
 // direct mirrors cloner.direct.
-func (r *replayer) direct(th *thread, a *activation, f *ir.Function, args []*big.Int, dst *ir.Var, pos ir.Pos) error {
+func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Function, args []*big.Int, dst *ir.Var, pos ir.Pos) error {
 	if !f.External() {
 		d := a.depth
 		if r.s.cyclic[f] {
@@ -553,12 +570,21 @@ func (r *replayer) direct(th *thread, a *activation, f *ir.Function, args []*big
 		r.push(th, f, args, to, d)
 		return nil
 	}
-	if class, unreg, ok := models.CallEffectIn(f.Name, r.s.sh.facts); ok {
-		addr := r.s.pubCells[class]
-		if unreg {
-			addr += 8
+	class, unreg, pub := models.CallEffectIn(f.Name, r.s.sh.facts)
+	if pub && unreg {
+		if call != nil && th.yielded != call {
+			s := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: pos}
+			if sw, err := r.yield(th, yieldPoint{}, nil, nil, nil, s); err != nil || sw {
+				a.next-- // the withdrawal runs when this thread resumes
+				th.yielded = call
+				if err == nil {
+					err = errSwitched
+				}
+				return err
+			}
 		}
-		r.write(r.s.locks, big.NewInt(addr), big.NewInt(1))
+		th.yielded = nil
+		r.write(r.s.locks, big.NewInt(r.s.pubCells[class]+8), big.NewInt(1))
 	}
 	h, _ := models.HelperFor(f.Name)
 	switch {
@@ -580,6 +606,18 @@ func (r *replayer) direct(th *thread, a *activation, f *ir.Function, args []*big
 			return err
 		}
 		a.vars[dst] = v
+	}
+	if pub && !unreg {
+		r.write(r.s.locks, big.NewInt(r.s.pubCells[class]), big.NewInt(1))
+		s := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: pos}
+		if sw, err := r.yield(th, yieldPoint{}, nil, nil, nil, s); err != nil || sw {
+			if err == nil && !(f.NoReturn || h.NoReturn) {
+				err = errSwitched
+			}
+			if err != nil {
+				return err
+			}
+		}
 	}
 	if f.NoReturn || h.NoReturn {
 		return errStop

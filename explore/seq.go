@@ -90,6 +90,7 @@ type seq struct {
 	nextAssert  int
 	cells       []cell // initial contents stored before the module loads
 	nextSite    int    // above every site of the original program
+	cuts        int    // clones whose loops or recursion the unrolling bound cuts
 	regionID    int
 	err         error
 }

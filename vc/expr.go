@@ -468,7 +468,7 @@ func (e *encoder) andConst(x *z3.Expr, c *big.Int) *z3.Expr {
 		n += bits.OnesCount(uint(w))
 	}
 	if n > maxExactBits {
-		return nil
+		return e.andRuns(x, c)
 	}
 	var sum []*z3.Expr
 	for i := 0; i < c.BitLen(); i++ {
@@ -481,6 +481,38 @@ func (e *encoder) andConst(x *z3.Expr, c *big.Int) *z3.Expr {
 			bit = e.mod(x, e.intv(2))
 		}
 		sum = append(sum, e.mul(e.bigv(p), bit))
+	}
+	if len(sum) == 1 {
+		return sum[0]
+	}
+	return e.add(sum...)
+}
+
+// andRuns encodes x & c for c > 0 by its runs of one bits: the run of
+// bits lo..hi-1 of x is (x mod 2^hi) - (x mod 2^lo). Exact; nil when c has
+// more than maxExactBits runs (a register mask such as 0xfbff has two).
+func (e *encoder) andRuns(x *z3.Expr, c *big.Int) *z3.Expr {
+	var sum []*z3.Expr
+	runs := 0
+	for i := 0; i < c.BitLen(); {
+		if c.Bit(i) == 0 {
+			i++
+			continue
+		}
+		lo := i
+		for i < c.BitLen() && c.Bit(i) == 1 {
+			i++
+		}
+		runs++
+		if runs > maxExactBits {
+			return nil
+		}
+		hi := e.mod(x, e.bigv(new(big.Int).Lsh(big.NewInt(1), uint(i))))
+		if lo == 0 {
+			sum = append(sum, hi)
+		} else {
+			sum = append(sum, e.sub(hi, e.mod(x, e.bigv(new(big.Int).Lsh(big.NewInt(1), uint(lo))))))
+		}
 	}
 	if len(sum) == 1 {
 		return sum[0]

@@ -195,3 +195,27 @@ func fixed(v int64) (*Builder, *Func, *ir.Var) {
 	f.Assume(B(x, "==", I(v)))
 	return b, f, x
 }
+
+// A mask with many bits set but few runs (a register mask) is exact: the
+// explorer replays models concretely and must not see an abstraction.
+func TestAndMaskRuns(t *testing.T) {
+	b := New()
+	f := b.Func("f", "x")
+	x := f.P("x")
+	m := B(x, "&", I(0xfbff))
+	f.Assume(B(B(x, ">=", I(0)), "&&", B(x, "<", I(1<<16))))
+	f.Assert(B(B(m, "==", I(0x107f)), "==>", B(B(x, "==", I(0x107f)), "||", B(x, "==", I(0x147f)))), "two preimages")
+	f.Assert(B(B(x, "==", I(0x147f)), "==>", B(m, "==", I(0x107f))), "bit 10 cleared")
+	f.Assert(B(m, "!=", I(0x107f)), "reachable")
+	f.Return(I(0))
+	outs := check(t, b, f, vc.CheckAll())
+	want := []vc.Status{vc.Proved, vc.Proved, vc.Failed}
+	if len(outs) != len(want) {
+		t.Fatalf("got %s", verdicts(outs))
+	}
+	for i, o := range outs {
+		if o.Status != want[i] {
+			t.Errorf("%v: %s, want %s", o.Obligation, o.Status, want[i])
+		}
+	}
+}
