@@ -198,10 +198,10 @@ func (c *cloner) load(b *ir.Block, r *ir.Region, acc *ir.Access, addr ir.Expr, d
 // to the checked region also counts in its version.
 func (c *cloner) store(b *ir.Block, r *ir.Region, acc *ir.Access, addr, val ir.Expr) {
 	c.storeCell(b, r, acc, addr, val)
-	if r == c.s.sh.checked && r != nil {
+	if vr, ok := c.s.versions[r]; ok {
 		v := c.tmp("version", ir.Int)
-		c.load(b, c.s.versions, acc, addr, v)
-		c.storeCell(b, c.s.versions, acc, addr, ir.Bin(ir.OpAdd, v, ir.IntConst(1)))
+		c.load(b, vr, acc, addr, v)
+		c.storeCell(b, vr, acc, addr, ir.Bin(ir.OpAdd, v, ir.IntConst(1)))
 	}
 }
 
@@ -242,7 +242,7 @@ func (c *cloner) yield(b *ir.Block, yp yieldPoint, r *ir.Region, acc *ir.Access,
 	var ver *ir.Var
 	if yp.Check {
 		ver = c.tmp("version", ir.Int)
-		c.load(b, c.s.versions, acc, addr, ver)
+		c.load(b, c.s.versions[r], acc, addr, ver)
 	}
 	o := c.tmp("switch", ir.Int)
 	c.oracle(b, o, pos)
@@ -256,7 +256,7 @@ func (c *cloner) yield(b *ir.Block, yp yieldPoint, r *ir.Region, acc *ir.Access,
 	now := c.tmp("now", ir.Int)
 	c.load(b, r, acc, addr, now)
 	nowVer := c.tmp("version", ir.Int)
-	c.load(b, c.s.versions, acc, addr, nowVer)
+	c.load(b, c.s.versions[r], acc, addr, nowVer)
 	fail := c.tmp("race", ir.Bool)
 	b.Add(&ir.Assign{Dst: fail, Src: ir.And(sw, ir.Or(ir.Bin(ir.OpNe, now, val), ir.Bin(ir.OpNe, nowVer, ver))), P: pos})
 	b.Add(&ir.Assign{Dst: c.s.site, Src: &ir.Ite{Cond: ir.And(fail, ir.Not(c.s.race)), Then: ir.IntConst(int64(yp.Site)), Else: c.s.site}, P: pos})

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/whoopverify/whoop/frontend/entry"
@@ -23,9 +25,10 @@ const (
 	DefaultTimeout = 30 * time.Second
 )
 
-// maxQueriesPerRegion bounds the solver queries spent confirming the races
-// of one region of one pair.
-const maxQueriesPerRegion = 4
+// maxQueriesPerPair bounds the solver queries spent confirming the races
+// of one pair: each query confirms one race (or shows there is none left
+// within the bounds).
+const maxQueriesPerPair = 8
 
 // Options configures Confirm.
 type Options struct {
@@ -162,21 +165,11 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 				eps = append(eps, ep)
 			}
 		}
-		regions := map[string]bool{}
-		var order []string
-		for _, r := range pr.Races {
-			if !regions[r.Region] {
-				regions[r.Region] = true
-				order = append(order, r.Region)
-			}
+		if err := ctx.Err(); err != nil {
+			return out, err
 		}
-		for _, region := range order {
-			if err := ctx.Err(); err != nil {
-				return out, err
-			}
-			p := pairJob{prog: prog, pair: pr, setup: eps, yields: yl, region: region, opts: opts, prover: prover, facts: facts, out: out, mine: mine}
-			p.run(ctx)
-		}
+		p := pairJob{prog: prog, pair: pr, setup: eps, yields: yl, opts: opts, prover: prover, facts: facts, out: out, mine: mine}
+		p.run(ctx)
 	}
 	for k := range out.Races {
 		r := &out.Races[k]
@@ -199,7 +192,6 @@ type pairJob struct {
 	pair   lockset.PairResult
 	setup  []*ir.EntryPoint
 	yields []yieldinst.Yield
-	region string
 	opts   Options
 	prover *vc.Prover
 	facts  models.Facts
@@ -208,40 +200,37 @@ type pairJob struct {
 }
 
 func (p *pairJob) run(ctx context.Context) {
-	open := func() []int {
-		var idx []int
+	open := func() map[string]bool {
+		regions := map[string]bool{}
 		for k, r := range p.pair.Races {
-			if r.Region == p.region && p.mine[k].Status != Confirmed {
-				idx = append(idx, k)
+			if p.mine[k].Status != Confirmed {
+				regions[r.Region] = true
 			}
 		}
-		return idx
+		return regions
 	}
 	// Module init and probes publish the other entry point: they run as
 	// the first thread, and the other starts once published.
 	var orders [][2]*ir.EntryPoint
 	a, b := p.pair.Pair.First, p.pair.Pair.Second
-	if a.Role != ir.RoleInit || b.Role == ir.RoleInit {
-		orders = append(orders, [2]*ir.EntryPoint{b, a})
-	}
 	if b.Func != a.Func && (b.Role != ir.RoleInit || a.Role == ir.RoleInit) {
 		orders = append(orders, [2]*ir.EntryPoint{a, b})
 	}
-	if len(orders) == 2 {
-		orders[0], orders[1] = orders[1], orders[0]
+	if a.Role != ir.RoleInit || b.Role == ir.RoleInit {
+		orders = append(orders, [2]*ir.EntryPoint{b, a})
 	}
 	excluded := map[int]bool{}
 	queries := 0
 	for _, ord := range orders {
-		for queries < maxQueriesPerRegion && len(open()) > 0 {
+		for queries < maxQueriesPerPair && len(open()) > 0 && ctx.Err() == nil {
 			queries++
-			found, bound, err := p.query(ctx, ord, excluded)
+			found, bound, err := p.query(ctx, ord, open(), excluded)
 			if err != nil {
 				p.out.Internal = append(p.out.Internal, err.Error())
 				break
 			}
 			if bound {
-				for _, k := range open() {
+				for k := range p.mine {
 					p.mine[k].Bounded = true
 				}
 			}
@@ -249,7 +238,13 @@ func (p *pairJob) run(ctx context.Context) {
 				break
 			}
 			excluded[found.site] = true
-			p.attach(found, open())
+			var idx []int
+			for k, r := range p.pair.Races {
+				if p.mine[k].Status != Confirmed && r.Region == found.region {
+					idx = append(idx, k)
+				}
+			}
+			p.attach(found, idx)
 		}
 	}
 }
@@ -290,6 +285,7 @@ func (p *pairJob) attach(f *confirmation, open []int) {
 
 type confirmation struct {
 	site          int
+	region        string
 	steps         []Step
 	check, writer Step
 }
@@ -297,7 +293,7 @@ type confirmation struct {
 // query builds the sequentialised program of one thread order with race
 // checks on the region's yields (minus excluded sites), asks the solver for
 // an interleaving in which a check fails, and replays it.
-func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, excluded map[int]bool) (*confirmation, bool, error) {
+func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[string]bool, excluded map[int]bool) (*confirmation, bool, error) {
 	sh := &shape{first: ord[0], second: ord[1], setup: p.setup, yields: make(map[ir.Stmt]yieldPoint),
 		rounds: rounds(p.opts.CSB), unroll: p.opts.Unroll, paramAliasing: p.opts.ParamAliasing,
 		facts: p.facts, awaitPub: ord[0].Role == ir.RoleInit, awaitUnpub: ord[0].Role == ir.RoleExit}
@@ -309,13 +305,15 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, excluded map
 		}
 	}
 	checks := 0
+	checked := map[*ir.Region]bool{}
 	for _, y := range p.yields {
 		yp := yieldPoint{Site: y.Site}
-		if y.Kind == yieldinst.AccessYield && y.Region == p.region && !excluded[y.Site] {
+		if y.Kind == yieldinst.AccessYield && regions[y.Region] && !excluded[y.Site] {
 			yp.Check = true
 			checks++
-			if a := ir.AccessOf(y.Stmt); a != nil {
-				sh.checked = a.Region
+			if a := ir.AccessOf(y.Stmt); a != nil && !checked[a.Region] {
+				checked[a.Region] = true
+				sh.checked = append(sh.checked, a.Region)
 			}
 		}
 		if old, ok := sh.yields[y.Stmt]; !ok || yp.Check && !old.Check {
@@ -344,7 +342,7 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, excluded map
 			rp := newReplayer(s, mem)
 			p.out.Stats.Replayed++
 			if err := rp.run(t.Values); err != nil {
-				replayErr = fmt.Errorf("%s: %s | %s on %s: trace does not replay: %v", p.prog.Path, ord[0].Name(), ord[1].Name(), p.region, err)
+				replayErr = fmt.Errorf("%s: %s | %s on %s: trace does not replay: %v", p.prog.Path, ord[0].Name(), ord[1].Name(), regionList(regions), err)
 				return
 			}
 			if rp.race == nil && p.opts.Debug != nil {
@@ -354,10 +352,10 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, excluded map
 				fmt.Fprintln(p.opts.Debug, t)
 			}
 			if rp.race == nil {
-				replayErr = fmt.Errorf("%s: %s | %s on %s: replayed trace reaches no failing race check", p.prog.Path, ord[0].Name(), ord[1].Name(), p.region)
+				replayErr = fmt.Errorf("%s: %s | %s on %s: replayed trace reaches no failing race check", p.prog.Path, ord[0].Name(), ord[1].Name(), regionList(regions))
 				return
 			}
-			found = &confirmation{site: rp.race.site, steps: rp.steps, check: rp.race.check, writer: rp.race.writer}
+			found = &confirmation{site: rp.race.site, region: rp.race.region, steps: rp.steps, check: rp.race.check, writer: rp.race.writer}
 		},
 	}
 	p.out.Stats.Queries++
@@ -367,7 +365,7 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, excluded map
 	}
 	if p.opts.Debug != nil {
 		for _, o := range outs {
-			fmt.Fprintf(p.opts.Debug, "query %s|%s %s checks %d: %s %s\n", ord[0].Name(), ord[1].Name(), p.region, checks, o.Status, o.Reason)
+			fmt.Fprintf(p.opts.Debug, "query %s|%s %s checks %d: %s %s\n", ord[0].Name(), ord[1].Name(), regionList(regions), checks, o.Status, o.Reason)
 		}
 	}
 	bound := s.cuts > 0
@@ -376,4 +374,13 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, excluded map
 		return nil, bound, replayErr
 	}
 	return found, bound, nil
+}
+
+func regionList(m map[string]bool) string {
+	var out []string
+	for r := range m {
+		out = append(out, r)
+	}
+	sort.Strings(out)
+	return strings.Join(out, ", ")
 }

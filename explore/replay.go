@@ -68,6 +68,7 @@ type pendingCheck struct {
 
 type raceFound struct {
 	site   int
+	region string
 	check  Step // the access whose value changed
 	writer Step // the other thread's write in between
 }
@@ -180,9 +181,9 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 		if p := r.pending[th.id]; p != nil {
 			r.pending[th.id] = nil
 			now := r.read(p.region, p.addr)
-			if now.Cmp(p.val) != 0 || r.read(r.s.versions, p.addr).Cmp(p.ver) != 0 {
+			if now.Cmp(p.val) != 0 || r.read(r.s.versions[p.region], p.addr).Cmp(p.ver) != 0 {
 				w := r.writer[p.region][p.addr.String()]
-				r.race = &raceFound{site: p.site, check: p.step, writer: w}
+				r.race = &raceFound{site: p.site, region: p.region.Name, check: p.step, writer: w}
 				st := p.step
 				st.Kind, st.Value = "race", now.String()
 				r.steps = append(r.steps, st)
@@ -265,13 +266,22 @@ func (r *replayer) read(reg *ir.Region, addr *big.Int) *big.Int {
 			return v
 		}
 	}
-	if reg == r.s.locks || reg == r.s.versions {
+	if reg == r.s.locks || r.isVersions(reg) {
 		return new(big.Int)
 	}
 	if v, ok := r.initial(r.s.copies[reg][0], addr); ok {
 		return v
 	}
 	return new(big.Int)
+}
+
+func (r *replayer) isVersions(reg *ir.Region) bool {
+	for _, v := range r.s.versions {
+		if v == reg {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *replayer) write(reg *ir.Region, addr, val *big.Int) {
@@ -469,8 +479,8 @@ func (r *replayer) access(th *thread, a *activation, acc *ir.Access, kind string
 }
 
 func (r *replayer) noteWriter(reg *ir.Region, addr *big.Int, s Step) {
-	if reg == r.s.sh.checked && reg != nil {
-		r.write(r.s.versions, addr, new(big.Int).Add(r.read(r.s.versions, addr), big.NewInt(1)))
+	if vr, ok := r.s.versions[reg]; ok {
+		r.write(vr, addr, new(big.Int).Add(r.read(vr, addr), big.NewInt(1)))
 	}
 	m := r.writer[reg]
 	if m == nil {
@@ -497,7 +507,7 @@ func (r *replayer) yield(th *thread, yp yieldPoint, reg *ir.Region, addr, val *b
 	sw.Kind, sw.Value, sw.LValue = "switch", "", ""
 	r.steps = append(r.steps, sw)
 	if yp.Check {
-		r.pending[th.id] = &pendingCheck{region: reg, addr: addr, val: val, ver: r.read(r.s.versions, addr), site: yp.Site, step: s}
+		r.pending[th.id] = &pendingCheck{region: reg, addr: addr, val: val, ver: r.read(r.s.versions[reg], addr), site: yp.Site, step: s}
 	}
 	return true, nil
 }

@@ -46,7 +46,7 @@ type shape struct {
 	unroll        int // loop iterations (back edges) per activation, recursion depth
 	paramAliasing bool
 	facts         models.Facts
-	checked       *ir.Region // the region whose race checks are on
+	checked       []*ir.Region // the regions whose race checks are on
 	// awaitPub: the second thread starts only once the first (module init
 	// or a probe) has published its class; awaitUnpub: only while the
 	// first (module exit or a remove) has not withdrawn it.
@@ -67,9 +67,9 @@ type seq struct {
 	guess  map[*ir.Region][]*ir.Region // guessed initial memory of round r >= 1 (index r)
 	shared []*ir.Region                // regions with per-round copies, in order
 	locks  *ir.Region                  // the lock table (0 free, -1 write-held, n readers)
-	// versions counts the writes to each cell of the checked region, so a
+	// versions counts the writes to each cell of a checked region, so a
 	// check also sees a write of the value the cell already held.
-	versions *ir.Region
+	versions map[*ir.Region]*ir.Region
 	oracle   [nThreads]*ir.Region // each thread's nondeterministic choices, in order
 	cnt      [nThreads]*ir.Var    // next oracle index per thread
 	alloc    [nThreads]*ir.Var    // objects allocated per thread
@@ -170,20 +170,26 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 	s.copies[s.locks] = lockCopies
 	s.guess[s.locks] = lockGuess
 	s.shared = append(s.shared, s.locks)
-	{
+	s.versions = make(map[*ir.Region]*ir.Region)
+	for _, r := range sh.checked {
+		name := "unknown"
+		if r != nil {
+			name = r.Name
+		}
 		vc := make([]*ir.Region, sh.rounds)
 		vg := make([]*ir.Region, sh.rounds)
 		for i := range vc {
-			vc[i] = s.newRegion(fmt.Sprintf("versions@%d", i))
+			vc[i] = s.newRegion(fmt.Sprintf("versions %s@%d", name, i))
 			if i > 0 {
-				vg[i] = s.newRegion(fmt.Sprintf("versions@%d.guess", i))
+				vg[i] = s.newRegion(fmt.Sprintf("versions %s@%d.guess", name, i))
 			}
 		}
 		vc[0].Zero = true
-		s.versions = &ir.Region{Name: "versions"}
-		s.copies[s.versions] = vc
-		s.guess[s.versions] = vg
-		s.shared = append(s.shared, s.versions)
+		v := &ir.Region{Name: "versions " + name}
+		s.versions[r] = v
+		s.copies[v] = vc
+		s.guess[v] = vg
+		s.shared = append(s.shared, v)
 	}
 	for t := range nThreads {
 		s.oracle[t] = s.newRegion(fmt.Sprintf("oracle%d", t))
