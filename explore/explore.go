@@ -70,12 +70,13 @@ func (o Options) withDefaults() Options {
 func rounds(csb int) int { return csb/2 + 1 }
 
 // Status is the explorer's verdict on one potential race.
-type Status string
+type Status = string
 
+// The statuses (lockset.Confirmation).
 const (
-	Confirmed    Status = "confirmed"
-	NotConfirmed Status = "not-confirmed" // no interleaving within the bounds (not a proof of absence)
-	NotExplored  Status = "not-explored"  // the explorer does not handle this pair (see Note)
+	Confirmed    = lockset.Confirmed
+	NotConfirmed = lockset.NotConfirmed
+	NotExplored  = lockset.NotExplored
 )
 
 // RaceResult is the verdict on Races[Race] of Pairs[Pair] of a lockset
@@ -181,6 +182,9 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			r.Note += fmt.Sprintf(" (loops or recursion in these entry points were cut after %d iterations)", opts.Unroll)
 		}
 		r.Note += ": this is not a proof that the race is impossible"
+	}
+	for _, r := range out.Races {
+		res.Pairs[r.Pair].Races[r.Race].Confirmation = &lockset.Confirmation{Status: r.Status, Note: r.Note, Steps: r.Steps}
 	}
 	out.Stats.Time = time.Since(start)
 	return out, nil

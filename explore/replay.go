@@ -6,23 +6,13 @@ import (
 	"math/big"
 
 	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/lockset"
 	"github.com/whoopverify/whoop/models"
 	"github.com/whoopverify/whoop/vc"
 )
 
 // Step is one event of a confirmed interleaving.
-type Step struct {
-	Thread     int    `json:"thread" xml:"thread,attr"` // 1 or 2
-	EntryPoint string `json:"entry_point" xml:"entry_point,attr"`
-	Func       string `json:"function" xml:"function,attr"`
-	Pos        ir.Pos `json:"-" xml:"-"`
-	Source     string `json:"source,omitempty" xml:"source,omitempty"`
-	// Kind: read, write, lock, unlock, switch (this thread stops, the
-	// other runs), race (the check after this thread's access fails).
-	Kind   string `json:"kind" xml:"kind,attr"`
-	LValue string `json:"lvalue,omitempty" xml:"lvalue,attr,omitempty"`
-	Value  string `json:"value,omitempty" xml:"value,attr,omitempty"`
-}
+type Step = lockset.Step
 
 // maxReplaySteps bounds the statements a replay executes.
 const maxReplaySteps = 2_000_000

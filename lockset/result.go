@@ -41,6 +41,41 @@ type Race struct {
 	Region   string    // region name, "struct file.f_pos"
 	Why      string    // why the accesses share the region (ir.Region.Why), or ""
 	Accesses [2]Access // Accesses[0] belongs to the pair's First entry point
+	// Confirmation is the bounded explorer's verdict (whoop --confirm);
+	// nil when the explorer did not run.
+	Confirmation *Confirmation
+}
+
+// Confirmation statuses.
+const (
+	Confirmed    = "confirmed"     // an interleaving shows the race; it replays
+	NotConfirmed = "not-confirmed" // no interleaving within the bounds: not a proof of absence
+	NotExplored  = "not-explored"  // the explorer did not run on this pair (Note says why)
+)
+
+// Confirmation is the explorer's verdict on one race.
+type Confirmation struct {
+	Status string
+	Note   string
+	// Steps is the interleaving of a confirmed race: the shared accesses,
+	// lock operations and context switches of both threads, ending with
+	// the failing check (Kind "race").
+	Steps []Step
+}
+
+// Step is one event of an interleaving.
+type Step struct {
+	Thread     int // 1 or 2
+	EntryPoint string
+	Func       string
+	Pos        ir.Pos
+	Source     string
+	// Kind: read, write, lock, lock failed, unlock, downgrade, switch (the
+	// thread stops here and the other runs), race (the check after this
+	// thread's access finds the cell changed by the other thread).
+	Kind   string
+	LValue string
+	Value  string
 }
 
 // PairResult is the verdict for one pair of entry points.

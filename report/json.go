@@ -49,6 +49,8 @@ type (
 		Region   string           `json:"region"`
 		Why      string           `json:"regionWhy,omitempty"`
 		Accesses []raceJSONAccess `json:"accesses"`
+		// Confirmation: the explorer's verdict, with --confirm.
+		Confirmation *raceJSONConfirmation `json:"confirmation,omitempty"`
 	}
 	raceJSONAccess struct {
 		EntryPoint string   `json:"entryPoint"`
@@ -145,7 +147,8 @@ func raceJSONFileOf(file *lockset.FileResult) raceJSONFile {
 			Verdict: string(p.Verdict), Note: p.Note, Races: []raceJSONRace{},
 		}
 		for _, it := range racePairSorted(p) {
-			jr := raceJSONRace{Region: it.race.Region, Why: it.race.Why, Accesses: []raceJSONAccess{}}
+			jr := raceJSONRace{Region: it.race.Region, Why: it.race.Why, Accesses: []raceJSONAccess{},
+				Confirmation: confirmJSON(it.race.Confirmation)}
 			for _, a := range it.race.Accesses {
 				f, line, col := raceJSONPos(a.Pos)
 				jr.Accesses = append(jr.Accesses, raceJSONAccess{

@@ -108,8 +108,8 @@ func raceSARIFRule() *sarif.ReportingDescriptor {
 }
 
 // raceSARIFResult is the alert for one race: anchored at the second access,
-// the first one related. A later stage adds the confirmed interleaving here as
-// one codeFlow with a threadFlow per entry point.
+// the first one related; with --confirm, the confirmed interleaving as one
+// codeFlow with a threadFlow per entry point.
 func raceSARIFResult(it raceItem, fingerprints map[string]int) *sarif.Result {
 	a := it.race.Accesses
 	title := raceTitle(it)
@@ -129,7 +129,7 @@ func raceSARIFResult(it raceItem, fingerprints map[string]int) *sarif.Result {
 	}
 	props.Add("entryPoints", []string{a[0].EntryPoint, a[1].EntryPoint})
 
-	return sarif.NewRuleResult(raceSARIFRuleID).
+	res := sarif.NewRuleResult(raceSARIFRuleID).
 		WithRuleIndex(0).
 		WithLevel(sarif.LevelWarning).
 		WithMessage(sarif.NewMessage().WithText(msg)).
@@ -139,6 +139,8 @@ func raceSARIFResult(it raceItem, fingerprints map[string]int) *sarif.Result {
 			"primaryLocationLineHash": hash + ":" + strconv.Itoa(fingerprints[hash]),
 		}).
 		WithProperties(props)
+	confirmSARIF(res, it)
+	return res
 }
 
 // raceSARIFLineHash identifies a race by what it is, not where: the file, the

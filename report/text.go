@@ -23,6 +23,7 @@ func raceWriteText(w io.Writer, files []*lockset.FileResult, opts Options) error
 			if it.race.Why != "" {
 				out.printf("%s: note: region '%s': %s\n", racePos(it.race.Accesses[1].Pos, file.Path), it.race.Region, it.race.Why)
 			}
+			confirmWriteText(out, it, file.Path)
 		}
 		for _, p := range file.Pairs {
 			first, second := p.Pair.First.Name(), p.Pair.Second.Name()

@@ -99,6 +99,7 @@ func raceXMLPair(d *etree.Element, p *lockset.PairResult) {
 				x.SetText(src)
 			}
 		}
+		confirmXML(r, it.race.Confirmation)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/whoopverify/whoop/explore"
 	"github.com/whoopverify/whoop/frontend"
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
@@ -24,7 +25,7 @@ import (
 )
 
 func checkFlags() []cli.Flag {
-	return append(append(frontendFlags(), assumeFlags()...),
+	return append(append(append(frontendFlags(), assumeFlags()...), confirmFlags()...),
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text",
 			Usage: "output `FORMAT`: text (gcc-style), xml, json or sarif"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(),
@@ -94,6 +95,14 @@ func checkAction(c *cli.Context) error {
 	var fc frontend.Config
 	if err := applyNoAssume(c, &fc, &base); err != nil {
 		return err
+	}
+	var confirm *explore.Options
+	if c.Bool("confirm") {
+		o, err := confirmOptions(c, base)
+		if err != nil {
+			return err
+		}
+		confirm = &o
 	}
 	if path := c.String("cpuprofile"); path != "" {
 		f, err := os.Create(path)
@@ -181,7 +190,14 @@ func checkAction(c *cli.Context) error {
 			// The check gets what the parse left of the file's deadline.
 			cctx, cancel := fileContext(ctx, fileTimeout, loaded.Sub(started))
 			unwatch := watch.add(cancel)
-			res, err := await(cctx, func() (*lockset.FileResult, error) { return lockset.Check(cctx, prog, opts) })
+			res, err := await(cctx, func() (*lockset.FileResult, error) {
+				res, err := lockset.Check(cctx, prog, opts)
+				if err == nil && confirm != nil {
+					progress.done()
+					err = confirmRaces(cctx, stderr, prog, res, *confirm, c.Bool("stats"))
+				}
+				return res, err
+			})
 			progress.done()
 			if err != nil || res == nil {
 				if serr := stopped(cctx, prog.Path); serr != nil {
