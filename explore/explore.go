@@ -47,6 +47,10 @@ type Options struct {
 	// Debug, when set, receives each query's outcome and the steps of
 	// traces that do not replay (for developers of whoop).
 	Debug io.Writer
+
+	// skewOracle (tests) shifts every oracle value the replay reads, so
+	// the replay no longer follows the model.
+	skewOracle bool
 }
 
 func (o Options) withDefaults() Options {
@@ -343,6 +347,9 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 			if found != nil || replayErr != nil {
 				return
 			}
+			if p.opts.skewOracle {
+				mem = skewed(s, mem)
+			}
 			rp := newReplayer(s, mem)
 			p.out.Stats.Replayed++
 			if err := rp.run(t.Values); err != nil {
@@ -387,4 +394,17 @@ func regionList(m map[string]bool) string {
 	}
 	sort.Strings(out)
 	return strings.Join(out, ", ")
+}
+
+// skewed reads the model's memory, but every oracle value plus one.
+func skewed(s *seq, mem func(*ir.Region, *big.Int) (*big.Int, bool)) func(*ir.Region, *big.Int) (*big.Int, bool) {
+	return func(r *ir.Region, a *big.Int) (*big.Int, bool) {
+		v, ok := mem(r, a)
+		for _, o := range s.oracle {
+			if r == o && ok {
+				return new(big.Int).Add(v, big.NewInt(1)), true
+			}
+		}
+		return v, ok
+	}
 }

@@ -1,0 +1,71 @@
+// Package explore is whoop's bounded interleaving explorer: it confirms the
+// lockset check's potential races with a concrete two-thread interleaving,
+// guided by the reduced yield set of package yieldinst.
+//
+// # Method
+//
+// For a pair of entry points the explorer builds a sequential ir program
+// (seq.go) and asks the existing vc encoder and Z3 for an execution in
+// which a race check fails. The encoding is the eager Lal–Reps
+// sequentialisation with round-robin rounds: every shared region (and the
+// lock table, and the write-version counters of the checked regions) has
+// one memory copy per round; thread 1 runs all its rounds first, each round
+// starting from a guessed memory; thread 2 then continues each round from
+// the memory thread 1 left in it; at the end, the memory each round ends
+// with must equal the guess the next round started from. R rounds cover
+// every schedule of up to 2R-1 context switches; --csb K uses R = K/2+1,
+// so every interleaving of at most K switches is explored (and some with
+// up to 2R-1). We chose eager rounds over lazy sequentialisation because
+// vc already encodes a whole procedure with inlined callees in one formula:
+// the guesses are just unconstrained arrays and one Equate per round, and
+// no statement is re-executed, so the formula stays linear in the program
+// (times the rounds at each shared access) while lazy schemes re-run each
+// thread from its start at every round.
+//
+// A context switch can happen only at a yield: after each shared access
+// and before each lock operation the yield set names (Yield-MR by
+// default: accesses only to the regions the lockset check reported racy in
+// the pair), after a publication (misc_register, ...) and before a
+// withdrawal. After an access yield that switched, the race check reads
+// the cell again when the thread resumes: if its value or its write count
+// changed, the other thread wrote it in between, unsynchronised (a held
+// lock would have blocked the writer), and the race is confirmed.
+//
+// Module init and probes run first, alone, to completion (they must return
+// 0). A pair that includes init or a probe runs it as thread 1 and starts
+// the other entry point only once init has published it; a pair with exit
+// starts the other entry point only while it is still published.
+//
+// # Bounds and semantics
+//
+// Each activation follows at most --unroll retreating edges and recursion
+// goes --unroll deep; past the bound the thread stops (Return.Halt), and
+// what it did so far still counts: a stopped thread is a prefix of a real
+// execution. Memory starts with every global and string object's cells at
+// zero and then its static initialiser (initialCells; cells of objects
+// beyond maxZeroCells per access size start arbitrary); everything else
+// (objects the kernel passes in, what external functions return) is
+// arbitrary, as in the lockset check's environment. Fresh-per-call
+// arguments, frame objects and allocations get fresh addresses. Locks are
+// cells of a lock table keyed by the lock's address: an acquire waits
+// until the lock is free, a trylock or interruptible acquire may fail, a
+// reader-writer lock counts readers. Every nondeterministic value (a
+// havoc, an external function's result, a switch decision, a helper's
+// written bytes) is read from the thread's oracle array, so the model
+// determines the execution completely.
+//
+// # No false confirmation
+//
+// Every trace the solver returns is replayed (replay.go) by a concrete
+// interpreter over the original program: the setup, then the two threads
+// interleaved as the oracle's switch decisions say, over one memory, with
+// the models' lock and helper semantics. Only a replay that reaches a
+// failing race check confirms a race; its events are the interleaving the
+// report shows. A trace that does not replay (a whoop bug, or a model that
+// relies on one of vc's abstractions of arithmetic, such as x & y of two
+// variables) is an internal error, reported as such and never as a race.
+//
+// What "not confirmed" means: no interleaving within the bounds (csb,
+// unroll) shows the race. It is not a proof of absence; the lockset
+// check's verdict still stands.
+package explore

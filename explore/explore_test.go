@@ -1,0 +1,198 @@
+package explore_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/whoopverify/whoop/explore"
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/lockset"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+// confirm runs the front end, the lockset check and the explorer on path.
+func confirm(t *testing.T, path string, opts explore.Options) (*lockset.FileResult, *explore.Result) {
+	t.Helper()
+	ctx := context.Background()
+	prog, err := frontend.Load(ctx, path, frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lockset.Check(ctx, prog, lockset.Options{Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := explore.Confirm(ctx, prog, res, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, msg := range out.Internal {
+		t.Errorf("trace does not replay: %s", msg)
+	}
+	return res, out
+}
+
+// checkTrace asserts the shape of a confirmed interleaving: both threads
+// run, a context switch happens, and it ends with the failing check of
+// the race's region.
+func checkTrace(t *testing.T, what string, r explore.RaceResult) {
+	t.Helper()
+	threads := map[int]bool{}
+	switches := 0
+	for _, s := range r.Steps {
+		threads[s.Thread] = true
+		if s.Kind == "switch" {
+			switches++
+		}
+		if !s.Pos.IsValid() {
+			t.Errorf("%s: step without a position: %+v", what, s)
+		}
+	}
+	if !threads[1] || !threads[2] || switches == 0 || len(r.Steps) == 0 || r.Steps[len(r.Steps)-1].Kind != "race" {
+		t.Errorf("%s: not a two-thread interleaving ending in the race: %+v", what, r.Steps)
+	}
+}
+
+func sharedDriver(t *testing.T, name string) string {
+	path := filepath.Join("..", "..", "shared", "drivers", "char", name, "driver.c")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("shared drivers not present: %v", err)
+	}
+	return path
+}
+
+// The paper's races: generic_nvram's llseek with itself on file->f_pos,
+// pc8736x_gpio's shadow array between set, change and current.
+func TestConfirmPaperRaces(t *testing.T) {
+	for _, tc := range []struct {
+		driver string
+		region string
+		pairs  []string
+	}{
+		{"generic_nvram", "struct file.f_pos", []string{"nvram_llseek|nvram_llseek"}},
+		{"pc8736x_gpio", "global pc8736x_gpio_shadow[]", []string{
+			"pc8736x_gpio_set|pc8736x_gpio_set", "pc8736x_gpio_set|pc8736x_gpio_change",
+			"pc8736x_gpio_set|pc8736x_gpio_current", "pc8736x_gpio_change|pc8736x_gpio_change",
+			"pc8736x_gpio_change|pc8736x_gpio_current"}},
+	} {
+		t.Run(tc.driver, func(t *testing.T) {
+			res, out := confirm(t, sharedDriver(t, tc.driver), explore.Options{})
+			got := map[string]bool{}
+			for _, r := range out.Races {
+				pr := res.Pairs[r.Pair]
+				key := pr.Pair.First.Name() + "|" + pr.Pair.Second.Name()
+				if pr.Races[r.Race].Region != tc.region {
+					continue
+				}
+				if r.Status == explore.Confirmed {
+					got[key] = true
+					checkTrace(t, key, r)
+				}
+			}
+			for _, p := range tc.pairs {
+				if !got[p] {
+					t.Errorf("race of %s on %s not confirmed", p, tc.region)
+				}
+			}
+		})
+	}
+}
+
+// TestRacePrograms records the explorer's verdict on every potential race
+// of lockset/testdata/race (golden file): what is not confirmed is listed
+// with its reason in testdata/race.golden, and every confirmation replays.
+func TestRacePrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("explores every test program")
+	}
+	files, err := filepath.Glob("../lockset/testdata/race/*.c")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test programs: %v", err)
+	}
+	var b strings.Builder
+	for _, f := range files {
+		res, out := confirm(t, f, explore.Options{})
+		for _, r := range out.Races {
+			pr := res.Pairs[r.Pair]
+			race := pr.Races[r.Race]
+			fmt.Fprintf(&b, "%s: %s|%s %s %d/%d: %s\n", filepath.Base(f), pr.Pair.First.Name(), pr.Pair.Second.Name(),
+				race.Region, race.Accesses[0].Pos.Line, race.Accesses[1].Pos.Line, r.Status)
+			if r.Status == explore.Confirmed {
+				checkTrace(t, filepath.Base(f), r)
+			}
+		}
+	}
+	golden := filepath.Join("testdata", "race.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); got != string(want) {
+		t.Errorf("verdicts differ from %s (go test -update to accept):\n%s", golden, diffLines(string(want), got))
+	}
+}
+
+func diffLines(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	wm := map[string]bool{}
+	for _, l := range w {
+		wm[l] = true
+	}
+	gm := map[string]bool{}
+	for _, l := range g {
+		gm[l] = true
+	}
+	var b strings.Builder
+	for _, l := range w {
+		if !gm[l] {
+			b.WriteString("- " + l + "\n")
+		}
+	}
+	for _, l := range g {
+		if !wm[l] {
+			b.WriteString("+ " + l + "\n")
+		}
+	}
+	return b.String()
+}
+
+// A trace that does not replay is never a confirmation: it is reported
+// as internal and the race stays not confirmed.
+func TestUnreplayedTraceIsNoConfirmation(t *testing.T) {
+	ctx := context.Background()
+	prog, err := frontend.Load(ctx, sharedDriver(t, "generic_nvram"), frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lockset.Check(ctx, prog, lockset.Options{Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := explore.Confirm(ctx, prog, res, explore.SkewOracle(explore.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Internal) == 0 {
+		t.Fatal("skewed replays all went through")
+	}
+	for _, r := range out.Races {
+		pr := res.Pairs[r.Pair]
+		if pr.Pair.First.Name() == "nvram_llseek" && pr.Pair.Second.Name() == "nvram_llseek" && r.Status == explore.Confirmed {
+			t.Errorf("llseek race confirmed from a trace that does not replay: %+v", r.Steps)
+		}
+	}
+	if !strings.Contains(out.Internal[0], "replay") {
+		t.Errorf("internal error does not say it is a replay failure: %s", out.Internal[0])
+	}
+}
