@@ -217,16 +217,7 @@ func (p *pairJob) run(ctx context.Context) {
 		}
 		return regions
 	}
-	// Module init and probes publish the other entry point: they run as
-	// the first thread, and the other starts once published.
-	var orders [][2]*ir.EntryPoint
-	a, b := p.pair.Pair.First, p.pair.Pair.Second
-	if b.Func != a.Func && (b.Role != ir.RoleInit || a.Role == ir.RoleInit) {
-		orders = append(orders, [2]*ir.EntryPoint{a, b})
-	}
-	if a.Role != ir.RoleInit || b.Role == ir.RoleInit {
-		orders = append(orders, [2]*ir.EntryPoint{b, a})
-	}
+	orders := p.orders()
 	excluded := map[int]bool{}
 	queries := 0
 	for _, ord := range orders {
@@ -255,6 +246,19 @@ func (p *pairJob) run(ctx context.Context) {
 			p.attach(found, idx)
 		}
 	}
+}
+
+// orders are the thread orders the pair is explored in: one, since thread
+// 1 may start a round late. Module init and probes publish the other entry
+// point, and exit withdraws it: they run as thread 1, and the other starts
+// once published and while not withdrawn.
+func (p *pairJob) orders() [][2]*ir.EntryPoint {
+	a, b := p.pair.Pair.First, p.pair.Pair.Second
+	lifecycle := func(ep *ir.EntryPoint) bool { return ep.Role == ir.RoleInit || ep.Role == ir.RoleExit }
+	if lifecycle(b) && !lifecycle(a) {
+		a, b = b, a
+	}
+	return [][2]*ir.EntryPoint{{a, b}}
 }
 
 // attach marks the open race the interleaving shows as confirmed: the one

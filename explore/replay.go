@@ -142,14 +142,18 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 		ths[t+1] = r.start(t+1, ep, args)
 	}
 	starting := r.s.sh.awaitPub || r.s.sh.awaitUnpub
-	if starting {
-		// The starter's yield: thread 2 may begin a round later.
-		o, err := r.oracle(2)
+	// The starters' yields: thread 1, and thread 2 when it waits for its
+	// publication, may begin a round later.
+	for t := 1; t <= 2; t++ {
+		if t == 2 && !starting {
+			break
+		}
+		o, err := r.oracle(t)
 		if err != nil {
 			return err
 		}
-		if o.Sign() != 0 && r.rnd[2] < r.s.sh.rounds-1 {
-			r.rnd[2]++
+		if o.Sign() != 0 && r.rnd[t] < r.s.sh.rounds-1 {
+			r.rnd[t]++
 		}
 	}
 	for r.race == nil {
