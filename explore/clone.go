@@ -201,7 +201,7 @@ func (c *cloner) store(b *ir.Block, r *ir.Region, acc *ir.Access, addr, val ir.E
 	if vr, ok := c.s.versions[r]; ok {
 		v := c.tmp("version", ir.Int)
 		c.load(b, vr, acc, addr, v)
-		c.storeCell(b, vr, acc, addr, ir.Bin(ir.OpAdd, v, ir.IntConst(1)))
+		c.storeCell(b, vr, acc, addr, ir.Bin(ir.OpAdd, v, ir.IntConst(versionStep(acc.Mode))))
 	}
 }
 
@@ -258,7 +258,13 @@ func (c *cloner) yield(b *ir.Block, yp yieldPoint, r *ir.Region, acc *ir.Access,
 	nowVer := c.tmp("version", ir.Int)
 	c.load(b, c.s.versions[r], acc, addr, nowVer)
 	fail := c.tmp("race", ir.Bool)
-	b.Add(&ir.Assign{Dst: fail, Src: ir.And(sw, ir.Or(ir.Bin(ir.OpNe, now, val), ir.Bin(ir.OpNe, nowVer, ver))), P: pos})
+	// After a plain access any write by the other thread races; after a
+	// marked one only a plain write does (two marked accesses never race).
+	changed := ir.Or(ir.Bin(ir.OpNe, now, val), ir.Bin(ir.OpNe, nowVer, ver))
+	if !yp.Plain {
+		changed = ir.Bin(ir.OpNe, ir.Bin(ir.OpRem, ir.Bin(ir.OpSub, nowVer, ver), ir.IntConst(markedWrite)), ir.IntConst(0))
+	}
+	b.Add(&ir.Assign{Dst: fail, Src: ir.And(sw, changed), P: pos})
 	b.Add(&ir.Assign{Dst: c.s.site, Src: &ir.Ite{Cond: ir.And(fail, ir.Not(c.s.race)), Then: ir.IntConst(int64(yp.Site)), Else: c.s.site}, P: pos})
 	b.Add(&ir.Assign{Dst: c.s.race, Src: ir.Or(c.s.race, fail), P: pos})
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/whoopverify/whoop/explore"
 	"github.com/whoopverify/whoop/frontend"
@@ -16,7 +17,7 @@ import (
 	"github.com/whoopverify/whoop/yieldinst"
 )
 
-var programs = flag.Int("programs", 150, "random programs for TestLocksetMissesNoRace")
+var programs = flag.Int("programs", 60, "random programs for TestLocksetMissesNoRace")
 
 // TestLocksetMissesNoRace is the differential soundness test of the lockset
 // check: on random driver programs, every race the explorer confirms with
@@ -44,6 +45,8 @@ func TestLocksetMissesNoRace(t *testing.T) {
 }
 
 func differential(t *testing.T, ctx context.Context, dir string, seed int) {
+	start := time.Now()
+	defer func() { t.Logf("seed %d: %v", seed, time.Since(start).Round(time.Millisecond)) }()
 	{
 		src := progen.Program(uint64(seed))
 		path := filepath.Join(dir, fmt.Sprintf("progen%d.c", seed))
@@ -58,7 +61,7 @@ func differential(t *testing.T, ctx context.Context, dir string, seed int) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		fs, out, err := explore.Misses(ctx, prog, res, explore.Options{Mode: yieldinst.All})
+		fs, out, err := explore.Misses(ctx, prog, res, explore.Options{Mode: yieldinst.All, Unroll: 1, Timeout: 5 * time.Second})
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}

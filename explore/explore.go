@@ -320,6 +320,9 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 	checked := map[*ir.Region]bool{}
 	for _, y := range p.yields {
 		yp := yieldPoint{Site: y.Site}
+		if a := ir.AccessOf(y.Stmt); a != nil {
+			yp.Plain = a.Mode == ir.Plain
+		}
 		if y.Kind == yieldinst.AccessYield && regions[y.Region] && !excluded[y.Site] {
 			yp.Check = true
 			checks++

@@ -48,6 +48,7 @@ type replayer struct {
 }
 
 type pendingCheck struct {
+	plain  bool
 	region *ir.Region
 	addr   *big.Int
 	val    *big.Int
@@ -175,7 +176,13 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 		if p := r.pending[th.id]; p != nil {
 			r.pending[th.id] = nil
 			now := r.read(p.region, p.addr)
-			if now.Cmp(p.val) != 0 || r.read(r.s.versions[p.region], p.addr).Cmp(p.ver) != 0 {
+			nowVer := r.read(r.s.versions[p.region], p.addr)
+			changed := now.Cmp(p.val) != 0 || nowVer.Cmp(p.ver) != 0
+			if !p.plain {
+				d := new(big.Int).Sub(nowVer, p.ver)
+				changed = d.Rem(d, big.NewInt(markedWrite)).Sign() != 0
+			}
+			if changed {
 				w := r.writer[p.region][p.addr.String()]
 				r.race = &raceFound{site: p.site, region: p.region.Name, check: p.step, writer: w}
 				st := p.step
@@ -427,7 +434,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		}
 		r.write(st.Region, addr, v)
 		s := r.access(th, a, &st.Access, "write", v)
-		r.noteWriter(st.Region, addr, s)
+		r.noteWriter(st.Region, st.Mode, addr, s)
 		if isYield {
 			return r.yield(th, yp, st.Region, addr, v, s)
 		}
@@ -454,7 +461,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		v := r.read(st.Region, addr)
 		s := r.access(th, a, &st.Access, kind, v)
 		for _, at := range written {
-			r.noteWriter(st.Region, at, s)
+			r.noteWriter(st.Region, st.Mode, at, s)
 		}
 		if isYield {
 			return r.yield(th, yp, st.Region, addr, v, s)
@@ -472,9 +479,9 @@ func (r *replayer) access(th *thread, a *activation, acc *ir.Access, kind string
 	return r.record(th, a.fn, acc.P, kind, acc.LValue, v)
 }
 
-func (r *replayer) noteWriter(reg *ir.Region, addr *big.Int, s Step) {
+func (r *replayer) noteWriter(reg *ir.Region, mode ir.AccessMode, addr *big.Int, s Step) {
 	if vr, ok := r.s.versions[reg]; ok {
-		r.write(vr, addr, new(big.Int).Add(r.read(vr, addr), big.NewInt(1)))
+		r.write(vr, addr, new(big.Int).Add(r.read(vr, addr), big.NewInt(versionStep(mode))))
 	}
 	m := r.writer[reg]
 	if m == nil {
@@ -501,7 +508,7 @@ func (r *replayer) yield(th *thread, yp yieldPoint, reg *ir.Region, addr, val *b
 	sw.Kind, sw.Value, sw.LValue = "switch", "", ""
 	r.steps = append(r.steps, sw)
 	if yp.Check {
-		r.pending[th.id] = &pendingCheck{region: reg, addr: addr, val: val, ver: r.read(r.s.versions[reg], addr), site: yp.Site, step: s}
+		r.pending[th.id] = &pendingCheck{plain: yp.Plain, region: reg, addr: addr, val: val, ver: r.read(r.s.versions[reg], addr), site: yp.Site, step: s}
 	}
 	return true, nil
 }

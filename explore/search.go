@@ -29,6 +29,18 @@ type Found struct {
 // whoop explorer bug): the differential test of the lockset check expects
 // none.
 func Misses(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts Options) ([]Found, *Result, error) {
+	return search(ctx, prog, res, opts, true)
+}
+
+// Search is the explorer as a bug finder, as CORRAL is run after WHOOP:
+// every concurrent pair is explored with the yield set of opts.Mode and
+// race checks at every access yield, and at most one race per pair and
+// region is returned. make bench-explore times it per mode.
+func Search(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts Options) ([]Found, *Result, error) {
+	return search(ctx, prog, res, opts, false)
+}
+
+func search(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts Options, onlyMissed bool) ([]Found, *Result, error) {
 	start := time.Now()
 	opts = opts.withDefaults()
 	out := &Result{}
@@ -61,7 +73,7 @@ func Misses(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts
 		out.Stats.Yields += len(yl)
 		reported := map[string]bool{}
 		for _, r := range pr.Races {
-			reported[r.Region] = true
+			reported[r.Region] = onlyMissed
 		}
 		open := map[string]bool{}
 		for _, y := range yl {

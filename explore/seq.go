@@ -33,7 +33,21 @@ const globalLockBase = -16
 // switch; Check makes an access yield test the accessed cell afterwards.
 type yieldPoint struct {
 	Check bool
-	Site  int // the access site, for access yields
+	Site  int  // the access site, for access yields
+	Plain bool // the access is plain: any write in between races with it
+}
+
+// markedWrite is what an atomic or marked write adds to a cell's version,
+// a plain write adding 1: a check after a marked access (which races only
+// with a plain write) looks at the version modulo markedWrite.
+const markedWrite = int64(1) << 32
+
+// versionStep is what a write of mode m adds to its cell's version.
+func versionStep(m ir.AccessMode) int64 {
+	if m == ir.Plain {
+		return 1
+	}
+	return markedWrite
 }
 
 // shape is what the sequentialisation of one pair is asked to do.

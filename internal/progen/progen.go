@@ -43,9 +43,10 @@ func Program(seed uint64) string {
 	eps := entries[:n]
 	g.p("/* whoop progen seed %d */\n", seed)
 	g.p("#include <linux/module.h>\n#include <linux/fs.h>\n#include <linux/miscdevice.h>\n")
-	g.p("#include <linux/mutex.h>\n#include <linux/spinlock.h>\n\n")
+	g.p("#include <linux/mutex.h>\n#include <linux/spinlock.h>\n#include <linux/atomic.h>\n#include <linux/bitops.h>\n\n")
 	g.p("static DEFINE_MUTEX(m0);\nstatic DEFINE_SPINLOCK(l1);\n")
-	g.p("static int g0, g1, g2;\nstatic struct { int a, b; } st;\nstatic int arr[4];\n\n")
+	g.p("static int g0, g1, g2;\nstatic struct { int a, b; } st;\nstatic int arr[4];\n")
+	g.p("static atomic_t cnt = ATOMIC_INIT(0);\nstatic unsigned long flags;\n\n")
 	g.inHelper = true
 	g.p("static int helper(int v)\n{\n\tint i;\n\n")
 	g.block(1, 2)
@@ -111,11 +112,32 @@ func (g *gen) block(ind, n int) {
 
 func (g *gen) stmt(ind int) {
 	in := g.indent(ind)
-	k := g.r.IntN(10)
-	if g.depth >= 2 && k >= 5 {
+	k := g.r.IntN(12)
+	if g.depth >= 2 && k >= 5 && k < 10 {
 		k = g.r.IntN(5)
 	}
 	switch k {
+	case 10:
+		// Marked and atomic accesses race only with plain ones.
+		switch g.r.IntN(4) {
+		case 0:
+			g.p("%sWRITE_ONCE(g%d, v);\n", in, g.r.IntN(3))
+		case 1:
+			g.p("%sv += READ_ONCE(g%d);\n", in, g.r.IntN(3))
+		case 2:
+			g.p("%satomic_inc(&cnt);\n", in)
+		default:
+			g.p("%sv += atomic_read(&cnt);\n", in)
+		}
+	case 11:
+		switch g.r.IntN(3) {
+		case 0:
+			g.p("%sset_bit(v & 3, &flags);\n", in)
+		case 1:
+			g.p("%sclear_bit(1, &flags);\n", in)
+		default:
+			g.p("%sif (test_bit(0, &flags))\n%s\tflags = v;\n", in, in)
+		}
 	case 0, 1:
 		g.p("%s%s = %s;\n", in, g.cell(), g.valueExpr())
 	case 2:

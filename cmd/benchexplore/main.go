@@ -1,0 +1,193 @@
+// Command benchexplore prints the bounded explorer's table over the shared
+// drivers: per driver and yield set (ALL, EPP, MR), the yields inserted,
+// the explorer's time at csb 2 (and 5 with -csb5) and the races it
+// confirms, next to the paper's Table II (CORRAL after WHOOP).
+//
+//	go run ./cmd/benchexplore -drivers ../shared/drivers,../shared/paper-suite -runs 3
+//
+// Times are medians over -runs runs of explore.Search in process (the
+// lockset check before it is not counted, as the paper's columns count
+// CORRAL alone); the three modes are interleaved within each run, so the
+// machine's noise falls on all of them alike. A run longer than -limit is
+// cut and printed as "T.O.".
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/whoopverify/whoop/explore"
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/lockset"
+	"github.com/whoopverify/whoop/yieldinst"
+)
+
+// paperRow is Table II of the paper (reference/paper-results.md): yields
+// and CORRAL seconds at csb 2 for ALL, EPP and MR (-1: not reported).
+type paperRow struct {
+	allY, eppY, mrY    int
+	allT, eppT, mrT    float64
+	allT5, eppT5, mrT5 float64
+}
+
+var paper = map[string]paperRow{
+	"generic_nvram": {92, 47, 29, 32.0, 17.7, 13.5, 67.7, 24.2, 16.9},
+	"pc8736x_gpio":  {691, 500, 167, 169.3, 79.4, 41.3, 595.1, 432.4, 79.4},
+	"machzwd":       {104, 51, 22, 38.1, 26.1, 15.7, 45.6, 31.2, 17.3},
+	"ds1286":        {513, 245, 129, 35.0, 22.3, 14.5, 40.2, 25.7, 16.1},
+	"dtlk":          {801, 664, 286, 182.6, 91.2, 41.6, 263.7, 150.7, 52.9},
+	"swim":          {1270, 996, 805, 271.0, 164.9, 95.5, 2746.6, 2309.8, 1847.9},
+	"sonypi":        {1745, 1566, 1024, 1966.5, 1924.4, 906.0, -1, -1, -1},
+	"8139too":       {7151, 6266, 4964, 548.2, 474.7, 359.8, 14469.0, 12677.3, 5664.5},
+	"ssu100":        {82, -1, -1, 11.1, 3.1, 3.1, 13.8, 3.1, 3.1},
+	"fs3270":        {321, 239, 211, 81.5, 62.6, 40.7, 419.4, 405.7, 295.3},
+	"gdrom":         {2058, 1143, 812, 388.0, 104.0, 99.2, 390.8, 105.5, 102.4},
+	"ps3vram":       {189, 176, 156, 99.6, 96.2, 55.8, 2376.8, 2249.0, 1698.6},
+	"sx8":           {227, 227, 217, 12.9, 16.1, 15.9, 15.2, 18.5, 18.5},
+}
+
+var modes = []yieldinst.Mode{yieldinst.All, yieldinst.EPP, yieldinst.MR}
+
+type cell struct {
+	yields, found int
+	times         []time.Duration
+	timedOut      bool
+	err           error
+}
+
+func main() {
+	drivers := flag.String("drivers", "../shared/drivers", "comma-separated directories searched for driver.c files")
+	runs := flag.Int("runs", 3, "runs per driver and mode (the median is printed)")
+	limit := flag.Duration("limit", 10*time.Minute, "cut one run after this long")
+	csb5 := flag.Bool("csb5", false, "also run at csb 5")
+	only := flag.String("only", "", "comma-separated driver names to run (default all)")
+	flag.Parse()
+	var files []string
+	for _, dir := range strings.Split(*drivers, ",") {
+		_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && d.Name() == "driver.c" {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	slices.Sort(files)
+	csbs := []int{2}
+	if *csb5 {
+		csbs = append(csbs, 5)
+	}
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	header := "driver\tcsb\tALL #Y\tALL s\tEPP #Y\tEPP s\tMR #Y\tMR s\tALL/MR\tfound ALL/EPP/MR\tpaper MR #Y\tpaper MR s\tMR / paper\t"
+	fmt.Fprintln(tw, header)
+	for _, path := range files {
+		name := filepath.Base(filepath.Dir(path))
+		if *only != "" && !slices.Contains(strings.Split(*only, ","), name) {
+			continue
+		}
+		ctx := context.Background()
+		prog, err := frontend.Load(ctx, path, frontend.Config{})
+		if err != nil {
+			fmt.Fprintf(tw, "%s\t%v\t\n", name, firstLine(err))
+			continue
+		}
+		res, err := lockset.Check(ctx, prog, lockset.Options{})
+		if err != nil {
+			fmt.Fprintf(tw, "%s\t%v\t\n", name, firstLine(err))
+			continue
+		}
+		for _, csb := range csbs {
+			cells := make([]cell, len(modes))
+			for range *runs {
+				for i, m := range modes {
+					c := &cells[i]
+					if c.timedOut || c.err != nil {
+						continue
+					}
+					rctx, cancel := context.WithTimeout(ctx, *limit)
+					start := time.Now()
+					found, out, err := explore.Search(rctx, prog, res, explore.Options{CSB: csb, Mode: m})
+					took := time.Since(start)
+					cancel()
+					switch {
+					case errors.Is(err, context.DeadlineExceeded):
+						c.timedOut = true
+					case err != nil:
+						c.err = err
+					default:
+						c.yields, c.found = out.Stats.Yields, len(found)
+						c.times = append(c.times, took)
+					}
+				}
+			}
+			p, known := paper[name]
+			row := []string{name, fmt.Sprint(csb)}
+			for _, c := range cells {
+				row = append(row, fmt.Sprint(c.yields), c.median())
+			}
+			row = append(row, ratio(cells[0], cells[2]),
+				fmt.Sprintf("%d/%d/%d", cells[0].found, cells[1].found, cells[2].found))
+			if known {
+				pt := p.mrT
+				if csb == 5 {
+					pt = p.mrT5
+				}
+				row = append(row, fmt.Sprint(p.mrY), fmt.Sprintf("%.1f", pt), share(cells[2], pt))
+			} else {
+				row = append(row, "-", "-", "-")
+			}
+			fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+		}
+		tw.Flush()
+	}
+	tw.Flush()
+}
+
+func (c cell) median() string {
+	switch {
+	case c.err != nil:
+		return "error: " + firstLine(c.err)
+	case c.timedOut:
+		return "T.O."
+	case len(c.times) == 0:
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", c.med().Seconds())
+}
+
+func (c cell) med() time.Duration {
+	t := slices.Clone(c.times)
+	slices.Sort(t)
+	return t[len(t)/2]
+}
+
+func ratio(a, b cell) string {
+	if len(a.times) == 0 || len(b.times) == 0 || b.med() == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1fx", a.med().Seconds()/b.med().Seconds())
+}
+
+// share is the explorer's MR time as a fraction of the paper's.
+func share(c cell, paperSeconds float64) string {
+	if len(c.times) == 0 || paperSeconds <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*c.med().Seconds()/paperSeconds)
+}
+
+func firstLine(err error) string {
+	s := err.Error()
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
