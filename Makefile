@@ -4,7 +4,7 @@ BIN     := bin/whoop
 SHARED  ?= ../shared
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all deps build run test test-race fuzz bench lint clean kernel-tree kernel-test
+.PHONY: all deps build run test test-race fuzz bench bench-explore lint clean kernel-tree kernel-test
 
 all: build
 
@@ -41,6 +41,11 @@ test: deps
 # the paper's figures; `go test -bench` benchmarks live beside the code.
 bench: build
 	$(GO) run ./cmd/benchtable -whoop $(BIN) -drivers $(SHARED)/drivers,$(SHARED)/paper-suite -runs 5
+
+# bench-explore prints the bounded explorer's table (median of 3 runs per
+# driver and yield set, modes interleaved) next to the paper's Table II.
+bench-explore: deps
+	$(GO) run ./cmd/benchexplore -drivers $(SHARED)/drivers,$(SHARED)/paper-suite -runs 3
 
 # kernel-tree installs Debian's linux-source-6.12 and the matching
 # linux-headers-<version>+deb12-amd64 when missing, unpacks the tree into
