@@ -377,13 +377,15 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 		},
 	}
 	p.out.Stats.Queries++
+	qstart := time.Now()
 	outs, err := p.prover.Check(ctx, s.q, s.harness, opts)
 	if err != nil {
 		return nil, false, err
 	}
 	if p.opts.Debug != nil {
 		for _, o := range outs {
-			fmt.Fprintf(p.opts.Debug, "query %s|%s %s checks %d: %s %s\n", ord[0].Name(), ord[1].Name(), regionList(regions), checks, o.Status, o.Reason)
+			fmt.Fprintf(p.opts.Debug, "query %s|%s %s checks %d: %s %s (%v, %d functions)\n", ord[0].Name(), ord[1].Name(), regionList(regions), checks, o.Status, o.Reason,
+				time.Since(qstart).Round(time.Millisecond), len(s.q.Funcs))
 		}
 	}
 	bound := s.cuts > 0
