@@ -385,9 +385,47 @@ func (v *validator) kinded(e Expr, want Kind, where lazy) {
 // definiteAssignment reports locals read on some path before any assignment.
 // Parameters are assigned at entry; Ret is only named by contracts.
 func (v *validator) definiteAssignment(f *Function) {
+	// Only a local read in some block before that block assigns it can be
+	// read unassigned; the dataflow tracks just those (lowering makes most
+	// temporaries block-local, so 10,000 statements stay cheap: issue 11).
+	all := make(map[*Var]int, len(f.Locals))
+	for _, x := range f.Locals {
+		all[x] = len(all)
+	}
+	stamp := make([]int, len(all))
+	exposed := make(map[*Var]bool)
+	for _, b := range f.Blocks {
+		mark := b.Index + 1
+		see := func(e Expr) {
+			WalkExpr(e, func(x Expr) {
+				if x, ok := x.(*Var); ok {
+					if i, ok := all[x]; ok && stamp[i] != mark {
+						exposed[x] = true
+					}
+				}
+			})
+		}
+		for _, s := range b.Stmts {
+			for _, e := range StmtExprs(s) {
+				see(e)
+			}
+			for _, d := range StmtDefs(s) {
+				if i, ok := all[d]; ok {
+					stamp[i] = mark
+				}
+			}
+		}
+		if b.Term != nil {
+			for _, e := range TermExprs(b.Term) {
+				see(e)
+			}
+		}
+	}
 	index := make(map[*Var]int)
 	for _, x := range f.Locals {
-		index[x] = len(index)
+		if exposed[x] {
+			index[x] = len(index)
+		}
 	}
 	n := len(index)
 	if n == 0 {
