@@ -108,7 +108,7 @@ func run(whoop, roots string, runs, jobs int) error {
 		slices.Sort(files[n:])
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "driver\tstatus\tLoC\tEPs\tpairs\tregions\tracy pairs\tracy regions\tinconcl.\tparse ms\ttotal s\tpeak RSS MB\t|\tpaper pairs\tpaper racy pairs\tpaper racy MRs\tpaper WHOOP s\tratio\t")
+	fmt.Fprintln(tw, "driver\tstatus\tLoC\tEPs\tpairs\tregions\tracy pairs\tracy regions\tinconcl.\tparse ms\ttotal s\traces-only s\tlock cost\tpeak RSS MB\t|\tpaper pairs\tpaper racy pairs\tpaper racy MRs\tpaper WHOOP s\tratio\t")
 	for _, f := range files {
 		name := filepath.Base(filepath.Dir(f))
 		row, err := measure(whoop, f, runs, jobs)
@@ -127,9 +127,13 @@ func run(whoop, roots string, runs, jobs int) error {
 			psec = fmt.Sprintf("%.2f", p.seconds)
 			ratio = fmt.Sprintf("%.1f%%", 100*row.total/p.seconds)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f\t%.2f\t%.0f\t|\t%s\t%s\t%s\t%s\t%s\t\n",
+		cost := "-"
+		if row.racesOnly > 0 {
+			cost = fmt.Sprintf("%+.0f%%", 100*(row.total-row.racesOnly)/row.racesOnly)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f\t%.2f\t%.2f\t%s\t%.0f\t|\t%s\t%s\t%s\t%s\t%s\t\n",
 			name, row.status, row.loc, row.eps, row.pairs, row.regions, row.racyPairs, row.racyRegions, row.inconclusive,
-			row.parseMS, row.total, row.rssMB, ps(p.pairs), ps(p.racyPairs), ps(p.racyMRs), psec, ratio)
+			row.parseMS, row.total, row.racesOnly, cost, row.rssMB, ps(p.pairs), ps(p.racyPairs), ps(p.racyMRs), psec, ratio)
 	}
 	return tw.Flush()
 }
@@ -137,7 +141,7 @@ func run(whoop, roots string, runs, jobs int) error {
 type row struct {
 	loc, eps, pairs, regions, racyPairs, racyRegions, inconclusive int
 	status                                                         string
-	parseMS, total, rssMB                                          float64
+	parseMS, total, racesOnly, rssMB                               float64
 }
 
 func measure(whoop, file string, runs, jobs int) (row, error) {
@@ -158,30 +162,42 @@ func measure(whoop, file string, runs, jobs int) (row, error) {
 		r.regions = len(prog.Regions)
 	}
 	r.parseMS = median(parse)
-	var totals, rss []float64
+	var totals, racesOnly, rss []float64
 	var out []byte
+	// Each run measures the default (race and lock checks) and then the
+	// race check alone, interleaved, so the lock checks' cost is the
+	// difference of medians taken under the same noise.
 	for range runs {
-		args := []string{"--format", "json", "--no-progress"}
-		if jobs > 0 {
-			args = append(args, "--jobs", fmt.Sprint(jobs))
+		for _, checks := range []string{"", "races"} {
+			args := []string{"--format", "json", "--no-progress"}
+			if jobs > 0 {
+				args = append(args, "--jobs", fmt.Sprint(jobs))
+			}
+			if checks != "" {
+				args = append(args, "--checks", checks)
+			}
+			cmd := exec.Command(whoop, append(args, file)...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			start := time.Now()
+			err := cmd.Run()
+			elapsed := time.Since(start)
+			// 1: races reported; 4: inconclusive (a limit was hit), still a row.
+			if code := cmd.ProcessState.ExitCode(); err != nil && code != 1 && code != 4 {
+				return r, fmt.Errorf("whoop exited %d: %s", code, strings.TrimSpace(stderr.String()))
+			}
+			if checks != "" {
+				racesOnly = append(racesOnly, elapsed.Seconds())
+				continue
+			}
+			totals = append(totals, elapsed.Seconds())
+			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+				rss = append(rss, float64(ru.Maxrss)/1024) // KB -> MB
+			}
+			out = stdout.Bytes()
 		}
-		cmd := exec.Command(whoop, append(args, file)...)
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		start := time.Now()
-		err := cmd.Run()
-		elapsed := time.Since(start)
-		// 1: races reported; 4: inconclusive (a limit was hit), still a row.
-		if code := cmd.ProcessState.ExitCode(); err != nil && code != 1 && code != 4 {
-			return r, fmt.Errorf("whoop exited %d: %s", code, strings.TrimSpace(stderr.String()))
-		}
-		totals = append(totals, elapsed.Seconds())
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			rss = append(rss, float64(ru.Maxrss)/1024) // KB -> MB
-		}
-		out = stdout.Bytes()
 	}
-	r.total, r.rssMB = median(totals), median(rss)
+	r.total, r.racesOnly, r.rssMB = median(totals), median(racesOnly), median(rss)
 	var res jsonResult
 	if err := json.Unmarshal(out, &res); err != nil || len(res.Files) != 1 {
 		return r, fmt.Errorf("reading whoop's JSON: %v", err)
