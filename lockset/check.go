@@ -48,6 +48,9 @@ type Options struct {
 	// lock field while one is held even when the two may be fields of
 	// different objects; by default only the same object is a double lock.
 	DoubleLockAnyInstance bool
+	// ReportUnidentifiedLocks (lock checks): report each locking call
+	// whose lock cannot be identified instead of skipping it.
+	ReportUnidentifiedLocks bool
 	//   IgnoreRules: serialisation rules (models.Rules IDs) not to apply.
 	IgnoreRules []string
 	// HoudiniBudget bounds summary inference; when it runs out no summary

@@ -19,6 +19,11 @@ const (
 	UnlockUnheld   = "unlock-unheld"
 	HeldAtReturn   = "lock-held-at-return"
 	OrderInversion = "lock-order-inversion"
+	// UnidentifiedLock: a locking call whose lock the check cannot name,
+	// so it checks nothing about it; reported only when the assumption
+	// that such calls hide no lock error is dropped
+	// (Options.ReportUnidentifiedLocks, --no-assume lock-identity).
+	UnidentifiedLock = "unidentified-lock"
 )
 
 // Related is a location that explains a lock error: the acquire that holds
@@ -104,7 +109,16 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 			in.environment(ep, opts.ParamAliasing)
 		}
 	}
+	var unidentified []*LockError
+	if opts.ReportUnidentifiedLocks {
+		unidentified = unidentifiedLocks(f, prog)
+	}
 	if len(eps) == 0 {
+		for _, e := range unidentified {
+			res.Errors = append(res.Errors, *e)
+		}
+		sortLockErrors(res.Errors)
+		res.Warnings = append(res.Warnings, f.warnings...)
 		res.Total = time.Since(start)
 		return res, nil
 	}
@@ -260,8 +274,18 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 		sort.Strings(e.EntryPoints)
 		res.Errors = append(res.Errors, *e)
 	}
-	sort.Slice(res.Errors, func(i, j int) bool {
-		a, b := res.Errors[i], res.Errors[j]
+	for _, e := range unidentified {
+		res.Errors = append(res.Errors, *e)
+	}
+	sortLockErrors(res.Errors)
+	res.Warnings = append(res.Warnings, f.warnings...)
+	res.Total = time.Since(start)
+	return res, nil
+}
+
+func sortLockErrors(errs []LockError) {
+	sort.Slice(errs, func(i, j int) bool {
+		a, b := errs[i], errs[j]
 		if c := comparePos(a.Pos, b.Pos); c != 0 {
 			return c < 0
 		}
@@ -270,9 +294,45 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 		}
 		return a.Lock < b.Lock
 	})
-	res.Warnings = append(res.Warnings, f.warnings...)
-	res.Total = time.Since(start)
-	return res, nil
+}
+
+// unidentifiedLocks reports each locking call, in code an entry point
+// reaches, whose lock the check cannot identify.
+func unidentifiedLocks(f *facts, prog *ir.Program) []*LockError {
+	reachedBy := make(map[*ir.Function][]string)
+	for _, ep := range prog.EntryPoints {
+		for _, g := range f.reach(ep.Func) {
+			if !slices.Contains(reachedBy[g], ep.Name()) {
+				reachedBy[g] = append(reachedBy[g], ep.Name())
+			}
+		}
+	}
+	var out []*LockError
+	for _, fn := range prog.Funcs {
+		if len(reachedBy[fn]) == 0 {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, st := range b.Stmts {
+				call, ok := st.(*ir.Call)
+				if !ok {
+					continue
+				}
+				op, ok := f.callLock[call]
+				if !ok || op.lock >= 0 {
+					continue
+				}
+				lock := call.Callee.Name
+				if op.api.Arg >= 0 && op.api.Arg < len(call.Args) {
+					lock = ir.ExprString(call.Args[op.api.Arg])
+				}
+				out = append(out, &LockError{Kind: UnidentifiedLock, Lock: lock, EntryPoints: slices.Clone(reachedBy[fn]),
+					Pos: call.P, Source: prog.SourceLine(call.P.File, call.P.Line),
+					Msg: fmt.Sprintf("%s: cannot identify the lock %s, so no lock check covers it", call.Callee.Name, lock)})
+			}
+		}
+	}
+	return out
 }
 
 func comparePos(a, b ir.Pos) int {

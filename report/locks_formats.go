@@ -61,6 +61,7 @@ var lockSARIFKinds = []struct{ id, name, short string }{
 	{lockset.UnlockUnheld, "UnlockUnheld", "A lock is released while not held"},
 	{lockset.HeldAtReturn, "LockHeldAtReturn", "An entry point returns holding a lock it acquired"},
 	{lockset.OrderInversion, "LockOrderInversion", "Two concurrent entry points take two locks in opposite orders"},
+	{lockset.UnidentifiedLock, "UnidentifiedLock", "A locking call whose lock whoop cannot identify, so no lock check covers it (--no-assume lock-identity)"},
 }
 
 // lockSARIFAdd adds the lock rules and the findings of locks to run's

@@ -32,7 +32,7 @@ func TestLockErrorsSARIF(t *testing.T) {
 	for _, r := range rep.Runs[0].Tool.Driver.Rules {
 		ids = append(ids, *r.ID)
 	}
-	if got := strings.Join(ids, ","); got != "data-race,double-lock,unlock-unheld,lock-held-at-return,lock-order-inversion" {
+	if got := strings.Join(ids, ","); got != "data-race,double-lock,unlock-unheld,lock-held-at-return,lock-order-inversion,unidentified-lock" {
 		t.Errorf("rules %s", got)
 	}
 	var found bool
