@@ -45,7 +45,7 @@ bench: build
 # bench-explore prints the bounded explorer's table (median of 3 runs per
 # driver and yield set, modes interleaved) next to the paper's Table II.
 bench-explore: deps
-	$(GO) run ./cmd/benchexplore -drivers $(SHARED)/drivers,$(SHARED)/paper-suite -runs 3
+	$(GO) run ./cmd/benchexplore -drivers $(SHARED)/drivers,$(SHARED)/paper-suite -runs 3 -csb5 -limit 2m
 
 # kernel-tree installs Debian's linux-source-6.12 and the matching
 # linux-headers-<version>+deb12-amd64 when missing, unpacks the tree into

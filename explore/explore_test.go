@@ -59,7 +59,7 @@ func checkTrace(t *testing.T, what string, r explore.RaceResult) {
 	}
 }
 
-func sharedDriver(t *testing.T, name string) string {
+func sharedDriver(t testing.TB, name string) string {
 	path := filepath.Join("..", "..", "shared", "drivers", "char", name, "driver.c")
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("shared drivers not present: %v", err)
