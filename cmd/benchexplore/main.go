@@ -18,11 +18,9 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/whoopverify/whoop/explore"
@@ -85,9 +83,8 @@ func main() {
 	if *csb5 {
 		csbs = append(csbs, 5)
 	}
-	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	header := "driver\tcsb\tALL #Y\tALL s\tEPP #Y\tEPP s\tMR #Y\tMR s\tALL/MR\tfound ALL/EPP/MR\tpaper MR #Y\tpaper MR s\tMR / paper\t"
-	fmt.Fprintln(tw, header)
+	// Fixed-width columns, so each row can print as soon as it is measured.
+	printRow([]string{"driver", "csb", "ALL #Y", "ALL s", "EPP #Y", "EPP s", "MR #Y", "MR s", "ALL/MR", "found A/E/M", "paper MR #Y", "paper MR s", "MR/paper"})
 	for _, path := range files {
 		name := filepath.Base(filepath.Dir(path))
 		if *only != "" && !slices.Contains(strings.Split(*only, ","), name) {
@@ -96,12 +93,12 @@ func main() {
 		ctx := context.Background()
 		prog, err := frontend.Load(ctx, path, frontend.Config{})
 		if err != nil {
-			fmt.Fprintf(tw, "%s\t%v\t\n", name, firstLine(err))
+			fmt.Printf("%s: %v\n", name, firstLine(err))
 			continue
 		}
 		res, err := lockset.Check(ctx, prog, lockset.Options{})
 		if err != nil {
-			fmt.Fprintf(tw, "%s\t%v\t\n", name, firstLine(err))
+			fmt.Printf("%s: %v\n", name, firstLine(err))
 			continue
 		}
 		for _, csb := range csbs {
@@ -144,11 +141,27 @@ func main() {
 			} else {
 				row = append(row, "-", "-", "-")
 			}
-			fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+			printRow(row)
 		}
-		tw.Flush()
 	}
-	tw.Flush()
+}
+
+var widths = []int{14, 4, 7, 8, 7, 8, 7, 8, 7, 12, 12, 11, 9}
+
+func printRow(cols []string) {
+	var b strings.Builder
+	for i, c := range cols {
+		w := 10
+		if i < len(widths) {
+			w = widths[i]
+		}
+		if i == 0 {
+			fmt.Fprintf(&b, "%-*s", w, c)
+		} else {
+			fmt.Fprintf(&b, " %*s", w, c)
+		}
+	}
+	fmt.Println(b.String())
 }
 
 func (c cell) median() string {
