@@ -34,12 +34,15 @@ func Misses(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts
 
 // Search is the explorer as a bug finder, as CORRAL is run after WHOOP:
 // every concurrent pair is explored with the yield set of opts.Mode and
-// race checks at every access yield, and at most one race per pair and
-// region is returned. make bench-explore times it per mode.
+// race checks at every access yield, until the first race of the pair (one
+// solver query per pair). make bench-explore times it per mode.
 func Search(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts Options) ([]Found, *Result, error) {
 	return search(ctx, prog, res, opts, false)
 }
 
+// search explores the pairs; onlyMissed restricts the checks to the
+// regions the lockset check did not report, and then looks for a race on
+// each such region, where a bug finder stops at a pair's first race.
 func search(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts Options, onlyMissed bool) ([]Found, *Result, error) {
 	start := time.Now()
 	opts = opts.withDefaults()
@@ -100,6 +103,9 @@ func search(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts
 				}
 				delete(open, f.region)
 				found = append(found, Found{Pair: i, Region: f.region, Check: f.check, Writer: f.writer, Steps: f.steps})
+				if !onlyMissed {
+					open = nil
+				}
 			}
 		}
 	}

@@ -203,8 +203,16 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 			}
 			continue
 		}
-		// No answer: give up if cancelled, else try the rest one by one.
-		if ctx.Err() != nil {
+		// No answer: give up if cancelled, or if one obligation is left
+		// (the query one by one would be the same), else try the rest one
+		// by one.
+		left := 0
+		for i := range outs {
+			if !done[i] {
+				left++
+			}
+		}
+		if ctx.Err() != nil || left == 1 && cerr == nil {
 			markUnknown(outs, done, unknownReason(s, cerr, timed))
 			return outs, nil
 		}
