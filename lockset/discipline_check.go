@@ -225,7 +225,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 			}
 			outcomes, err := session.Check(cctx, in.prog, h.fn, vc.Options{
 				Inline: in.inline, MaxInlineDepth: 64, CheckAsserts: true, CheapArith: true,
-				Info: info, NoSteps: true, Together: true, IndependentAsserts: true,
+				Info: info, Together: true, IndependentAsserts: true,
 				TraceVars: func(v *ir.Var) bool { return traced[v] },
 			})
 			cancel()
@@ -389,6 +389,7 @@ func (in *instrumenter) lockFinding(found map[string]*LockError, ep *ir.EntryPoi
 		e.Related = acquire(intOf(d.acq[a.lock]))
 	}
 	e.Source = src(e.Pos)
+	e.Related = append(e.Related, pathLines(in.f.prog, tr, e.Pos)...)
 	key := fmt.Sprintf("%s|%s|%d|%d|%s", e.Kind, e.Pos.File, e.Pos.Line, e.Pos.Col, e.Lock)
 	if old, ok := found[key]; ok {
 		old.EntryPoints = append(old.EntryPoints, ep.Func.Name)
@@ -396,6 +397,72 @@ func (in *instrumenter) lockFinding(found map[string]*LockError, ep *ir.EntryPoi
 	}
 	e.EntryPoints = []string{ep.Func.Name}
 	found[key] = &e
+}
+
+// maxPathLines bounds the branch notes of one lock error: the last ones
+// before it.
+const maxPathLines = 6
+
+// pathLines returns the key lines of the failing path up to the statement
+// at pos: each branch taken, with the way it went, in order.
+func pathLines(prog *ir.Program, tr *vc.Trace, pos ir.Pos) []Related {
+	if tr == nil {
+		return nil
+	}
+	var out []Related
+	for i, st := range tr.Steps {
+		if holdsPos(st.Block, pos) {
+			break
+		}
+		br, ok := st.Block.Term.(*ir.If)
+		if !ok || !br.P.IsValid() || br.Then == br.Else {
+			continue
+		}
+		next := -1
+		for j := i + 1; j < len(tr.Steps); j++ {
+			if tr.Steps[j].Depth == st.Depth {
+				next = j
+				break
+			}
+			if tr.Steps[j].Depth < st.Depth {
+				break
+			}
+		}
+		if next < 0 {
+			continue
+		}
+		way := ""
+		switch tr.Steps[next].Block {
+		case br.Then:
+			way = "true"
+		case br.Else:
+			way = "false"
+		default:
+			continue
+		}
+		r := Related{Pos: br.P, Source: prog.SourceLine(br.P.File, br.P.Line), Msg: "on this path the condition is " + way}
+		if n := len(out); n > 0 && out[n-1].Pos == r.Pos && out[n-1].Msg == r.Msg {
+			continue
+		}
+		out = append(out, r)
+	}
+	if len(out) > maxPathLines {
+		out = out[len(out)-maxPathLines:]
+	}
+	return out
+}
+
+// holdsPos reports whether block b holds the call or return at pos.
+func holdsPos(b *ir.Block, pos ir.Pos) bool {
+	for _, s := range b.Stmts {
+		if c, ok := s.(*ir.Call); ok && c.P == pos {
+			return true
+		}
+	}
+	if r, ok := b.Term.(*ir.Return); ok && r.P == pos {
+		return true
+	}
+	return false
 }
 
 // orderEdge: an entry point acquires site.op.lock while holding held.
