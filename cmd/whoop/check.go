@@ -25,7 +25,7 @@ import (
 )
 
 func checkFlags() []cli.Flag {
-	return append(append(append(frontendFlags(), assumeFlags()...), confirmFlags()...),
+	return append(append(append(append(frontendFlags(), assumeFlags()...), confirmFlags()...), sweepFlags()...),
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text",
 			Usage: "output `FORMAT`: text (gcc-style), xml, json or sarif"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(),
@@ -61,6 +61,7 @@ const maxJobs = 64
 const defaultFileTimeout = 5 * time.Minute
 
 func checkAction(c *cli.Context) error {
+	runStart := time.Now()
 	if c.NArg() == 0 {
 		return usageErrorf("no input files\nusage: whoop [flags] FILE.c...  (see whoop --help)")
 	}
@@ -166,7 +167,10 @@ func checkAction(c *cli.Context) error {
 		worst(ee.code)
 		return false
 	}
-	paths := c.Args().Slice()
+	paths, swept, err := expandPaths(c, c.Args().Slice())
+	if err != nil {
+		return err
+	}
 	done := 0
 	fileTimeout := c.Duration("file-timeout")
 	for i, next := range prefetch(ctx, cfg, paths, base.Jobs > 1, fileTimeout, watch) {
@@ -255,6 +259,9 @@ func checkAction(c *cli.Context) error {
 	}
 	for _, f := range failures {
 		fmt.Fprintf(stderr, "whoop: %s\n", f)
+	}
+	if swept {
+		closingTable(stderr, results, fileErrs, runStart)
 	}
 	if stop != nil {
 		return &exitError{code: stop.code(), msg: fmt.Sprintf("%v: %d of %d files checked", stop, done, len(paths))}

@@ -132,7 +132,7 @@ func frontendFlags() []cli.Flag {
 
 // commands lists the subcommands; each lives in its own file.
 func commands() []*cli.Command {
-	return []*cli.Command{entrypointsCommand(), pairsCommand(), irCommand(), assumptionsCommand(), yieldsCommand()}
+	return []*cli.Command{entrypointsCommand(), pairsCommand(), irCommand(), assumptionsCommand(), yieldsCommand(), mergeCommand()}
 }
 
 const appHelpTemplate = `NAME:
