@@ -417,7 +417,11 @@ func (f *fnBuilder) asm(a *cc.Asm) {
 			operand := asmOperand(el.AssignmentExpression)
 			switch section {
 			case 0: // outputs
-				if operand != nil {
+				// A global register variable (the kernel's
+				// current_stack_pointer, tied by ASM_CALL_CONSTRAINT)
+				// is a CPU register: every thread has its own, so the
+				// asm writes no shared memory through it.
+				if operand != nil && !globalRegister(operand) {
 					lv := f.lval(operand)
 					switch {
 					case lv.v != nil:
@@ -454,6 +458,17 @@ func (f *fnBuilder) asm(a *cc.Asm) {
 		f.nondetJump(append(gotoLabels, fall), pos)
 		f.cur = fall
 	}
+}
+
+// globalRegister reports whether n names a file-scope register variable
+// (GCC's register T x asm("reg")).
+func globalRegister(n cc.ExpressionNode) bool {
+	p, ok := strip(n).(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent {
+		return false
+	}
+	d, ok := p.ResolvedTo().(*cc.Declarator)
+	return ok && d != nil && d.IsRegister() && d.StorageDuration() == cc.Static
 }
 
 // asmOperand returns the C expression of an asm operand "constraint"(expr),

@@ -130,6 +130,7 @@ func errorCause(msg string) string {
 	m := strings.ToLower(msg)
 	for _, c := range []struct{ key, cause string }{
 		{"no model for", "missing header"},
+		{"not found in the kernel tree", "missing header"},
 		{"file-timeout", "file deadline"},
 		{"deadline", "file deadline"},
 		{"memory", "memory cap"},
