@@ -21,7 +21,7 @@ import (
 // Defaults of Options.
 const (
 	DefaultCSB     = 2
-	DefaultUnroll  = 2
+	DefaultUnroll  = 1 // a loop body runs at most twice per call
 	DefaultTimeout = 30 * time.Second
 )
 

@@ -22,7 +22,7 @@ func confirmFlags() []cli.Flag {
 				"that replays, or 'not confirmed within' the bounds (which is no proof of absence)"},
 		&cli.IntFlag{Name: "csb", Value: explore.DefaultCSB, Usage: "with --confirm: explore interleavings of at most `K` context switches"},
 		&cli.IntFlag{Name: "unroll", Value: explore.DefaultUnroll,
-			Usage: "with --confirm: follow at most `N` iterations of each loop per call, and recursion N deep (a thread stops there)"},
+			Usage: "with --confirm: let each loop go back to its head at most `N` times per call, and recursion go N deep (a thread stops there)"},
 		&cli.StringFlag{Name: "yields", Value: string(yieldinst.MR), Usage: "with --confirm: the yield set `MODE` (all, epp, mr)"},
 	}
 }
