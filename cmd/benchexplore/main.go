@@ -68,6 +68,7 @@ func main() {
 	limit := flag.Duration("limit", 10*time.Minute, "cut one run after this long")
 	csb5 := flag.Bool("csb5", false, "also run at csb 5")
 	only := flag.String("only", "", "comma-separated driver names to run (default all)")
+	modeList := flag.String("modes", "all,epp,mr", "comma-separated yield sets to time (the others print -)")
 	flag.Parse()
 	var files []string
 	for _, dir := range strings.Split(*drivers, ",") {
@@ -106,7 +107,7 @@ func main() {
 			for range *runs {
 				for i, m := range modes {
 					c := &cells[i]
-					if c.timedOut || c.err != nil {
+					if c.timedOut || c.err != nil || !slices.Contains(strings.Split(*modeList, ","), string(m)) {
 						continue
 					}
 					rctx, cancel := context.WithTimeout(ctx, *limit)
