@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -107,6 +108,7 @@ type Stats struct {
 	Queries  int
 	Replayed int // traces replayed (every confirmation is one)
 	Failed   int // traces that did not replay: never reported as races
+	Unknown  int // queries the solver gave no answer to (timeout, interrupt)
 	Time     time.Duration
 }
 
@@ -170,11 +172,14 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 				eps = append(eps, ep)
 			}
 		}
-		if err := ctx.Err(); err != nil {
-			return out, err
+		if ctx.Err() != nil {
+			notExplored(mine, stopReason(ctx))
+			continue
 		}
 		p := pairJob{prog: prog, pair: pr, setup: eps, yields: yl, opts: opts, prover: prover, facts: facts, out: out, mine: mine}
-		p.run(ctx)
+		if why := p.run(ctx); why != "" {
+			notExplored(mine, why)
+		}
 	}
 	for k := range out.Races {
 		r := &out.Races[k]
@@ -191,7 +196,27 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 		res.Pairs[r.Pair].Races[r.Race].Confirmation = &lockset.Confirmation{Status: r.Status, Note: r.Note, Steps: r.Steps}
 	}
 	out.Stats.Time = time.Since(start)
-	return out, nil
+	return out, ctx.Err()
+}
+
+// notExplored marks the races of a pair that the explorer did not finish
+// as not explored: neither confirmed nor "not confirmed within the
+// bounds", since the bounded search did not run to its end.
+func notExplored(mine []RaceResult, why string) {
+	for k := range mine {
+		if mine[k].Status == NotConfirmed {
+			mine[k].Status = NotExplored
+			mine[k].Note = "not explored: " + why
+		}
+	}
+}
+
+// stopReason says why ctx ended the exploration.
+func stopReason(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "the run's deadline passed before the explorer reached this pair"
+	}
+	return "the run was interrupted before the explorer finished this pair"
 }
 
 // pairJob confirms the races of one region of one pair.
@@ -207,7 +232,10 @@ type pairJob struct {
 	mine   []RaceResult
 }
 
-func (p *pairJob) run(ctx context.Context) {
+// run returns why the exploration of the pair stopped short of its
+// bounds ("" when it did not): then its unconfirmed races are not
+// explored rather than not confirmed.
+func (p *pairJob) run(ctx context.Context) string {
 	open := func() map[string]bool {
 		regions := map[string]bool{}
 		for k, r := range p.pair.Races {
@@ -223,10 +251,17 @@ func (p *pairJob) run(ctx context.Context) {
 	for _, ord := range orders {
 		for queries < maxQueriesPerPair && len(open()) > 0 && ctx.Err() == nil {
 			queries++
-			found, bound, err := p.query(ctx, ord, open(), excluded)
+			found, bound, unknown, err := p.query(ctx, ord, open(), excluded)
 			if err != nil {
 				p.out.Internal = append(p.out.Internal, err.Error())
-				break
+				return "internal error: " + err.Error()
+			}
+			if unknown != "" && found == nil {
+				p.out.Stats.Unknown++
+				if ctx.Err() != nil {
+					return stopReason(ctx)
+				}
+				return fmt.Sprintf("the solver gave no answer (%s)", unknown)
 			}
 			if bound {
 				for k := range p.mine {
@@ -246,6 +281,13 @@ func (p *pairJob) run(ctx context.Context) {
 			p.attach(found, idx)
 		}
 	}
+	if ctx.Err() != nil && len(open()) > 0 {
+		return stopReason(ctx)
+	}
+	if queries >= maxQueriesPerPair && len(open()) > 0 {
+		return fmt.Sprintf("the pair's budget of %d solver queries was spent", maxQueriesPerPair)
+	}
+	return ""
 }
 
 // orders are the thread orders the pair is explored in: one, since thread
@@ -305,7 +347,8 @@ type confirmation struct {
 // query builds the sequentialised program of one thread order with race
 // checks on the region's yields (minus excluded sites), asks the solver for
 // an interleaving in which a check fails, and replays it.
-func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[string]bool, excluded map[int]bool) (*confirmation, bool, error) {
+// unknown is the solver's reason when it gave no answer.
+func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[string]bool, excluded map[int]bool) (found *confirmation, bound bool, unknown string, err error) {
 	sh := &shape{first: ord[0], second: ord[1], setup: p.setup, yields: make(map[ir.Stmt]yieldPoint),
 		rounds: rounds(p.opts.CSB), unroll: p.opts.Unroll, paramAliasing: p.opts.ParamAliasing,
 		facts: p.facts, awaitPub: ord[0].Role == ir.RoleInit, awaitUnpub: ord[0].Role == ir.RoleExit}
@@ -336,13 +379,12 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 		}
 	}
 	if checks == 0 {
-		return nil, false, nil
+		return nil, false, "", nil
 	}
 	s, err := build(p.prog, sh)
 	if err != nil {
-		return nil, false, err
+		return nil, false, "", err
 	}
-	var found *confirmation
 	var replayErr error
 	opts := vc.Options{
 		Inline:         func(*ir.Function, int) bool { return true },
@@ -380,7 +422,12 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 	qstart := time.Now()
 	outs, err := p.prover.Check(ctx, s.q, s.harness, opts)
 	if err != nil {
-		return nil, false, err
+		return nil, false, "", err
+	}
+	for _, o := range outs {
+		if o.Status == vc.Unknown && unknown == "" {
+			unknown = o.Reason
+		}
 	}
 	if p.opts.Debug != nil {
 		for _, o := range outs {
@@ -388,12 +435,12 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 				time.Since(qstart).Round(time.Millisecond), len(s.q.Funcs))
 		}
 	}
-	bound := s.cuts > 0
+	bound = s.cuts > 0
 	if replayErr != nil {
 		p.out.Stats.Failed++
-		return nil, bound, replayErr
+		return nil, bound, unknown, replayErr
 	}
-	return found, bound, nil
+	return found, bound, unknown, nil
 }
 
 func regionList(m map[string]bool) string {

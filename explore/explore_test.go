@@ -196,3 +196,35 @@ func TestUnreplayedTraceIsNoConfirmation(t *testing.T) {
 		t.Errorf("internal error does not say it is a replay failure: %s", out.Internal[0])
 	}
 }
+
+// An explorer stopped before its end (interrupt, deadline) marks the races
+// it did not decide not explored, never "not confirmed within" bounds it
+// did not search, and returns the context's error with the verdicts.
+func TestStoppedExplorerSaysNotExplored(t *testing.T) {
+	ctx := context.Background()
+	prog, err := frontend.Load(ctx, sharedDriver(t, "pc8736x_gpio"), frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lockset.Check(ctx, prog, lockset.Options{Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped, cancel := context.WithCancel(ctx)
+	cancel()
+	out, err := explore.Confirm(stopped, prog, res, explore.Options{})
+	if err != context.Canceled {
+		t.Fatalf("Confirm on a canceled context: error %v, want context.Canceled", err)
+	}
+	if out == nil || len(out.Races) != res.Races() || len(out.Races) == 0 {
+		t.Fatalf("got %v verdicts, want one per race (%d)", out, res.Races())
+	}
+	for _, r := range out.Races {
+		if r.Status != explore.NotExplored || !strings.HasPrefix(r.Note, "not explored: the run was interrupted") {
+			t.Errorf("pair %d race %d: %s %q, want not-explored", r.Pair, r.Race, r.Status, r.Note)
+		}
+		if c := res.Pairs[r.Pair].Races[r.Race].Confirmation; c == nil || c.Status != lockset.NotExplored {
+			t.Errorf("pair %d race %d: lockset result not marked not-explored: %+v", r.Pair, r.Race, c)
+		}
+	}
+}

@@ -93,9 +93,13 @@ func search(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts
 		p := pairJob{prog: prog, pair: pr, setup: eps, yields: yl, opts: opts, prover: prover, facts: facts, out: out}
 		for _, ord := range p.orders() {
 			for q := 0; q < maxQueriesPerPair && len(open) > 0 && ctx.Err() == nil; q++ {
-				f, _, err := p.query(ctx, ord, open, map[int]bool{})
+				f, _, unknown, err := p.query(ctx, ord, open, map[int]bool{})
 				if err != nil {
 					out.Internal = append(out.Internal, err.Error())
+					break
+				}
+				if unknown != "" && f == nil {
+					out.Stats.Unknown++
 					break
 				}
 				if f == nil {

@@ -229,6 +229,11 @@ func checkAction(c *cli.Context) error {
 			}
 			results = append(results, res)
 			done++
+			// An interrupt during the explorer keeps this file's results and
+			// ends the run.
+			if errors.As(context.Cause(ctx), &stop) {
+				break
+			}
 			switch {
 			case res.RacyPairs() > 0:
 				worst(exitRaces)

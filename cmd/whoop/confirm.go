@@ -52,8 +52,20 @@ func confirmRaces(ctx context.Context, stderr io.Writer, prog *ir.Program, res *
 	}
 	start := time.Now()
 	out, err := explore.Confirm(ctx, prog, res, opts)
-	if err != nil {
+	if out == nil {
 		return fmt.Errorf("explorer: %w", err)
+	}
+	if err != nil {
+		// Stopped (deadline, interrupt): the lockset verdicts stand and the
+		// races the explorer did not reach say "not explored".
+		n := 0
+		for _, r := range out.Races {
+			if r.Status == explore.NotExplored {
+				n++
+			}
+		}
+		fmt.Fprintf(stderr, "whoop: %s: warning: the explorer stopped (%v): %d of %d races not explored\n",
+			prog.Path, context.Cause(ctx), n, len(out.Races))
 	}
 	for _, msg := range out.Internal {
 		fmt.Fprintf(stderr, "whoop: internal error (not reported as a race): %s\n", msg)
