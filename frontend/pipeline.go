@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/whoopverify/whoop/frontend/entry"
+	"github.com/whoopverify/whoop/frontend/ktree"
 	"github.com/whoopverify/whoop/frontend/regions"
 	"github.com/whoopverify/whoop/ir"
 	"modernc.org/cc/v4"
@@ -75,6 +76,20 @@ func Load(ctx context.Context, path string, cfg Config) (*ir.Program, error) {
 
 // LoadUntil runs the pipeline up to and including the pass named lastPass.
 func LoadUntil(ctx context.Context, path string, cfg Config, lastPass string) (prog *ir.Program, err error) {
+	if cfg.Kernel == nil && cfg.Tree.Commands != nil {
+		// A compiler command that is not a kernel one (no kconfig.h or
+		// autoconf.h on its include path) still gives its -I, -D and -U.
+		if cmd := cfg.Tree.Commands(path); cmd != nil && ktree.FromCommand(cmd) == nil {
+			cfg.IncludeDirs = append(append(append([]string(nil), cfg.IncludeDirs...), cmd.QuoteDirs...), cmd.IncludeDirs...)
+			for _, m := range cmd.Macros {
+				if m.Undef {
+					cfg.Undefines = append(cfg.Undefines, m.Name)
+				} else {
+					cfg.Defines = append(cfg.Defines, m.Name+"="+m.Value)
+				}
+			}
+		}
+	}
 	if cfg.Kernel == nil {
 		l, err := ResolveTree(path, cfg.Tree)
 		if err != nil {

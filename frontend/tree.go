@@ -78,17 +78,36 @@ func treeSourceFS(st *state) *sourceFS {
 func treeCommandLine(st *state) string {
 	l := st.cfg.Kernel
 	var b strings.Builder
-	for _, d := range l.Defines(st.path, l.Module(st.path)) {
-		name, value, ok := strings.Cut(d, "=")
-		if !ok {
-			value = "1"
+	if l.Cmd != nil {
+		// gcc applies every -D and -U, in order, before the -include files.
+		for _, m := range l.Cmd.Macros {
+			switch {
+			case commandPredefined[m.Name]:
+			case m.Undef:
+				fmt.Fprintf(&b, "#undef %s\n", m.Name)
+			default:
+				fmt.Fprintf(&b, "#undef %s\n#define %s %s\n", m.Name, m.Name, m.Value)
+			}
 		}
-		fmt.Fprintf(&b, "#define %s %s\n", name, value)
+	} else {
+		for _, d := range l.Defines(st.path, l.Module(st.path)) {
+			name, value, ok := strings.Cut(d, "=")
+			if !ok {
+				value = "1"
+			}
+			fmt.Fprintf(&b, "#define %s %s\n", name, value)
+		}
 	}
 	for _, h := range l.ForcedIncludes() {
 		// Named through the include path, as the tree's own include/ comes
-		// first there; an absolute #include would bypass the search.
-		fmt.Fprintf(&b, "#include <linux/%s>\n", filepath.Base(h))
+		// first there; an absolute #include would bypass the search. A
+		// forced include from elsewhere (a compile command's own) is read
+		// by its path.
+		if filepath.Dir(h) == filepath.Join(l.Tree, "include", "linux") {
+			fmt.Fprintf(&b, "#include <linux/%s>\n", filepath.Base(h))
+		} else {
+			fmt.Fprintf(&b, "#include \"%s\"\n", h)
+		}
 		if filepath.Base(h) == "kconfig.h" {
 			b.WriteString(treePrelude)
 			if !st.cfg.KeepTracepoints {
@@ -99,6 +118,10 @@ func treeCommandLine(st *state) string {
 	}
 	return b.String()
 }
+
+// commandPredefined are the macros sparse's flags define that the
+// preprocessor already predefines (and may not redefine).
+var commandPredefined = map[string]bool{"__STDC__": true}
 
 // treeCCConfig is the cc/v4 configuration of a tree-mode translation unit.
 func treeCCConfig(abi *cc.ABI, cfg Config, vfs *sourceFS) *cc.Config {
@@ -143,6 +166,11 @@ type TreeOptions struct {
 	Build   string    // --kernel-build: the configured build; "" uses the prepared tree
 	Bundled bool      // --bundled: always use the bundled model headers
 	Log     io.Writer // when set (whoop -v), what was detected is written here
+	// Commands, when set, gives a file's compiler command (kbuild's CHECK
+	// invocation, a compilation database entry), or nil: its include
+	// directories, forced includes and macros then replace the ones
+	// computed from the tree.
+	Commands func(path string) *ktree.Command
 }
 
 // ResolveTree returns the kernel tree layout path is read against, or nil
@@ -152,6 +180,14 @@ type TreeOptions struct {
 func ResolveTree(path string, opts TreeOptions) (*ktree.Layout, error) {
 	if opts.Bundled {
 		return nil, nil
+	}
+	if opts.Commands != nil {
+		if cmd := opts.Commands(path); cmd != nil {
+			if l := ktree.FromCommand(cmd); l != nil {
+				describeTree(opts.Log, path, l)
+				return l, nil
+			}
+		}
 	}
 	dir := opts.Dir
 	if dir == "" {
@@ -163,14 +199,20 @@ func ResolveTree(path string, opts TreeOptions) (*ktree.Layout, error) {
 	if err != nil {
 		return nil, inputErrorf(ir.Pos{File: path}, "%v", err)
 	}
-	if opts.Log != nil {
-		var b strings.Builder
-		for _, line := range l.Describe(path) {
-			fmt.Fprintf(&b, "whoop: %s: %s\n", path, line)
-		}
-		io.WriteString(opts.Log, b.String())
-	}
+	describeTree(opts.Log, path, l)
 	return l, nil
+}
+
+// describeTree writes what was detected (whoop -v).
+func describeTree(log io.Writer, path string, l *ktree.Layout) {
+	if log == nil {
+		return
+	}
+	var b strings.Builder
+	for _, line := range l.Describe(path) {
+		fmt.Fprintf(&b, "whoop: %s: %s\n", path, line)
+	}
+	io.WriteString(log, b.String())
 }
 
 // treeDiagnostics rewords cc/v4's diagnostics for tree mode: a missing

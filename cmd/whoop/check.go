@@ -7,6 +7,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strings"
@@ -39,6 +40,7 @@ func checkFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
 			Usage: "also list race-free and serialised pairs, and every warning"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress line on stderr"},
+		&cli.StringFlag{Name: "json-out", Usage: "also write the JSON report to `FILE` (for whoop merge, or a later --baseline), whatever --format says"},
 		&cli.BoolFlag{Name: "stats", Usage: "print counts and phase times per file on stderr"},
 		checksFlag(),
 		&cli.StringFlag{Name: "cpuprofile", Hidden: true, Usage: "write a CPU profile to `FILE` (for whoop developers)"},
@@ -62,7 +64,7 @@ const defaultFileTimeout = 5 * time.Minute
 
 func checkAction(c *cli.Context) error {
 	runStart := time.Now()
-	if c.NArg() == 0 {
+	if c.NArg() == 0 && !c.IsSet("p") && compDBOf(c) == nil {
 		return usageErrorf("no input files\nusage: whoop [flags] FILE.c...  (see whoop --help)")
 	}
 	format, err := report.ParseFormat(c.String("format"))
@@ -259,6 +261,11 @@ func checkAction(c *cli.Context) error {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
 	}
+	if path := c.String("json-out"); path != "" {
+		if err := writeJSONOut(path, results, fileErrs, runLocking, locks); err != nil {
+			return &exitError{code: exitInconclusive, msg: fmt.Sprintf("--json-out: %v", err)}
+		}
+	}
 	if err := writeLocks(c, format, locks, len(results) > 0); err != nil {
 		return &exitError{code: exitInconclusive, msg: err.Error()}
 	}
@@ -385,4 +392,23 @@ func (p *progress) done() {
 	if p.drawn {
 		fmt.Fprintf(p.w, "\r%*s\r", p.lastLen, "")
 	}
+}
+
+// writeJSONOut writes the run's JSON report to path (--json-out), through a
+// temporary file so a reader never sees half of it.
+func writeJSONOut(path string, results []*lockset.FileResult, fileErrs []report.FileError, runLocking bool, locks []*lockset.LockResult) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".whoop-*.json")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	err = report.WriteRaces(tmp, report.JSON, results,
+		report.Options{Version: version, Errors: fileErrs, Locks: lockMap(report.JSON, runLocking, locks)})
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }

@@ -28,6 +28,12 @@ func frontendConfig(c *cli.Context) (frontend.Config, error) {
 	if err := frontend.CheckConfig(cfg); err != nil {
 		return cfg, usageErrorf("%v", err)
 	}
+	if err := loadCompDB(c); err != nil {
+		return cfg, err
+	}
+	if db := compDBOf(c); db != nil {
+		cfg.Tree.Commands = db.lookup
+	}
 	stdin, err := readStdin(c)
 	if err != nil {
 		return cfg, err

@@ -47,13 +47,29 @@ func usageErrorf(format string, args ...any) error {
 // Main runs whoop with args (args[0] is the program name) and returns the
 // exit code. Results go to stdout, diagnostics to stderr.
 func Main(args []string, stdout, stderr io.Writer) (code int) {
+	if len(args) > 1 && args[1] == kbuildFlag {
+		// kbuild's checker writes its warnings on stderr, as sparse does.
+		return kbuildMain(args[2:], stderr, stderr)
+	}
+	code, _ = run(args, stdout, stderr, nil)
+	return code
+}
+
+// run is Main with the app's metadata preset; internal reports a panic
+// (whoop's own failure, exit 4).
+func run(args []string, stdout, stderr io.Writer, metadata map[string]any) (code int, internal bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "whoop: internal error: %v\n", r)
-			code = exitInconclusive
+			code, internal = exitInconclusive, true
 		}
 	}()
+	return runApp(args, stdout, stderr, metadata), false
+}
+
+func runApp(args []string, stdout, stderr io.Writer, metadata map[string]any) int {
 	app := newApp(stdout, stderr)
+	app.Metadata = metadata
 	if err := checkHelpArgs(app, args); err != nil {
 		fmt.Fprintf(stderr, "whoop: %v\n", err)
 		return exitUsage
@@ -159,6 +175,8 @@ EXAMPLES:
    whoop -I include -D CONFIG_PM drivers/net/ethernet/realtek/8139too.c
    whoop --format sarif drivers/watchdog/machzwd.c > machzwd.sarif
    whoop pairs --format xml drivers/char/dtlk.c
+   whoop -p . drivers/watchdog          (flags from ./compile_commands.json)
+   make C=2 CHECK="whoop --kbuild"      (kbuild's checker: warnings on stderr, exit 0)
 
 ASSUMPTIONS:
    whoop reports every race under a few documented assumptions about the

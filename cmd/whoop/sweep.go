@@ -22,6 +22,9 @@ func sweepFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "shard", Usage: "check only shard `I/N` of the files (after directories are expanded, " +
 			"every N-th file from the I-th, 1 <= I <= N), for spreading a sweep over machines; join the JSON reports with whoop merge"},
+		&cli.StringFlag{Name: "p", Usage: "read each file's compiler command (include directories, forced includes, macros) from " +
+			"`BUILD_DIR`/compile_commands.json (make compile_commands.json writes it); with no FILE, check every C file it lists; " +
+			"a DIR selects the files it lists below DIR"},
 	}
 }
 
@@ -31,6 +34,13 @@ func sweepFlags() []cli.Flag {
 func expandPaths(c *cli.Context, args []string) ([]string, bool, error) {
 	var out []string
 	swept := false
+	if db := compDBOf(c); db != nil {
+		files, err := db.selectFiles(args)
+		if err != nil {
+			return nil, false, err
+		}
+		out, swept, args = files, len(files) > 1, nil
+	}
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if err != nil || !st.IsDir() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -17,6 +18,10 @@ type Layout struct {
 	Arch  string // the source architecture directory under arch/ ("x86")
 	// BuildFrom says how Build was found, for `whoop -v`.
 	BuildFrom string
+	// Cmd, when set, is the compiler command kbuild or a compilation
+	// database gives the file: its include directories, forced includes and
+	// macros replace the ones computed from the tree.
+	Cmd *Command
 }
 
 // ErrNoBuild is returned (wrapped) when a tree has no configured build.
@@ -98,6 +103,11 @@ func (l *Layout) IncludeDirs(file string) []string {
 	if abs, err := filepath.Abs(file); err == nil {
 		dirs = append(dirs, filepath.Dir(abs))
 	}
+	if l.Cmd != nil {
+		// -iquote directories join the search for <...> too: a header
+		// found there by mistake would be the tree's own.
+		return append(append(dirs, l.Cmd.QuoteDirs...), l.Cmd.IncludeDirs...)
+	}
 	return append(dirs,
 		filepath.Join(l.Tree, arch),
 		filepath.Join(l.Build, arch, "generated"),
@@ -113,6 +123,9 @@ func (l *Layout) IncludeDirs(file string) []string {
 // ForcedIncludes returns the headers kbuild forces in front of every file
 // (-include), in order. compiler-version.h exists only in newer trees.
 func (l *Layout) ForcedIncludes() []string {
+	if l.Cmd != nil {
+		return l.Cmd.Forced
+	}
 	var out []string
 	for _, h := range []string{"compiler-version.h", "kconfig.h", "compiler_types.h"} {
 		p := filepath.Join(l.Tree, "include", "linux", h)
@@ -127,6 +140,15 @@ func (l *Layout) ForcedIncludes() []string {
 // object names, and MODULE when the object is built as a module (built-in
 // objects get KBUILD_MODFILE instead, which some drivers use).
 func (l *Layout) Defines(file string, module bool) []string {
+	if l.Cmd != nil {
+		var defs []string
+		for _, m := range l.Cmd.Macros {
+			if v, ok := l.Cmd.Defined(m.Name); ok && !slices.Contains(defs, m.Name+"="+v) {
+				defs = append(defs, m.Name+"="+v)
+			}
+		}
+		return defs
+	}
 	if abs, err := filepath.Abs(file); err == nil {
 		file = abs // KBUILD_MODFILE is relative to the tree
 	}

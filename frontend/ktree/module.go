@@ -16,6 +16,10 @@ import (
 // have. A file no Makefile line names, or whose option is off (not built at
 // all), reads as a module: that is how an out-of-tree driver is built.
 func (l *Layout) Module(file string) bool {
+	if l.Cmd != nil {
+		_, ok := l.Cmd.Defined("MODULE")
+		return ok
+	}
 	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "Makefile"))
 	if err != nil {
 		return true
