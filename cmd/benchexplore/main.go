@@ -18,7 +18,9 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -69,7 +71,22 @@ func main() {
 	csb5 := flag.Bool("csb5", false, "also run at csb 5")
 	only := flag.String("only", "", "comma-separated driver names to run (default all)")
 	modeList := flag.String("modes", "all,epp,mr", "comma-separated yield sets to time (the others print -)")
+	debug := flag.Bool("debug", false, "print each solver query's outcome and time on stderr")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE`")
 	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var files []string
 	for _, dir := range strings.Split(*drivers, ",") {
 		_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -112,7 +129,11 @@ func main() {
 					}
 					rctx, cancel := context.WithTimeout(ctx, *limit)
 					start := time.Now()
-					found, out, err := explore.Search(rctx, prog, res, explore.Options{CSB: csb, Mode: m})
+					opts := explore.Options{CSB: csb, Mode: m}
+					if *debug {
+						opts.Debug = os.Stderr
+					}
+					found, out, err := explore.Search(rctx, prog, res, opts)
 					took := time.Since(start)
 					cancel()
 					switch {

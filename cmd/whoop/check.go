@@ -5,21 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 
 	"github.com/whoopverify/whoop/explore"
 	"github.com/whoopverify/whoop/frontend"
-	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
 	"github.com/whoopverify/whoop/report"
 	"github.com/whoopverify/whoop/z3"
@@ -174,68 +170,41 @@ func checkAction(c *cli.Context) error {
 		return err
 	}
 	done := 0
-	fileTimeout := c.Duration("file-timeout")
-	for i, next := range prefetch(ctx, cfg, paths, base.Jobs > 1, fileTimeout, watch) {
-		path := paths[i]
-		prog, started, loaded := next.prog, next.started, next.loaded
-		if next.err != nil {
-			if fail(path, next.err) {
-				break
+	workers := min(base.Jobs, len(paths))
+	progress := newSweepProgress(stderr, len(paths), !c.Bool("no-progress"))
+	runner := &fileRunner{cfg: cfg, base: base, confirm: confirm, runRaces: runRaces, runLocking: runLocking,
+		verbose: c.Bool("verbose"), stats: c.Bool("stats"), fileTimeout: c.Duration("file-timeout"),
+		watch: watch, progress: progress}
+	// Text streams: each file's findings are printed once it and every file
+	// before it are done. The other formats are one document at the end.
+	stream := format == report.Text
+	files := inOrder(ctx, len(paths), workers, func(ctx context.Context, i int) *fileWork { return runner.run(ctx, paths[i]) })
+fileLoop:
+	for _, w := range files {
+		progress.clear()
+		stderr.Write(w.log.Bytes())
+		switch {
+		case w.loadErr != nil:
+			if fail(w.path, w.loadErr) {
+				break fileLoop
+			}
+			if stream {
+				flushFailures(stderr, &failures)
+			}
+			continue
+		case w.checkErr != nil:
+			if fail(w.prog.Path, w.checkErr) {
+				break fileLoop
+			}
+			if stream {
+				flushFailures(stderr, &failures)
 			}
 			continue
 		}
-		for _, w := range prog.Warnings {
-			if c.Bool("verbose") {
-				fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
-			}
-		}
-		if runRaces {
-			progress := newProgress(stderr, prog.Path, !c.Bool("no-progress"))
-			opts := base
-			opts.Progress = progress.update
-			// The check gets what the parse left of the file's deadline.
-			cctx, cancel := fileContext(ctx, fileTimeout, loaded.Sub(started))
-			unwatch := watch.add(cancel)
-			res, err := await(cctx, func() (*lockset.FileResult, error) {
-				res, err := lockset.Check(cctx, prog, opts)
-				if err == nil && confirm != nil {
-					progress.done()
-					err = confirmRaces(cctx, stderr, prog, res, *confirm, c.Bool("stats"))
-				}
-				return res, err
-			})
-			progress.done()
-			if err != nil || res == nil {
-				if serr := stopped(cctx, prog.Path); serr != nil {
-					err = serr
-				}
-			}
-			unwatch()
-			cancel(nil)
-			if err != nil {
-				if fail(prog.Path, err) {
-					break
-				}
-				continue
-			}
-			for _, w := range res.Warnings[len(prog.Warnings):] {
-				fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
-			}
-			if c.Bool("stats") {
-				st := res.Stats
-				fmt.Fprintf(stderr, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3), %d regions (%d tracked), "+
-					"%d candidates (%d kept, %d solver calls); front end %v, summaries %v, pair checks %v, total %v\n",
-					prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.Regions, st.SharedRegions,
-					st.Candidates, st.CandidatesKept, st.HoudiniChecks, loaded.Sub(started).Round(time.Millisecond),
-					st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(started).Round(time.Millisecond))
-			}
+		if w.res != nil {
+			res := w.res
 			results = append(results, res)
 			done++
-			// An interrupt during the explorer keeps this file's results and
-			// ends the run.
-			if errors.As(context.Cause(ctx), &stop) {
-				break
-			}
 			switch {
 			case res.RacyPairs() > 0:
 				worst(exitRaces)
@@ -244,17 +213,30 @@ func checkAction(c *cli.Context) error {
 				worst(exitInconclusive)
 			}
 		}
-		if runLocking {
-			lres, stop := lockChecks(ctx, c, prog, base, &failures, worst)
-			if stop != nil {
-				return stop
-			}
-			if lres != nil {
-				locks = append(locks, lres)
+		if w.lockErr != nil {
+			failures = append(failures, fmt.Sprintf("%s: lock checks: %v", w.prog.Path, w.lockErr))
+			worst(exitInconclusive)
+		}
+		if w.lres != nil {
+			locks = append(locks, w.lres)
+			if len(w.lres.Errors) > 0 {
+				worst(exitRaces)
 			}
 		}
+		if stream {
+			if err := streamText(c, w); err != nil {
+				return &exitError{code: exitInconclusive, msg: err.Error()}
+			}
+			flushFailures(stderr, &failures)
+		}
+		// An interrupt during the file's work keeps its results and ends
+		// the run.
+		if errors.As(context.Cause(ctx), &stop) {
+			break
+		}
 	}
-	if len(results) > 0 || len(fileErrs) > 0 && format != report.Text {
+	progress.clear()
+	if !stream && (len(results) > 0 || len(fileErrs) > 0) {
 		if err := report.WriteRaces(c.App.Writer, format, results,
 			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs,
 				Locks: lockMap(format, runLocking, locks)}); err != nil {
@@ -266,12 +248,12 @@ func checkAction(c *cli.Context) error {
 			return &exitError{code: exitInconclusive, msg: fmt.Sprintf("--json-out: %v", err)}
 		}
 	}
-	if err := writeLocks(c, format, locks, len(results) > 0); err != nil {
-		return &exitError{code: exitInconclusive, msg: err.Error()}
+	if !stream {
+		if err := writeLocks(c, format, locks, len(results) > 0); err != nil {
+			return &exitError{code: exitInconclusive, msg: err.Error()}
+		}
 	}
-	for _, f := range failures {
-		fmt.Fprintf(stderr, "whoop: %s\n", f)
-	}
+	flushFailures(stderr, &failures)
 	if swept {
 		closingTable(stderr, results, fileErrs, runStart)
 	}
@@ -282,116 +264,6 @@ func checkAction(c *cli.Context) error {
 		return nil
 	}
 	return &exitError{code: code}
-}
-
-// loadResult is one file's front-end result.
-type loadResult struct {
-	prog            *ir.Program
-	err             error
-	started, loaded time.Time
-}
-
-// prefetch runs the front end on paths in order and yields each result
-// with its index. With ahead set it runs on its own goroutine, one file
-// ahead of the caller: the next file parses (one core; cc/v4 is serial)
-// while the caller checks the current one on the solver threads. Results
-// and everything printed stay in file order; at most two programs are
-// held beyond the caller's. Breaking out of the loop stops it. Each parse
-// has its own context: done after fileTimeout, or when watch stops it at
-// the memory cap.
-func prefetch(ctx context.Context, cfg frontend.Config, paths []string, ahead bool,
-	fileTimeout time.Duration, watch *memWatch) iter.Seq2[int, loadResult] {
-	one := func(path string) loadResult {
-		started := time.Now()
-		fctx, cancel := fileContext(ctx, fileTimeout, 0)
-		unwatch := watch.add(cancel)
-		defer func() { unwatch(); cancel(nil) }()
-		prog, err := await(fctx, func() (*ir.Program, error) { return load(fctx, cfg, path, "") })
-		if err != nil {
-			if serr := stopped(fctx, path); serr != nil {
-				err = serr
-			}
-		}
-		return loadResult{prog: prog, err: err, started: started, loaded: time.Now()}
-	}
-	return func(yield func(int, loadResult) bool) {
-		if !ahead {
-			for i, path := range paths {
-				if !yield(i, one(path)) {
-					return
-				}
-			}
-			return
-		}
-		results := make(chan loadResult, 1)
-		stop := make(chan struct{})
-		defer close(stop)
-		go func() {
-			defer close(results)
-			for _, path := range paths {
-				l := one(path)
-				select {
-				case results <- l:
-				case <-stop:
-					return
-				}
-			}
-		}()
-		i := 0
-		for l := range results {
-			if !yield(i, l) {
-				return
-			}
-			i++
-		}
-	}
-}
-
-// progress draws "whoop: FILE: pairs N/M" on stderr, from one second into
-// the check, when stderr is a terminal. Hand-written: one line, no library.
-type progress struct {
-	mu      sync.Mutex
-	w       io.Writer
-	path    string
-	on      bool
-	start   time.Time
-	drawn   bool
-	lastLen int
-}
-
-func newProgress(w io.Writer, path string, enabled bool) *progress {
-	p := &progress{w: w, path: path, start: time.Now()}
-	if f, ok := w.(*os.File); ok && enabled {
-		p.on = term.IsTerminal(int(f.Fd()))
-	}
-	return p
-}
-
-func (p *progress) update(done, total int) {
-	if !p.on {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if time.Since(p.start) < time.Second {
-		return
-	}
-	line := fmt.Sprintf("whoop: %s: pairs %d/%d", p.path, done, total)
-	pad := ""
-	for range p.lastLen - len(line) {
-		pad += " "
-	}
-	fmt.Fprintf(p.w, "\r%s%s", line, pad)
-	p.lastLen = len(line)
-	p.drawn = true
-}
-
-func (p *progress) done() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.drawn {
-		fmt.Fprintf(p.w, "\r%*s\r", p.lastLen, "")
-	}
 }
 
 // writeJSONOut writes the run's JSON report to path (--json-out), through a
@@ -411,4 +283,28 @@ func writeJSONOut(path string, results []*lockset.FileResult, fileErrs []report.
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// streamText prints one file's findings in text: its races, then its lock
+// errors.
+func streamText(c *cli.Context, w *fileWork) error {
+	if w.res != nil {
+		if err := report.WriteRaces(c.App.Writer, report.Text, []*lockset.FileResult{w.res},
+			report.Options{Version: version, Verbose: c.Bool("verbose")}); err != nil {
+			return err
+		}
+	}
+	if w.lres != nil {
+		return writeLocks(c, report.Text, []*lockset.LockResult{w.lres}, w.res != nil)
+	}
+	return nil
+}
+
+// flushFailures prints the failures recorded so far (a file that could not
+// be analysed), when the text output streams or at the end of the run.
+func flushFailures(stderr io.Writer, failures *[]string) {
+	for _, f := range *failures {
+		fmt.Fprintf(stderr, "whoop: %s\n", f)
+	}
+	*failures = (*failures)[:0]
 }

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
 	"github.com/whoopverify/whoop/report"
 )
@@ -85,32 +82,4 @@ func writeLocks(c *cli.Context, format report.Format, locks []*lockset.LockResul
 		}
 	}
 	return nil
-}
-
-// lockChecks runs the lock-discipline checks of one file. A failure is
-// recorded in failures (with worst's exit code); stop is set when the run
-// was interrupted.
-func lockChecks(ctx context.Context, c *cli.Context, prog *ir.Program, opts lockset.Options, failures *[]string, worst func(int)) (res *lockset.LockResult, stop error) {
-	stderr := c.App.ErrWriter
-	res, err := lockset.CheckLocks(ctx, prog, opts)
-	if err != nil {
-		*failures = append(*failures, fmt.Sprintf("%s: lock checks: %v", prog.Path, err))
-		if ctx.Err() != nil {
-			return nil, &exitError{code: exitInconclusive, msg: fmt.Sprintf("interrupted: %v", ctx.Err())}
-		}
-		worst(exitInconclusive)
-		return nil, nil
-	}
-	if c.Bool("verbose") {
-		for _, w := range res.Warnings {
-			fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
-		}
-	}
-	if c.Bool("stats") {
-		fmt.Fprintf(stderr, "whoop: %s: lock checks %v\n", prog.Path, res.Total.Round(time.Millisecond))
-	}
-	if len(res.Errors) > 0 {
-		worst(exitRaces)
-	}
-	return res, nil
 }

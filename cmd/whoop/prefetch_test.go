@@ -3,36 +3,53 @@ package main
 import (
 	"context"
 	"slices"
+	"sync/atomic"
 	"testing"
-
-	"github.com/whoopverify/whoop/frontend"
+	"time"
 )
 
-// prefetch yields every file once, in order, ahead or not, and stops
-// when the loop breaks.
-func TestPrefetch(t *testing.T) {
-	paths := []string{"a.c", "b.c", "c.c"} // unreadable: quick input errors
-	for _, ahead := range []bool{false, true} {
-		var got []string
-		for i, l := range prefetch(context.Background(), frontend.Config{}, paths, ahead, 0, startMemWatch(0, nil)) {
-			if l.err == nil || l.prog != nil {
-				t.Errorf("ahead %v: %s loaded without error", ahead, paths[i])
+// inOrder yields every index once, in order, whatever order the work
+// finishes in; it runs at most the given number of workers at a time, and
+// stops launching work when the loop breaks.
+func TestInOrder(t *testing.T) {
+	for _, workers := range []int{1, 2, 4} {
+		var running, peak atomic.Int32
+		f := func(ctx context.Context, i int) int {
+			n := running.Add(1)
+			for {
+				p := peak.Load()
+				if n <= p || peak.CompareAndSwap(p, n) {
+					break
+				}
 			}
-			if l.loaded.Before(l.started) {
-				t.Errorf("ahead %v: %s loaded before it started", ahead, paths[i])
+			// Later indexes finish first.
+			time.Sleep(time.Duration(10-i) * time.Millisecond)
+			running.Add(-1)
+			return i * i
+		}
+		var got []int
+		for i, v := range inOrder(context.Background(), 10, workers, f) {
+			if v != i*i {
+				t.Errorf("workers %d: index %d got %d", workers, i, v)
 			}
-			got = append(got, paths[i])
+			got = append(got, i)
 		}
-		if !slices.Equal(got, paths) {
-			t.Errorf("ahead %v: yielded %v, want %v", ahead, got, paths)
+		if !slices.Equal(got, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}) {
+			t.Errorf("workers %d: yielded %v", workers, got)
 		}
-		n := 0
-		for range prefetch(context.Background(), frontend.Config{}, paths, ahead, 0, startMemWatch(0, nil)) {
-			n++
+		if p := peak.Load(); p > int32(workers) || workers > 1 && p < 2 {
+			t.Errorf("workers %d: %d ran at once", workers, p)
+		}
+		var started atomic.Int32
+		for range inOrder(context.Background(), 100, workers, func(ctx context.Context, i int) int {
+			started.Add(1)
+			return i
+		}) {
 			break
 		}
-		if n != 1 {
-			t.Errorf("ahead %v: %d files after break, want 1", ahead, n)
+		time.Sleep(20 * time.Millisecond)
+		if n := started.Load(); n > int32(2*workers+1) {
+			t.Errorf("workers %d: %d started after the loop broke at the first", workers, n)
 		}
 	}
 }

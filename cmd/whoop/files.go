@@ -1,0 +1,260 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"sync"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/whoopverify/whoop/explore"
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// Files are checked in parallel (--jobs files at a time, each drawing its
+// pair checks from the same pool of --jobs solver threads) and reported in
+// path order: each file's whole work, front end to lock checks, runs on a
+// worker (fileRunner.run) and leaves its results and the lines it would
+// print in a fileWork; the run prints them in order as they complete.
+
+// fileWork is one file's results, or why it has none.
+type fileWork struct {
+	path     string
+	loadErr  error // the front end did not finish
+	prog     *ir.Program
+	res      *lockset.FileResult // nil without the race check
+	checkErr error               // the race check did not finish
+	lres     *lockset.LockResult // nil without the lock checks
+	lockErr  error               // the lock checks did not finish
+	log      bytes.Buffer        // the file's stderr lines (warnings, --stats)
+	started  time.Time
+	loaded   time.Time
+}
+
+// fileRunner holds what every file's work shares.
+type fileRunner struct {
+	cfg                  frontend.Config
+	base                 lockset.Options
+	confirm              *explore.Options
+	runRaces, runLocking bool
+	verbose, stats       bool
+	fileTimeout          time.Duration
+	watch                *memWatch
+	progress             *sweepProgress
+}
+
+// run does one file's work under its own deadline (--file-timeout, from
+// the start of its parse) and the memory watch.
+func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
+	w := &fileWork{path: path, started: time.Now()}
+	r.progress.start(path)
+	defer r.progress.finish(path)
+	fctx, cancel := fileContext(ctx, r.fileTimeout, 0)
+	unwatch := r.watch.add(cancel)
+	defer func() { unwatch(); cancel(nil) }()
+	prog, err := await(fctx, func() (*ir.Program, error) { return load(fctx, r.cfg, path, "") })
+	w.loaded = time.Now()
+	if err != nil {
+		if serr := stopped(fctx, path); serr != nil {
+			err = serr
+		}
+		w.loadErr = err
+		return w
+	}
+	w.prog = prog
+	if r.verbose {
+		for _, d := range prog.Warnings {
+			fmt.Fprintf(&w.log, "%s: warning: %s\n", d.Pos, d.Msg)
+		}
+	}
+	if r.runRaces {
+		opts := r.base
+		opts.Progress = func(done, total int) { r.progress.pairs(path, done, total) }
+		// The explorer's lines go to a buffer of the closure's own: await
+		// may give up on the closure, which then still runs.
+		var clog bytes.Buffer
+		res, err := await(fctx, func() (*lockset.FileResult, error) {
+			res, err := lockset.Check(fctx, prog, opts)
+			if err == nil && r.confirm != nil {
+				err = confirmRaces(fctx, &clog, prog, res, *r.confirm, r.stats)
+			}
+			return res, err
+		})
+		if err == nil {
+			w.log.Write(clog.Bytes())
+		}
+		if err != nil || res == nil {
+			if serr := stopped(fctx, prog.Path); serr != nil {
+				err = serr
+			}
+			w.checkErr = err
+			return w
+		}
+		w.res = res
+		for _, d := range res.Warnings[len(prog.Warnings):] {
+			fmt.Fprintf(&w.log, "%s: warning: %s\n", d.Pos, d.Msg)
+		}
+		if r.stats {
+			st := res.Stats
+			fmt.Fprintf(&w.log, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3), %d regions (%d tracked), "+
+				"%d candidates (%d kept, %d solver calls); front end %v, summaries %v, pair checks %v, total %v\n",
+				prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.Regions, st.SharedRegions,
+				st.Candidates, st.CandidatesKept, st.HoudiniChecks, w.loaded.Sub(w.started).Round(time.Millisecond),
+				st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(w.started).Round(time.Millisecond))
+		}
+	}
+	if r.runLocking && ctx.Err() == nil {
+		lres, err := lockset.CheckLocks(ctx, prog, r.base)
+		if err != nil {
+			w.lockErr = err
+			return w
+		}
+		w.lres = lres
+		if r.verbose {
+			for _, d := range lres.Warnings {
+				fmt.Fprintf(&w.log, "%s: warning: %s\n", d.Pos, d.Msg)
+			}
+		}
+		if r.stats {
+			fmt.Fprintf(&w.log, "whoop: %s: lock checks %v\n", prog.Path, lres.Total.Round(time.Millisecond))
+		}
+	}
+	return w
+}
+
+// inOrder runs f on 0..n-1, at most workers at a time, and yields the
+// results in index order. At most 2*workers results are ahead of the
+// caller (running or done), so memory stays bounded when one file is
+// slow. Breaking out of the loop cancels the work in flight.
+func inOrder[T any](ctx context.Context, n, workers int, f func(ctx context.Context, i int) T) iter.Seq2[int, T] {
+	return func(yield func(int, T) bool) {
+		if workers <= 1 {
+			for i := range n {
+				if !yield(i, f(ctx, i)) {
+					return
+				}
+			}
+			return
+		}
+		ctx, cancel := context.WithCancel(ctx)
+		quit := make(chan struct{})
+		defer func() { close(quit); cancel() }()
+		window := make(chan struct{}, 2*workers)
+		running := make(chan struct{}, workers)
+		slots := make([]chan T, n)
+		for i := range slots {
+			slots[i] = make(chan T, 1)
+		}
+		go func() {
+			for i := range n {
+				select {
+				case window <- struct{}{}:
+				case <-quit:
+					return
+				}
+				select {
+				case running <- struct{}{}:
+				case <-quit:
+					return
+				}
+				go func() {
+					defer func() { <-running }()
+					slots[i] <- f(ctx, i)
+				}()
+			}
+		}()
+		for i := range n {
+			v := <-slots[i]
+			if !yield(i, v) {
+				return
+			}
+			<-window
+		}
+	}
+}
+
+// sweepProgress draws one line on stderr while files are checked, when
+// stderr is a terminal: the files done, an estimate of the time left, and
+// the file in hand with its phase ("parsing", "pairs 12/55"). It appears
+// one second into the run and is erased before anything else is printed.
+// Hand-written: one line, no library.
+type sweepProgress struct {
+	mu      sync.Mutex
+	w       io.Writer
+	on      bool
+	total   int
+	done    int
+	begin   time.Time
+	current string // the file and phase last reported
+	active  map[string]bool
+	lastLen int
+}
+
+func newSweepProgress(w io.Writer, total int, enabled bool) *sweepProgress {
+	p := &sweepProgress{w: w, total: total, begin: time.Now(), active: map[string]bool{}}
+	if f, ok := w.(*os.File); ok && enabled {
+		p.on = term.IsTerminal(int(f.Fd()))
+	}
+	return p
+}
+
+func (p *sweepProgress) start(path string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.active[path] = true
+	p.current = path + ": parsing"
+	p.draw()
+}
+
+func (p *sweepProgress) pairs(path string, done, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.current = fmt.Sprintf("%s: pairs %d/%d", path, done, total)
+	p.draw()
+}
+
+func (p *sweepProgress) finish(path string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.active, path)
+	p.done++
+	p.draw()
+}
+
+// draw writes the line; the caller holds mu.
+func (p *sweepProgress) draw() {
+	if !p.on || time.Since(p.begin) < time.Second {
+		return
+	}
+	line := "whoop: " + p.current
+	if p.total > 1 {
+		eta := "ETA -"
+		if p.done > 0 {
+			left := time.Duration(float64(time.Since(p.begin)) / float64(p.done) * float64(p.total-p.done))
+			eta = "ETA " + left.Round(time.Second).String()
+		}
+		line = fmt.Sprintf("whoop: [%d/%d files, %s] %s", p.done, p.total, eta, p.current)
+	}
+	if width, _, err := term.GetSize(int(p.w.(*os.File).Fd())); err == nil && width > 1 && len(line) >= width {
+		line = line[:width-1]
+	}
+	fmt.Fprintf(p.w, "\r%s%*s", line, max(p.lastLen-len(line), 0), "")
+	p.lastLen = len(line)
+}
+
+// clear erases the line before other output; the next update redraws it.
+func (p *sweepProgress) clear() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.on && p.lastLen > 0 {
+		fmt.Fprintf(p.w, "\r%*s\r", p.lastLen, "")
+		p.lastLen = 0
+	}
+}
