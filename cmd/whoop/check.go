@@ -26,7 +26,7 @@ func checkFlags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text",
 			Usage: "output `FORMAT`: text (gcc-style), xml, json or sarif"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(),
-			Usage: "check `N` pairs in parallel, one Z3 context each (at most 64); above 1, the next FILE parses while one is checked"},
+			Usage: "check `N` files at a time, and their pairs from one pool of N solver threads (at most 64)"},
 		&cli.DurationFlag{Name: "timeout", Value: 60 * time.Second,
 			Usage: "give up on one pair after `D` (10s, 5m; it is reported inconclusive; 0 = no limit)"},
 		&cli.DurationFlag{Name: "file-timeout", Value: defaultFileTimeout,
