@@ -43,6 +43,20 @@ type LockError struct {
 	Source      string
 	Related     []Related
 	Msg         string
+	// Suppressed: as Race.Suppressed.
+	Suppressed string
+}
+
+// NewErrors returns the number of lock errors that are findings: not
+// suppressed by a baseline or a comment.
+func (r *LockResult) NewErrors() int {
+	n := 0
+	for _, e := range r.Errors {
+		if e.Suppressed == "" {
+			n++
+		}
+	}
+	return n
 }
 
 // LockResult is the lock-discipline check of one file.

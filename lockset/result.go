@@ -44,6 +44,10 @@ type Race struct {
 	// Confirmation is the bounded explorer's verdict (whoop --confirm);
 	// nil when the explorer did not run.
 	Confirmation *Confirmation
+	// Suppressed says why the race is not reported as a finding: "baseline"
+	// (it is in --baseline's report) or "comment: ..." (a whoop: ignore
+	// comment on an access line); "" for a finding.
+	Suppressed string
 }
 
 // Confirmation statuses.
@@ -123,6 +127,20 @@ func (f *FileResult) ConcurrentPairs() int {
 	for _, p := range f.Pairs {
 		if p.Pair.Concurrent {
 			n++
+		}
+	}
+	return n
+}
+
+// NewRaces returns the number of races that are findings: not suppressed
+// by a baseline or a comment.
+func (f *FileResult) NewRaces() int {
+	n := 0
+	for _, p := range f.Pairs {
+		for _, r := range p.Races {
+			if r.Suppressed == "" {
+				n++
+			}
 		}
 	}
 	return n

@@ -51,6 +51,8 @@ type (
 		Accesses []raceJSONAccess `json:"accesses"`
 		// Confirmation: the explorer's verdict, with --confirm.
 		Confirmation *raceJSONConfirmation `json:"confirmation,omitempty"`
+		// Suppressed: "baseline" or "comment: reason" (not a finding).
+		Suppressed string `json:"suppressed,omitempty"`
 	}
 	raceJSONAccess struct {
 		EntryPoint string   `json:"entryPoint"`
@@ -148,7 +150,7 @@ func raceJSONFileOf(file *lockset.FileResult) raceJSONFile {
 		}
 		for _, it := range racePairSorted(p) {
 			jr := raceJSONRace{Region: it.race.Region, Why: it.race.Why, Accesses: []raceJSONAccess{},
-				Confirmation: confirmJSON(it.race.Confirmation)}
+				Confirmation: confirmJSON(it.race.Confirmation), Suppressed: it.race.Suppressed}
 			for _, a := range it.race.Accesses {
 				f, line, col := raceJSONPos(a.Pos)
 				jr.Accesses = append(jr.Accesses, raceJSONAccess{

@@ -24,6 +24,7 @@ type (
 		Column      int               `json:"column"`
 		Source      string            `json:"source"`
 		Related     []lockJSONRelated `json:"related"`
+		Suppressed  string            `json:"suppressed,omitempty"`
 	}
 	lockJSONRelated struct {
 		Message string `json:"message"`
@@ -44,7 +45,8 @@ func lockJSONErrors(res *lockset.LockResult) []lockJSONError {
 	for _, e := range res.Errors {
 		f, line, col := raceJSONPos(e.Pos)
 		je := lockJSONError{Kind: e.Kind, Lock: e.Lock, EntryPoints: e.EntryPoints, Message: e.Msg,
-			File: f, Line: line, Column: col, Source: strings.TrimSpace(e.Source), Related: []lockJSONRelated{}}
+			File: f, Line: line, Column: col, Source: strings.TrimSpace(e.Source), Related: []lockJSONRelated{},
+			Suppressed: e.Suppressed}
 		for _, r := range e.Related {
 			f, line, col := raceJSONPos(r.Pos)
 			je.Related = append(je.Related, lockJSONRelated{Message: r.Msg, File: f, Line: line, Column: col, Source: strings.TrimSpace(r.Source)})
@@ -66,7 +68,7 @@ var lockSARIFKinds = []struct{ id, name, short string }{
 
 // lockSARIFAdd adds the lock rules and the findings of locks to run's
 // driver; nothing when the lock checks did not run.
-func lockSARIFAdd(driver *sarif.ToolComponent, run *sarif.Run, locks []*lockset.LockResult) {
+func lockSARIFAdd(driver *sarif.ToolComponent, run *sarif.Run, locks []*lockset.LockResult, baseline bool) {
 	if locks == nil {
 		return
 	}
@@ -93,7 +95,8 @@ func lockSARIFAdd(driver *sarif.ToolComponent, run *sarif.Run, locks []*lockset.
 			props.Add("lock", e.Lock)
 			props.Add("entryPoints", e.EntryPoints)
 			r.WithProperties(props)
-			run.AddResult(r)
+			r.PartialFingerprints = map[string]string{}
+			run.AddResult(findingSARIF(r, e.Suppressed, LockFingerprint(res.Path, &e), baseline))
 		}
 	}
 }
@@ -112,6 +115,7 @@ func lockXMLErrors(d *etree.Element, res *lockset.LockResult) {
 		raceXMLAttr(x, "entrypoints", strings.Join(e.EntryPoints, ","))
 		raceXMLPos(x, e.Pos)
 		raceXMLAttr(x, "message", e.Msg)
+		raceXMLOptAttr(x, "suppressed", e.Suppressed)
 		for _, r := range e.Related {
 			y := x.CreateElement("related")
 			raceXMLAttr(y, "message", r.Msg)

@@ -46,6 +46,9 @@ type Options struct {
 	// Locks are the lock-discipline results, by file path; nil when the
 	// lock checks did not run (JSON and SARIF then carry no lock fields).
 	Locks map[string]*lockset.LockResult
+	// Baseline: a baseline was applied (--baseline), so SARIF marks every
+	// finding's baselineState ("new" or "unchanged").
+	Baseline bool
 }
 
 // lockResults lists opts.Locks in the order of files, or nil.

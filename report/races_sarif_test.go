@@ -85,18 +85,10 @@ type raceSARIFDoc struct {
 				} `json:"rules"`
 			} `json:"driver"`
 		} `json:"tool"`
-		Results []struct {
-			RuleID    string `json:"ruleId"`
-			RuleIndex int    `json:"ruleIndex"`
-			Level     string `json:"level"`
-			Message   struct {
-				Text string `json:"text"`
-			} `json:"message"`
-			Locations        []raceSARIFLoc    `json:"locations"`
-			RelatedLocations []raceSARIFLoc    `json:"relatedLocations"`
-			Fingerprints     map[string]string `json:"partialFingerprints"`
-			Properties       map[string]any    `json:"properties"`
-		} `json:"results"`
+		// Open: the results of kind "open" (inconclusive pairs), moved
+		// out of Results by raceSARIFDecode.
+		Open        []raceSARIFRes
+		Results     []raceSARIFRes `json:"results"`
 		Invocations []struct {
 			Notifications []struct {
 				Message struct {
@@ -105,6 +97,25 @@ type raceSARIFDoc struct {
 			} `json:"toolExecutionNotifications"`
 		} `json:"invocations"`
 	} `json:"runs"`
+}
+
+type raceSARIFRes struct {
+	Kind      string `json:"kind"`
+	RuleID    string `json:"ruleId"`
+	RuleIndex int    `json:"ruleIndex"`
+	Level     string `json:"level"`
+	Message   struct {
+		Text string `json:"text"`
+	} `json:"message"`
+	Locations        []raceSARIFLoc    `json:"locations"`
+	RelatedLocations []raceSARIFLoc    `json:"relatedLocations"`
+	Fingerprints     map[string]string `json:"partialFingerprints"`
+	Properties       map[string]any    `json:"properties"`
+	BaselineState    string            `json:"baselineState"`
+	Suppressions     []struct {
+		Kind          string `json:"kind"`
+		Justification string `json:"justification"`
+	} `json:"suppressions"`
 }
 
 type raceSARIFLoc struct {
@@ -134,6 +145,15 @@ func raceSARIFDecode(t *testing.T, files []*lockset.FileResult) raceSARIFDoc {
 	if len(doc.Runs) != 1 {
 		t.Fatalf("%d runs, want 1", len(doc.Runs))
 	}
+	var races []raceSARIFRes
+	for _, r := range doc.Runs[0].Results {
+		if r.Kind == "open" {
+			doc.Runs[0].Open = append(doc.Runs[0].Open, r)
+		} else {
+			races = append(races, r)
+		}
+	}
+	doc.Runs[0].Results = races
 	return doc
 }
 
@@ -188,6 +208,11 @@ func TestWriteRacesSARIFContent(t *testing.T) {
 	// "\tn = READ_ONCE(dev->count); /* naïve */" is 40 bytes but 39 code points.
 	if marked.Physical.Region.StartColumn != 6 || marked.Physical.Region.EndColumn != 40 {
 		t.Errorf("marked access region = %+v, want columns 6..40", marked.Physical.Region)
+	}
+	// Each inconclusive pair is also an open result.
+	if len(run.Open) != 2 || run.Open[0].Level != "none" ||
+		run.Open[0].Message.Text != "Pair write_nvram and nvram_unlocked_ioctl inconclusive: timeout after 10s: whoop could not decide whether they race." {
+		t.Errorf("open results = %+v", run.Open)
 	}
 	notes := run.Invocations[0].Notifications
 	if len(notes) != 4 || notes[0].Message.Text != "pair write_nvram and nvram_unlocked_ioctl inconclusive: timeout after 10s" {

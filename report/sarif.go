@@ -64,7 +64,7 @@ func raceSARIFReport(files []*lockset.FileResult, opts Options) *sarif.Report {
 				raceSARIFNotification(why, raceSARIFLocation(ir.Pos{}, "", file.Path)))
 		}
 		for _, it := range raceSorted(file) {
-			run.AddResult(raceSARIFResult(it, fingerprints))
+			run.AddResult(findingSARIF(raceSARIFResult(it, fingerprints), it.race.Suppressed, RaceFingerprint(it.path, it.race), opts.Baseline))
 		}
 		for _, p := range file.Pairs {
 			if p.Verdict != lockset.Inconclusive {
@@ -73,13 +73,20 @@ func raceSARIFReport(files []*lockset.FileResult, opts Options) *sarif.Report {
 			msg := "pair " + p.Pair.First.Name() + " and " + p.Pair.Second.Name() + " inconclusive" + raceColon(p.Note)
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
 				raceSARIFNotification(msg, raceSARIFLocation(ir.Pos{}, "", file.Path)))
+			// An open result, so code scanning shows what was not decided:
+			// anchored at the second entry point's registration.
+			at := p.Pair.Second.Pos
+			open := sarif.NewRuleResult(raceSARIFRuleID).WithRuleIndex(0).WithKind("open").WithLevel("none").
+				WithMessage(sarif.NewMessage().WithText(raceSARIFEscape("Pair "+msg[len("pair "):]) + ": whoop could not decide whether they race.")).
+				AddLocation(raceSARIFLocation(at, "", file.Path))
+			run.AddResult(open)
 		}
 		for _, d := range file.Warnings {
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
 				raceSARIFNotification(d.Msg, raceSARIFLocation(d.Pos, "", file.Path)))
 		}
 	}
-	lockSARIFAdd(driver, run, opts.lockResults(files))
+	lockSARIFAdd(driver, run, opts.lockResults(files), opts.Baseline)
 	run.AddInvocation(inv)
 
 	rep := sarif.NewReport()
@@ -213,4 +220,23 @@ func raceSARIFNotification(msg string, loc *sarif.Location) *sarif.Notification 
 	n.Message = sarif.NewMessage().WithText(raceSARIFEscape(msg))
 	n.Locations = append(n.Locations, loc)
 	return n
+}
+
+// findingSARIF adds whoop's fingerprint to a finding's result, and its
+// suppression: a whoop: ignore comment is an in-source suppression with
+// its reason; with a baseline, baselineState says whether it is new.
+func findingSARIF(r *sarif.Result, suppressed, fingerprint string, baseline bool) *sarif.Result {
+	r.PartialFingerprints[FingerprintKey] = fingerprint
+	if reason, ok := strings.CutPrefix(suppressed, "comment"); ok {
+		r.AddSuppression(sarif.NewSuppression().WithKind("inSource").WithStatus("accepted").
+			WithJustification(strings.TrimPrefix(reason, ": ")))
+	}
+	if baseline {
+		state := "new"
+		if suppressed == SuppressedBaseline {
+			state = "unchanged"
+		}
+		r.WithBaselineState(state)
+	}
+	return r
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/whoopverify/whoop/lockset"
 )
@@ -13,6 +14,13 @@ func raceWriteText(w io.Writer, files []*lockset.FileResult, opts Options) error
 	out := &raceErrWriter{w: w}
 	for _, file := range files {
 		for _, it := range raceSorted(file) {
+			if it.race.Suppressed != "" {
+				// Suppressed races are counted in the summary; -v names them.
+				if opts.Verbose {
+					out.printf("%s: note: suppressed (%s): %s\n", racePos(it.race.Accesses[1].Pos, file.Path), it.race.Suppressed, raceTitle(it))
+				}
+				continue
+			}
 			out.printf("%s: warning: %s\n", racePos(it.race.Accesses[1].Pos, file.Path), raceTitle(it))
 			for _, a := range it.race.Accesses {
 				out.printf("%s: note: %s\n", racePos(a.Pos, file.Path), raceAccessText(a))
@@ -58,10 +66,37 @@ func raceTextSummary(file *lockset.FileResult) string {
 	if file.Races() != 1 {
 		s += "s"
 	}
+	if n := file.Races() - file.NewRaces(); n > 0 {
+		s += " (" + strconv.Itoa(n) + " suppressed" + suppressedWhy(file) + ")"
+	}
 	if n := file.InconclusivePairs(); n > 0 {
 		s += ", " + strconv.Itoa(n) + " inconclusive"
 	}
 	return s
+}
+
+// suppressedWhy counts the suppressed races by cause: ": 2 in the
+// baseline, 1 by whoop: ignore comments".
+func suppressedWhy(file *lockset.FileResult) string {
+	baseline, comment := 0, 0
+	for _, p := range file.Pairs {
+		for _, r := range p.Races {
+			switch {
+			case r.Suppressed == SuppressedBaseline:
+				baseline++
+			case r.Suppressed != "":
+				comment++
+			}
+		}
+	}
+	var parts []string
+	if baseline > 0 {
+		parts = append(parts, strconv.Itoa(baseline)+" in the baseline")
+	}
+	if comment > 0 {
+		parts = append(parts, strconv.Itoa(comment)+" by whoop: ignore comments")
+	}
+	return ": " + strings.Join(parts, ", ")
 }
 
 // raceColon is ": s", or "" when s is empty.

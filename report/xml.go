@@ -86,6 +86,7 @@ func raceXMLPair(d *etree.Element, p *lockset.PairResult) {
 		r := e.CreateElement("race")
 		raceXMLAttr(r, "region", it.race.Region)
 		raceXMLOptAttr(r, "region-why", it.race.Why)
+		raceXMLOptAttr(r, "suppressed", it.race.Suppressed)
 		for _, a := range it.race.Accesses {
 			x := r.CreateElement("access")
 			raceXMLAttr(x, "entrypoint", a.EntryPoint)

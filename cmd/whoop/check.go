@@ -36,6 +36,8 @@ func checkFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
 			Usage: "also list race-free and serialised pairs, and every warning"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress line on stderr"},
+		&cli.StringFlag{Name: "baseline", Usage: "report only the races and lock errors that are not in `REPORT` (an earlier run's JSON or SARIF; " +
+			"findings match by what they are, not their line numbers): the others are marked suppressed and exit 1 counts only new ones"},
 		&cli.StringFlag{Name: "json-out", Usage: "also write the JSON report to `FILE` (for whoop merge, or a later --baseline), whatever --format says"},
 		&cli.BoolFlag{Name: "stats", Usage: "print counts and phase times per file on stderr"},
 		checksFlag(),
@@ -179,6 +181,11 @@ func checkAction(c *cli.Context) error {
 	// before it are done. The other formats are one document at the end.
 	stream := format == report.Text
 	files := inOrder(ctx, len(paths), workers, func(ctx context.Context, i int) *fileWork { return runner.run(ctx, paths[i]) })
+	baseline, err := readBaseline(c.String("baseline"))
+	if err != nil {
+		return err
+	}
+	lines := newSourceLines()
 fileLoop:
 	for _, w := range files {
 		progress.clear()
@@ -201,12 +208,13 @@ fileLoop:
 			}
 			continue
 		}
+		suppress(w, baseline, lines)
 		if w.res != nil {
 			res := w.res
 			results = append(results, res)
 			done++
 			switch {
-			case res.RacyPairs() > 0:
+			case res.NewRaces() > 0:
 				worst(exitRaces)
 			case res.InconclusivePairs() > 0, len(res.EntryPoints) == 0:
 				// No entry point: nothing was checked, which is no proof.
@@ -219,7 +227,7 @@ fileLoop:
 		}
 		if w.lres != nil {
 			locks = append(locks, w.lres)
-			if len(w.lres.Errors) > 0 {
+			if w.lres.NewErrors() > 0 {
 				worst(exitRaces)
 			}
 		}
@@ -239,7 +247,7 @@ fileLoop:
 	if !stream && (len(results) > 0 || len(fileErrs) > 0) {
 		if err := report.WriteRaces(c.App.Writer, format, results,
 			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs,
-				Locks: lockMap(format, runLocking, locks)}); err != nil {
+				Locks: lockMap(format, runLocking, locks), Baseline: baseline != nil}); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
 	}

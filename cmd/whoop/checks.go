@@ -77,7 +77,11 @@ func writeLocks(c *cli.Context, format report.Format, locks []*lockset.LockResul
 		if len(l.Errors) == 0 {
 			continue // the race summary stands alone when there is nothing to add
 		}
-		if _, err := fmt.Fprintln(w, lockSummary(l.Path, len(l.Errors))); err != nil {
+		line := lockSummary(l.Path, l.NewErrors())
+		if n := len(l.Errors) - l.NewErrors(); n > 0 {
+			line += fmt.Sprintf(" (%d suppressed)", n)
+		}
+		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err
 		}
 	}
