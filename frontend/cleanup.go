@@ -122,9 +122,41 @@ func threadJumps(fn *ir.Function, entry *ir.Block) {
 // havocUnassigned adds a Havoc at entry for the locals some path reads
 // before any assignment: their C value is indeterminate there.
 func havocUnassigned(fn *ir.Function) {
-	index := make(map[*ir.Var]int, len(fn.Locals))
-	for i, v := range fn.Locals {
-		index[v] = i
+	// Only a local some block reads before assigning it (upward exposed)
+	// can be read unassigned: the bit sets are blocks x those, not blocks x
+	// all locals (10,000 ifs make 10,000 blocks and 10,000 temporaries,
+	// each assigned just before its use).
+	local := make(map[*ir.Var]bool, len(fn.Locals))
+	for _, v := range fn.Locals {
+		local[v] = true
+	}
+	exposed := make(map[*ir.Var]bool)
+	definedIn := make(map[*ir.Var]int) // block index+1 that last assigned v
+	see := func(e ir.Expr, b int) {
+		ir.WalkExpr(e, func(x ir.Expr) {
+			if v, ok := x.(*ir.Var); ok && local[v] && definedIn[v] != b+1 {
+				exposed[v] = true
+			}
+		})
+	}
+	for _, b := range fn.Blocks {
+		for _, st := range b.Stmts {
+			for _, e := range ir.StmtExprs(st) {
+				see(e, b.Index)
+			}
+			for _, d := range ir.StmtDefs(st) {
+				definedIn[d] = b.Index + 1
+			}
+		}
+		for _, e := range ir.TermExprs(b.Term) {
+			see(e, b.Index)
+		}
+	}
+	index := make(map[*ir.Var]int, len(exposed))
+	for _, v := range fn.Locals {
+		if exposed[v] {
+			index[v] = len(index)
+		}
 	}
 	n := len(index)
 	if n == 0 {
