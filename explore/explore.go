@@ -402,6 +402,11 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 			rp := newReplayer(s, mem)
 			p.out.Stats.Replayed++
 			if err := rp.run(t.Values); err != nil {
+				if p.opts.Debug != nil {
+					for _, st := range rp.steps {
+						fmt.Fprintf(p.opts.Debug, "  T%d %s:%d %s %s = %s\n", st.Thread, st.Func, st.Pos.Line, st.Kind, st.LValue, st.Value)
+					}
+				}
 				replayErr = fmt.Errorf("%s: %s | %s on %s: trace does not replay: %v", p.prog.Path, ord[0].Name(), ord[1].Name(), regionList(regions), err)
 				return
 			}

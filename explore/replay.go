@@ -32,6 +32,7 @@ var errStop = errors.New("thread stops")
 // the sequentialisation.
 type replayer struct {
 	s       *seq
+	threads [nThreads]*thread // the pair's threads, by id
 	objs    map[*ir.Object]*big.Int
 	funcs   map[*ir.Function]int64
 	mem     map[*ir.Region]map[string]*big.Int
@@ -70,6 +71,9 @@ type thread struct {
 	stack []*activation
 	done  bool
 	ret   *big.Int
+	// started: the thread has run; finished: it returned from its entry
+	// point (a thread that stopped at a bound never finishes).
+	started, finished bool
 	// yielded is the lock call this thread switched before: it runs
 	// without a second yield when the thread resumes.
 	yielded ir.Stmt
@@ -142,6 +146,7 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 		}
 		ths[t+1] = r.start(t+1, ep, args)
 	}
+	r.threads = ths
 	starting := r.s.sh.awaitPub || r.s.sh.awaitUnpub
 	// The starters' yields: thread 1, and thread 2 when it waits for its
 	// publication, may begin a round later.
@@ -191,6 +196,7 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 				return nil
 			}
 		}
+		th.started = true
 		for !th.done {
 			switched, err := r.step(th)
 			if err != nil {
@@ -360,7 +366,7 @@ func (r *replayer) term(th *thread, a *activation) error {
 		}
 		th.stack = th.stack[:len(th.stack)-1]
 		if len(th.stack) == 0 {
-			th.done, th.ret = true, v
+			th.done, th.ret, th.finished = true, v, true
 			return nil
 		}
 		caller := th.stack[len(th.stack)-1]
@@ -595,6 +601,9 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 			}
 		}
 		th.yielded = nil
+		if o := r.other(th); o != nil && o.started && !o.finished && models.EntryClassIn(o.ep, r.s.sh.facts) == class {
+			return fmt.Errorf("%s: %s withdraws %s while %s runs: it waits for it", pos, f.Name, class, o.ep.Name())
+		}
 		r.write(r.s.locks, big.NewInt(r.s.pubCells[class]+8), big.NewInt(1))
 	}
 	h, _ := models.HelperFor(f.Name)
@@ -875,4 +884,15 @@ func binary(op ir.Op, x, y *big.Int) (*big.Int, error) {
 		return boolInt(x.Sign() == 0 || y.Sign() != 0), nil
 	}
 	return nil, fmt.Errorf("unknown operator %s", op)
+}
+
+// other returns the pair's thread that is not th, or nil (setup threads).
+func (r *replayer) other(th *thread) *thread {
+	switch th.id {
+	case 1:
+		return r.threads[2]
+	case 2:
+		return r.threads[1]
+	}
+	return nil
 }

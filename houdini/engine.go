@@ -374,7 +374,7 @@ func (w *worker) refute(p *proc, alive []bool, gone map[int]bool, r *reply) (int
 		ob := p.en.Obligation(i)
 		c := p.failCand[i]
 		if c < 0 {
-			return 0, fmt.Errorf("houdini: %v: %w even with the surviving candidates assumed (spec #%d)", ob, ErrNotConsistent, ob.Spec.ID)
+			return 0, fmt.Errorf("houdini: %v: %w even with the surviving candidates assumed (spec #%d, %s: %v)", ob, ErrNotConsistent, ob.Spec.ID, ob.Spec.Tag, ob.Spec.Cond)
 		}
 		if alive[c] && !gone[c] {
 			gone[c] = true

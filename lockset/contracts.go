@@ -70,6 +70,13 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 		in.loopInvariants(cp, definite, regs, mods, flags)
 		return
 	}
+	if in.mayEscape(fn) {
+		// Every call happens with escaped false: the harness clears it and a
+		// caller returns at once after a callee that set it (stop.go). The
+		// body, checked on its own, needs it too: its loops' invariants
+		// say the side has not escaped.
+		cp.Requires = append(cp.Requires, in.spec(ir.Requires, ir.Not(in.escaped), false, "escape"))
+	}
 	for _, e := range definite {
 		cp.Ensures = append(cp.Ensures, in.spec(ir.Ensures, e, false, "frame"))
 	}
