@@ -96,6 +96,7 @@ func lockSARIFAdd(driver *sarif.ToolComponent, run *sarif.Run, locks []*lockset.
 			props.Add("entryPoints", e.EntryPoints)
 			r.WithProperties(props)
 			r.PartialFingerprints = map[string]string{}
+			r.WithAnalysisTarget(sarif.NewArtifactLocation().WithURI(raceSARIFURI(res.Path)))
 			run.AddResult(findingSARIF(r, e.Suppressed, LockFingerprint(res.Path, &e), baseline))
 		}
 	}

@@ -4,8 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
+	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 )
 
 // MergeJSON joins JSON reports of whoop runs over disjoint sets of files
@@ -41,4 +45,128 @@ func MergeJSON(w io.Writer, names []string, docs []io.Reader) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
+}
+
+// MergeSARIF joins the SARIF logs of whoop runs over disjoint sets of files
+// (shards of one sweep) into the log one run over the sorted files writes:
+// each file's race and open results, then each file's lock results, and
+// each file's notifications, in path order. Results name their file by
+// analysisTarget, notifications by the property "file". The logs must come
+// from the same whoop version and checks.
+func MergeSARIF(w io.Writer, names []string, docs [][]byte) error {
+	type part struct {
+		path         string
+		races, locks []*sarif.Result
+		notes        []*sarif.Notification
+		from         int // the input it came from
+	}
+	parts := map[string]*part{}
+	get := func(path string, i int) (*part, error) {
+		p := parts[path]
+		if p == nil {
+			p = &part{path: path, from: i}
+			parts[path] = p
+		}
+		if p.from != i {
+			return nil, fmt.Errorf("%s: %s is also in %s: shards must not overlap", names[i], path, names[p.from])
+		}
+		return p, nil
+	}
+	var out *sarif.Report
+	success := true
+	for i, data := range docs {
+		name := names[i]
+		rep, err := sarif.FromBytes(data)
+		if err != nil {
+			return fmt.Errorf("%s: not a SARIF log: %w", name, err)
+		}
+		if len(rep.Runs) != 1 || rep.Runs[0].Tool == nil || rep.Runs[0].Tool.Driver == nil || len(rep.Runs[0].Invocations) != 1 {
+			return fmt.Errorf("%s: not a whoop SARIF log (one run, one invocation)", name)
+		}
+		run := rep.Runs[0]
+		if out == nil {
+			out = rep
+		} else {
+			d0, d := out.Runs[0].Tool.Driver, run.Tool.Driver
+			if str(d.Version) != str(d0.Version) || len(d.Rules) != len(d0.Rules) {
+				return fmt.Errorf("%s: made by whoop %q with %d rules, %s by %q with %d: merge logs of one version and one --checks",
+					name, str(d.Version), len(d.Rules), names[0], str(d0.Version), len(d0.Rules))
+			}
+		}
+		for _, r := range run.Results {
+			if r.AnalysisTarget == nil || r.AnalysisTarget.URI == nil {
+				return fmt.Errorf("%s: a result without analysisTarget: not written by this version of whoop", name)
+			}
+			path, err := sarifPath(*r.AnalysisTarget.URI)
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			p, err := get(path, i)
+			if err != nil {
+				return err
+			}
+			if str(r.RuleID) == raceSARIFRuleID {
+				p.races = append(p.races, r)
+			} else {
+				p.locks = append(p.locks, r)
+			}
+		}
+		inv := run.Invocations[0]
+		if inv.ExecutionSuccessful != nil && !*inv.ExecutionSuccessful {
+			success = false
+		}
+		for _, n := range inv.ToolExecutionNotifications {
+			var path string
+			if n.Properties != nil {
+				path, _ = n.Properties.Properties["file"].(string)
+			}
+			if path == "" {
+				return fmt.Errorf("%s: a notification without its file: not written by this version of whoop", name)
+			}
+			p, err := get(path, i)
+			if err != nil {
+				return err
+			}
+			p.notes = append(p.notes, n)
+		}
+	}
+	paths := make([]string, 0, len(parts))
+	for path := range parts {
+		paths = append(paths, path)
+	}
+	slices.Sort(paths)
+	run := out.Runs[0]
+	run.Results = nil
+	var locks []*sarif.Result
+	inv := run.Invocations[0]
+	inv.ToolExecutionNotifications = nil
+	for _, path := range paths {
+		p := parts[path]
+		run.Results = append(run.Results, p.races...)
+		locks = append(locks, p.locks...)
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, p.notes...)
+	}
+	run.Results = append(run.Results, locks...)
+	inv.ExecutionSuccessful = &success
+	if err := out.PrettyWrite(w); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// sarifPath is the file path a URI the SARIF writer made stands for.
+func sarifPath(uri string) (string, error) {
+	u, err := url.Parse(uri)
+	if err != nil {
+		return "", fmt.Errorf("analysisTarget %q: %w", uri, err)
+	}
+	return filepath.FromSlash(u.Path), nil
+}
+
+func str(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

@@ -47,43 +47,49 @@ func raceSARIFReport(files []*lockset.FileResult, opts Options) *sarif.Report {
 	inv.ExecutionSuccessful = new(true)
 
 	run := sarif.NewRun().WithTool(sarif.NewTool().WithDriver(driver)).WithColumnKind("unicodeCodePoints")
-	fingerprints := map[string]int{} // hash -> occurrences so far, for the ":N" suffix
+	// Every result names the driver file it is about (analysisTarget) and
+	// every notification too (property "file"), so whoop merge can join
+	// the logs of a sweep's shards into this run's bytes.
+	notify := func(n *sarif.Notification, path string) {
+		n.WithProperties(sarif.NewPropertyBag().Add("file", path))
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
 	for _, e := range raceEntries(files, opts.Errors) {
 		if e.fail != nil {
 			// The run did not analyse this file: an error notification,
 			// and the invocation did not succeed.
 			n := raceSARIFNotification(e.fail.Msg, raceSARIFLocation(ir.Pos{}, "", e.fail.Path))
 			n.Level = sarif.LevelError
-			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+			notify(n, e.fail.Path)
 			inv.ExecutionSuccessful = new(false)
 			continue
 		}
 		file := e.res
+		target := sarif.NewArtifactLocation().WithURI(raceSARIFURI(file.Path))
 		if status, why := raceStatus(file); status != StatusChecked {
-			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
-				raceSARIFNotification(why, raceSARIFLocation(ir.Pos{}, "", file.Path)))
+			notify(raceSARIFNotification(why, raceSARIFLocation(ir.Pos{}, "", file.Path)), file.Path)
 		}
+		fingerprints := map[string]int{} // hash -> occurrences so far in this file, for the ":N" suffix
 		for _, it := range raceSorted(file) {
-			run.AddResult(findingSARIF(raceSARIFResult(it, fingerprints), it.race.Suppressed, RaceFingerprint(it.path, it.race), opts.Baseline))
+			r := findingSARIF(raceSARIFResult(it, fingerprints), it.race.Suppressed, RaceFingerprint(it.path, it.race), opts.Baseline)
+			run.AddResult(r.WithAnalysisTarget(target))
 		}
 		for _, p := range file.Pairs {
 			if p.Verdict != lockset.Inconclusive {
 				continue
 			}
 			msg := "pair " + p.Pair.First.Name() + " and " + p.Pair.Second.Name() + " inconclusive" + raceColon(p.Note)
-			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
-				raceSARIFNotification(msg, raceSARIFLocation(ir.Pos{}, "", file.Path)))
+			notify(raceSARIFNotification(msg, raceSARIFLocation(ir.Pos{}, "", file.Path)), file.Path)
 			// An open result, so code scanning shows what was not decided:
 			// anchored at the second entry point's registration.
 			at := p.Pair.Second.Pos
 			open := sarif.NewRuleResult(raceSARIFRuleID).WithRuleIndex(0).WithKind("open").WithLevel("none").
 				WithMessage(sarif.NewMessage().WithText(raceSARIFEscape("Pair "+msg[len("pair "):]) + ": whoop could not decide whether they race.")).
-				AddLocation(raceSARIFLocation(at, "", file.Path))
+				AddLocation(raceSARIFLocation(at, "", file.Path)).WithAnalysisTarget(target)
 			run.AddResult(open)
 		}
 		for _, d := range file.Warnings {
-			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
-				raceSARIFNotification(d.Msg, raceSARIFLocation(d.Pos, "", file.Path)))
+			notify(raceSARIFNotification(d.Msg, raceSARIFLocation(d.Pos, "", file.Path)), file.Path)
 		}
 	}
 	lockSARIFAdd(driver, run, opts.lockResults(files), opts.Baseline)

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 
@@ -9,36 +12,74 @@ import (
 	"github.com/whoopverify/whoop/report"
 )
 
-// mergeCommand is "whoop merge": one JSON report from the JSON reports of
-// the shards of a sweep.
+// mergeCommand is "whoop merge": one report from the reports of the shards
+// of a sweep, JSON from JSON and SARIF from SARIF.
 func mergeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "merge",
-		Usage:     "join the JSON reports of a sweep's shards (--shard I/N) into one, as one run over all the files writes it",
-		ArgsUsage: "REPORT.json...",
+		Usage:     "join the JSON (or SARIF) reports of a sweep's shards (--shard I/N) into one, as one run over all the files writes it",
+		ArgsUsage: "REPORT.json... | REPORT.sarif...",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "json", Usage: "output `FORMAT` (json)"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"},
+				Usage: "output `FORMAT`: json or sarif, the reports' own (default: theirs)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
-				return usageErrorf("whoop merge takes the JSON reports to join\nusage: whoop merge REPORT.json...")
+				return usageErrorf("whoop merge takes the reports to join\nusage: whoop merge REPORT.json... | REPORT.sarif...")
 			}
-			if f := c.String("format"); f != "json" {
-				return usageErrorf("whoop merge --format %s: merge writes json only (run whoop on the files for %s)", f, f)
-			}
-			var docs []io.Reader
-			for _, name := range c.Args().Slice() {
-				f, err := os.Open(name)
+			names := c.Args().Slice()
+			var docs [][]byte
+			kind := ""
+			for _, name := range names {
+				data, err := os.ReadFile(name)
 				if err != nil {
 					return &exitError{code: exitInput, msg: err.Error()}
 				}
-				defer f.Close()
-				docs = append(docs, f)
+				k, err := reportKind(data)
+				if err != nil {
+					return &exitError{code: exitInput, msg: fmt.Sprintf("%s: %v", name, err)}
+				}
+				if kind != "" && k != kind {
+					return &exitError{code: exitInput, msg: fmt.Sprintf("%s is %s, %s is %s: merge reports of one format", name, k, names[0], kind)}
+				}
+				kind = k
+				docs = append(docs, data)
 			}
-			if err := report.MergeJSON(c.App.Writer, c.Args().Slice(), docs); err != nil {
+			if f := c.String("format"); f != "" && f != kind {
+				return usageErrorf("whoop merge --format %s: the reports are %s, and merge writes their own format (run the shards with --format %s, or --json-out for JSON beside it)", f, kind, f)
+			}
+			var err error
+			if kind == "sarif" {
+				err = report.MergeSARIF(c.App.Writer, names, docs)
+			} else {
+				readers := make([]io.Reader, len(docs))
+				for i, d := range docs {
+					readers[i] = bytes.NewReader(d)
+				}
+				err = report.MergeJSON(c.App.Writer, names, readers)
+			}
+			if err != nil {
 				return &exitError{code: exitInput, msg: err.Error()}
 			}
 			return nil
 		},
 	}
+}
+
+// reportKind tells a whoop JSON report ("json") from a SARIF log ("sarif").
+func reportKind(data []byte) (string, error) {
+	var probe struct {
+		Runs  json.RawMessage `json:"runs"`
+		Files json.RawMessage `json:"files"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return "", fmt.Errorf("not a whoop JSON report or SARIF log: %v", err)
+	}
+	switch {
+	case probe.Files != nil:
+		return "json", nil
+	case probe.Runs != nil:
+		return "sarif", nil
+	}
+	return "", fmt.Errorf("neither a whoop JSON report (files) nor a SARIF log (runs)")
 }
