@@ -133,6 +133,7 @@ func checkAction(c *cli.Context) error {
 	ctx, cancelRun := context.WithCancelCause(ctx)
 	defer cancelRun(nil)
 	watch := startMemWatch(maxMemory, cancelRun)
+	collectForChecks(int64(min(maxMemory, 1<<62))) // after the watch's own limit
 	defer watch.stop()
 	stderr := c.App.ErrWriter
 	var (
