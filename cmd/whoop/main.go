@@ -206,6 +206,7 @@ ENVIRONMENT:
                       virtual machine it makes a run about 1.5x faster; the
                       kernel's own setting still decides)
    GOGC, GOMEMLIMIT   the Go garbage collector's settings; when neither is
-                      set, whoop collects only once its heap reaches 128 MB
-                      (faster; a large driver peaks near 180 MB of memory)
+                      set, whoop collects only once its heap reaches 2 GB
+                      (or half of --max-memory): faster, and a sweep's
+                      process grows to about 2 GB
 `
