@@ -72,10 +72,8 @@ func ParseCommand(args []string, dir string) (*Command, error) {
 			val = args[i]
 		case len(a) > 2 && (a[:2] == "-I" || a[:2] == "-D" || a[:2] == "-U"):
 			opt, val = a[:2], a[2:]
-		case strings.HasPrefix(a, "--sysroot=") || strings.HasPrefix(a, "--param="):
-			continue
 		default:
-			continue // -O2, -W..., -f..., -m..., -nostdinc, --arch=x86, -Wp,-MMD,...
+			continue // -O2, -W..., -f..., -m..., -nostdinc, --arch=x86, --param=..., -Wp,-MMD,...
 		}
 		switch opt {
 		case "-I":
