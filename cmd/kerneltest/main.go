@@ -46,7 +46,7 @@ func main() {
 	set := flag.String("set", "built", "which files: built (by the build's config) or all (.c files directly in each directory)")
 	sample := flag.Int("sample", 0, "take every file only when 0, else `N` files per directory, spread evenly")
 	jobs := flag.Int("j", 1, "files analysed at once")
-	fileTimeout := flag.Duration("file-timeout", 120*time.Second, "kill whoop on one file after `D`")
+	fileTimeout := flag.Duration("file-timeout", 120*time.Second, "kill whoop on one file after `D` (whoop's own --file-timeout is 20 s less: a slow file ends inconclusive, a hung one is killed)")
 	flag.Parse()
 	if *tree == "" || *build == "" || flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: kerneltest -tree TREE -build BUILD [-set built|all] [-sample N] DIR...")
@@ -113,7 +113,11 @@ func run(files []result, bin, tree, build string, jobs int, timeout time.Duratio
 func analyse(r *result, bin, tree, build string, timeout time.Duration) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--kernel-build", build, "--no-progress", "--jobs", "1", r.file)
+	// whoop's own deadline comes first, so a file that is merely slow ends
+	// inconclusive (exit 4); the kill is left for a real hang.
+	deadline := max(timeout-20*time.Second, timeout*3/4)
+	cmd := exec.CommandContext(ctx, bin, "--kernel-build", build, "--no-progress", "--jobs", "1",
+		"--file-timeout", deadline.String(), r.file)
 	cmd.Dir = tree
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = nil, &stderr
