@@ -427,6 +427,17 @@ func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.V
 		// before it) and may start right after a publication (a yield
 		// after it).
 		c.yield(cur, yieldPoint{}, nil, nil, nil, nil, pos)
+		if t := c.key.thread; t == 1 || t == 2 {
+			other := c.s.sh.first
+			if t == 1 {
+				other = c.s.sh.second
+			}
+			if models.EntryClassIn(other, c.s.sh.facts) == class {
+				run := c.tmp("running", ir.Int)
+				c.load(cur, c.s.locks, &ir.Access{Size: 8, P: pos, LValue: "running " + other.Name()}, ir.IntConst(runCell(3-t)), run)
+				cur.Add(&ir.Assume{Cond: ir.Eq(run, ir.IntConst(0)), P: pos})
+			}
+		}
 		c.store(cur, c.s.locks, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)+8), ir.IntConst(1))
 	}
 	h, _ := models.HelperFor(f.Name)

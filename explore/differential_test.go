@@ -81,3 +81,37 @@ func differential(t *testing.T, ctx context.Context, dir string, seed int) {
 		}
 	}
 }
+
+// A withdrawal that waits (cancel_work_sync) waits in the explorer too:
+// thread 1 passes it only once the other thread, running an entry point of
+// the class withdrawn, has returned. Without that, the solver returned
+// interleavings the replay rejects (an internal error), and Misses found
+// races the lockset check excludes by the publication assumption.
+func TestWaitingWithdrawal(t *testing.T) {
+	ctx := context.Background()
+	prog, err := frontend.Load(ctx, filepath.Join("testdata", "withdraw", "cancel_sync.c"), frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lockset.Check(ctx, prog, lockset.Options{Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Races() != 0 {
+		t.Fatalf("lockset check: %d races, want none", res.Races())
+	}
+	fs, out, err := explore.Misses(ctx, prog, res, explore.Options{Mode: yieldinst.All, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, msg := range out.Internal {
+		t.Errorf("trace does not replay: %s", msg)
+	}
+	for _, f := range fs {
+		pr := res.Pairs[f.Pair]
+		t.Errorf("race of %s and %s on %s across the waiting withdrawal", pr.Pair.First.Name(), pr.Pair.Second.Name(), f.Region)
+	}
+	if out.Stats.Queries == 0 {
+		t.Error("no query: the pair exit | work_fn was not explored")
+	}
+}

@@ -34,7 +34,13 @@
 // Module init and probes run first, alone, to completion (they must return
 // 0). A pair that includes init or a probe runs it as thread 1 and starts
 // the other entry point only once init has published it; a pair with exit
-// starts the other entry point only while it is still published.
+// starts the other entry point only while it is still published. A
+// withdrawal that waits for running callbacks (cancel_work_sync,
+// del_timer_sync, free_irq, ...: models.CallEffect) waits in the explorer
+// too: each thread has a running flag in the lock table, set while it is
+// inside its entry point, and a thread passes such a withdrawal only when
+// the other thread, if it runs an entry point of the class withdrawn, is
+// not inside it (the publication assumption of the lockset check).
 //
 // # Bounds and semantics
 //

@@ -305,11 +305,7 @@ func (s *seq) buildHarness() {
 	// Thread 1 may begin a round late, so one thread order covers the
 	// schedules in which thread 2 runs first.
 	b.Add(&ir.Call{Callee: s.starter(sh.first, 1), Args: argExprs(s.args[1]), P: pos})
-	if sh.awaitPub || sh.awaitUnpub {
-		b.Add(&ir.Call{Callee: s.starter(sh.second, 2), Args: argExprs(s.args[2]), P: pos})
-	} else {
-		b = s.callThread(h, b, sh.second, 2, s.args[2], false)
-	}
+	b.Add(&ir.Call{Callee: s.starter(sh.second, 2), Args: argExprs(s.args[2]), P: pos})
 	for _, r := range s.shared {
 		for i := 1; i < sh.rounds; i++ {
 			b.Add(&ir.Equate{A: s.copies[r][i-1], B: s.guess[r][i], P: pos})
@@ -388,7 +384,9 @@ func (s *seq) starter(ep *ir.EntryPoint, t int) *ir.Function {
 	}
 	c := &cloner{s: s, key: cloneKey{ep.Func, t, 0}, src: ep.Func, dst: f}
 	b := f.NewBlock(fmt.Sprintf("thread %d starts", t))
-	c.yield(b, yieldPoint{}, nil, nil, nil, nil, ep.Pos)
+	if t == 1 || s.sh.awaitPub || s.sh.awaitUnpub {
+		c.yield(b, yieldPoint{}, nil, nil, nil, nil, ep.Pos)
+	}
 	class := models.EntryClassIn(ep, s.sh.facts)
 	if t == 2 && class != models.ClassAlways {
 		acc := &ir.Access{Size: 8, P: ep.Pos, LValue: "published " + class}
@@ -403,11 +401,17 @@ func (s *seq) starter(ep *ir.EntryPoint, t int) *ir.Function {
 			b.Add(&ir.Assume{Cond: ir.Eq(gone, ir.IntConst(0)), P: ep.Pos})
 		}
 	}
+	running := &ir.Access{Size: 8, P: ep.Pos, LValue: "running " + ep.Name()}
+	c.store(b, s.locks, running, ir.IntConst(runCell(t)), ir.IntConst(1))
 	b.Add(&ir.Call{Callee: s.cloneOf(ep.Func, t, 0), Args: args, P: ep.Pos})
+	c.store(b, s.locks, running, ir.IntConst(runCell(t)), ir.IntConst(0))
 	b.Term = &ir.Return{P: ep.Pos}
 	f.ComputePreds()
 	return f
 }
+
+// runCell is the lock-table address of thread t's running flag.
+func runCell(t int) int64 { return -(1 << 21) - 8*int64(t) }
 
 // pubCell is the lock-table address of class's publication flag; the next
 // word is its withdrawal flag.
