@@ -432,7 +432,7 @@ func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.V
 			if t == 1 {
 				other = c.s.sh.second
 			}
-			if models.EntryClassIn(other, c.s.sh.facts) == class {
+			if c.s.tracked[3-t] && models.EntryClassIn(other, c.s.sh.facts) == class {
 				run := c.tmp("running", ir.Int)
 				c.load(cur, c.s.locks, &ir.Access{Size: 8, P: pos, LValue: "running " + other.Name()}, ir.IntConst(runCell(3-t)), run)
 				cur.Add(&ir.Assume{Cond: ir.Eq(run, ir.IntConst(0)), P: pos})

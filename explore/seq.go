@@ -95,18 +95,21 @@ type seq struct {
 	globalLocks map[string]int64
 	pubCells    map[string]int64 // publication flags in the lock table, per class
 	cyclic      map[*ir.Function]bool
-	back        map[*ir.Function]map[[2]int]bool
-	clones      map[cloneKey]*ir.Function
-	pending     []cloneJob
-	harness     *ir.Function
-	args        [nThreads][]*ir.Var // harness variables holding each thread's arguments
-	setupArgs   [][]*ir.Var
-	nextAssert  int
-	cells       []cell // initial contents stored before the module loads
-	nextSite    int    // above every site of the original program
-	cuts        int    // clones whose loops or recursion the unrolling bound cuts
-	regionID    int
-	err         error
+	// tracked[t]: thread t keeps a running flag, for the other thread's
+	// withdrawals that wait for it.
+	tracked    [nThreads]bool
+	back       map[*ir.Function]map[[2]int]bool
+	clones     map[cloneKey]*ir.Function
+	pending    []cloneJob
+	harness    *ir.Function
+	args       [nThreads][]*ir.Var // harness variables holding each thread's arguments
+	setupArgs  [][]*ir.Var
+	nextAssert int
+	cells      []cell // initial contents stored before the module loads
+	nextSite   int    // above every site of the original program
+	cuts       int    // clones whose loops or recursion the unrolling bound cuts
+	regionID   int
+	err        error
 }
 
 type cloneKey struct {
@@ -148,6 +151,12 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 	}
 	src.Accesses(func(_ *ir.Function, _ ir.Stmt, a *ir.Access) { s.nextSite = max(s.nextSite, a.Site) })
 	s.cyclic = cyclicFuncs(src)
+	// A thread's running flag is kept only when the other thread may wait
+	// for it (a withdrawal of its class): the flags cost every pair time.
+	eps := [3]*ir.EntryPoint{nil, sh.first, sh.second}
+	for t := 1; t <= 2; t++ {
+		s.tracked[t] = waitsFor(eps[3-t].Func, models.EntryClassIn(eps[t], sh.facts), sh.facts)
+	}
 
 	regions := append([]*ir.Region{nil}, src.Regions...)
 	w1, a1 := touchedRegions(src, sh.first.Func)
@@ -237,6 +246,35 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 
 // touchedRegions returns the regions the functions reachable from root
 // write (a store, a helper's write) and those they access at all.
+// waitsFor reports whether code reached from root calls a withdrawal that
+// waits for callbacks of class (cancel_work_sync for a work function).
+func waitsFor(root *ir.Function, class string, facts models.Facts) bool {
+	seen := make(map[*ir.Function]bool)
+	work := []*ir.Function{root}
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		if f == nil || seen[f] {
+			continue
+		}
+		seen[f] = true
+		if f.External() {
+			if c, unreg, ok := models.CallEffectIn(f.Name, facts); ok && unreg && c == class {
+				return true
+			}
+			continue
+		}
+		for _, b := range f.Blocks {
+			for _, st := range b.Stmts {
+				if call, ok := st.(*ir.Call); ok {
+					work = append(work, call.Callees()...)
+				}
+			}
+		}
+	}
+	return false
+}
+
 func touchedRegions(p *ir.Program, roots ...*ir.Function) (written, accessed map[*ir.Region]bool) {
 	out := make(map[*ir.Region]bool)
 	accessed = make(map[*ir.Region]bool)
@@ -305,7 +343,11 @@ func (s *seq) buildHarness() {
 	// Thread 1 may begin a round late, so one thread order covers the
 	// schedules in which thread 2 runs first.
 	b.Add(&ir.Call{Callee: s.starter(sh.first, 1), Args: argExprs(s.args[1]), P: pos})
-	b.Add(&ir.Call{Callee: s.starter(sh.second, 2), Args: argExprs(s.args[2]), P: pos})
+	if sh.awaitPub || sh.awaitUnpub || s.tracked[2] {
+		b.Add(&ir.Call{Callee: s.starter(sh.second, 2), Args: argExprs(s.args[2]), P: pos})
+	} else {
+		b = s.callThread(h, b, sh.second, 2, s.args[2], false)
+	}
 	for _, r := range s.shared {
 		for i := 1; i < sh.rounds; i++ {
 			b.Add(&ir.Equate{A: s.copies[r][i-1], B: s.guess[r][i], P: pos})
@@ -402,9 +444,13 @@ func (s *seq) starter(ep *ir.EntryPoint, t int) *ir.Function {
 		}
 	}
 	running := &ir.Access{Size: 8, P: ep.Pos, LValue: "running " + ep.Name()}
-	c.store(b, s.locks, running, ir.IntConst(runCell(t)), ir.IntConst(1))
+	if s.tracked[t] {
+		c.store(b, s.locks, running, ir.IntConst(runCell(t)), ir.IntConst(1))
+	}
 	b.Add(&ir.Call{Callee: s.cloneOf(ep.Func, t, 0), Args: args, P: ep.Pos})
-	c.store(b, s.locks, running, ir.IntConst(runCell(t)), ir.IntConst(0))
+	if s.tracked[t] {
+		c.store(b, s.locks, running, ir.IntConst(runCell(t)), ir.IntConst(0))
+	}
 	b.Term = &ir.Return{P: ep.Pos}
 	f.ComputePreds()
 	return f
