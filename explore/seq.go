@@ -249,35 +249,17 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 // waitsFor reports whether code reached from root calls a withdrawal that
 // waits for callbacks of class (cancel_work_sync for a work function).
 func waitsFor(root *ir.Function, class string, facts models.Facts) bool {
-	seen := make(map[*ir.Function]bool)
-	work := []*ir.Function{root}
-	for len(work) > 0 {
-		f := work[len(work)-1]
-		work = work[:len(work)-1]
-		if f == nil || seen[f] {
-			continue
-		}
-		seen[f] = true
-		if f.External() {
-			if c, unreg, ok := models.CallEffectIn(f.Name, facts); ok && unreg && c == class {
-				return true
-			}
-			continue
-		}
-		for _, b := range f.Blocks {
-			for _, st := range b.Stmts {
-				if call, ok := st.(*ir.Call); ok {
-					work = append(work, call.Callees()...)
-				}
-			}
+	for _, f := range reachable(root) {
+		if c, unreg, ok := models.CallEffectIn(f.Name, facts); f.External() && ok && unreg && c == class {
+			return true
 		}
 	}
 	return false
 }
 
-func touchedRegions(p *ir.Program, roots ...*ir.Function) (written, accessed map[*ir.Region]bool) {
-	out := make(map[*ir.Region]bool)
-	accessed = make(map[*ir.Region]bool)
+// reachable returns roots and the functions they call, directly or not.
+func reachable(roots ...*ir.Function) []*ir.Function {
+	var out []*ir.Function
 	seen := make(map[*ir.Function]bool)
 	work := append([]*ir.Function(nil), roots...)
 	for len(work) > 0 {
@@ -287,6 +269,22 @@ func touchedRegions(p *ir.Program, roots ...*ir.Function) (written, accessed map
 			continue
 		}
 		seen[f] = true
+		out = append(out, f)
+		for _, b := range f.Blocks {
+			for _, st := range b.Stmts {
+				if call, ok := st.(*ir.Call); ok {
+					work = append(work, call.Callees()...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func touchedRegions(p *ir.Program, roots ...*ir.Function) (written, accessed map[*ir.Region]bool) {
+	out := make(map[*ir.Region]bool)
+	accessed = make(map[*ir.Region]bool)
+	for _, f := range reachable(roots...) {
 		for _, b := range f.Blocks {
 			for _, st := range b.Stmts {
 				if a := ir.AccessOf(st); a != nil {
@@ -299,8 +297,6 @@ func touchedRegions(p *ir.Program, roots ...*ir.Function) (written, accessed map
 					if st.Write {
 						out[st.Region] = true
 					}
-				case *ir.Call:
-					work = append(work, st.Callees()...)
 				}
 			}
 		}

@@ -70,9 +70,7 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 	}
 	w.prog = prog
 	if r.verbose {
-		for _, d := range prog.Warnings {
-			fmt.Fprintf(&w.log, "%s: warning: %s\n", d.Pos, d.Msg)
-		}
+		warnings(&w.log, prog.Warnings)
 	}
 	if r.runRaces {
 		opts := r.base
@@ -98,9 +96,7 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 			return w
 		}
 		w.res = res
-		for _, d := range res.Warnings[len(prog.Warnings):] {
-			fmt.Fprintf(&w.log, "%s: warning: %s\n", d.Pos, d.Msg)
-		}
+		warnings(&w.log, res.Warnings[len(prog.Warnings):])
 		if r.stats {
 			st := res.Stats
 			fmt.Fprintf(&w.log, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3), %d regions (%d tracked), "+
@@ -118,15 +114,20 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 		}
 		w.lres = lres
 		if r.verbose {
-			for _, d := range lres.Warnings {
-				fmt.Fprintf(&w.log, "%s: warning: %s\n", d.Pos, d.Msg)
-			}
+			warnings(&w.log, lres.Warnings)
 		}
 		if r.stats {
 			fmt.Fprintf(&w.log, "whoop: %s: lock checks %v\n", prog.Path, lres.Total.Round(time.Millisecond))
 		}
 	}
 	return w
+}
+
+// warnings writes diagnostics gcc-style.
+func warnings(w io.Writer, ds []ir.Diagnostic) {
+	for _, d := range ds {
+		fmt.Fprintf(w, "%s: warning: %s\n", d.Pos, d.Msg)
+	}
 }
 
 // inOrder runs f on 0..n-1, at most workers at a time, and yields the
