@@ -187,8 +187,10 @@ func checkAction(c *cli.Context) error {
 		return err
 	}
 	lines := newSourceLines()
+	next := 0 // the first file not yet reported
 fileLoop:
-	for _, w := range files {
+	for i, w := range files {
+		next = i + 1
 		progress.clear()
 		stderr.Write(w.log.Bytes())
 		switch {
@@ -245,6 +247,14 @@ fileLoop:
 		}
 	}
 	progress.clear()
+	if stop != nil {
+		// The files after the interrupt still appear, each with why it
+		// has no results: a report never loses a file silently.
+		for _, path := range paths[next:] {
+			fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(results),
+				Msg: fmt.Sprintf("%s: %v before it was checked", path, stop)})
+		}
+	}
 	if !stream && (len(results) > 0 || len(fileErrs) > 0) {
 		if err := report.WriteRaces(c.App.Writer, format, results,
 			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs,

@@ -14,7 +14,8 @@ import (
 // SIGINT and SIGTERM after the solver has run stop the run: what finished
 // is printed and the exit status is 128+signal. testdata/signal/slow.c
 // never finishes without limits: its race check asks Z3 whether
-// x³ + y³ = z³ has a positive solution, which it cannot decide.
+// x³ + y³ = z³ has a positive solution, which it cannot decide. later.c
+// is never reached; it must still appear in the report, with the reason.
 func TestSignalStopsRun(t *testing.T) {
 	dir, err := filepath.Abs("testdata/signal")
 	if err != nil {
@@ -27,7 +28,7 @@ func TestSignalStopsRun(t *testing.T) {
 	}{{syscall.SIGINT, "SIGINT", 130}, {syscall.SIGTERM, "SIGTERM", 143}} {
 		t.Run(c.name, func(t *testing.T) {
 			cmd := exec.Command("whoop", "--stats", "--jobs", "1", "--timeout", "0", "--file-timeout", "0",
-				"--format", "json", "racy.c", "slow.c")
+				"--format", "json", "racy.c", "slow.c", "later.c")
 			cmd.Dir = dir
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout = &stdout
@@ -58,7 +59,7 @@ func TestSignalStopsRun(t *testing.T) {
 			if !errors.As(err, &ee) || ee.ExitCode() != c.code {
 				t.Fatalf("exit %v, want status %d\nstderr:\n%s", err, c.code, stderr.String())
 			}
-			want := "whoop: interrupted by " + c.name + ": 1 of 2 files checked\n"
+			want := "whoop: interrupted by " + c.name + ": 1 of 3 files checked\n"
 			if !strings.HasSuffix(stderr.String(), want) {
 				t.Errorf("stderr does not end in %q:\n%s", want, stderr.String())
 			}
@@ -66,6 +67,7 @@ func TestSignalStopsRun(t *testing.T) {
 				`"path": "racy.c",` + "\n      \"status\": \"checked\"",
 				`"racyPairs": 1`,
 				`"path": "slow.c",` + "\n      \"status\": \"error\",\n      \"error\": \"slow.c: interrupted by " + c.name + " before it was checked\"",
+				`"path": "later.c",` + "\n      \"status\": \"error\",\n      \"error\": \"later.c: interrupted by " + c.name + " before it was checked\"",
 			} {
 				if !strings.Contains(stdout.String(), want) {
 					t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
