@@ -170,7 +170,7 @@ func (f *fnBuilder) registerCleanup(fn string, d *cc.Declarator) {
 // into a frame object, whose address the cleanup gets: the variable is dead
 // after its cleanup, so writes through that address do not matter.
 func (f *fnBuilder) emitCleanup(a cleanupAction, pos ir.Pos) {
-	e, ok := f.b.funcs[a.fn]
+	e, ok := f.b.funcs[f.b.link(a.fn)]
 	if !ok {
 		failf(a.pos, "cleanup function %s of %s is not declared", a.fn, a.d.Name())
 	}

@@ -31,6 +31,9 @@ type fnBuilder struct {
 }
 
 func (b *builder) lowerFunc(e *funcEntry) error {
+	if e.unit != nil {
+		b.unit = e.unit // the body's names are its unit's
+	}
 	fn := b.function(e)
 	f := &fnBuilder{
 		b:          b,

@@ -62,6 +62,13 @@ var staticCallTramp = regexp.MustCompile(`extern\s+typeof\(\s*func\s*\)\s+STATIC
 // not take, which the lock checks may report as unlock-unheld.
 var guardUnlock = regexp.MustCompile(`if \(_T(?:->lock)?\) \{ (_unlock;) \}`)
 
+// builtinBswap matches uapi/linux/swab.h's choice of __builtin_bswapN for
+// __swabN. cc/v4 cannot evaluate the builtin in a constant expression, and
+// drivers use htons() in case labels (`case htons(ETH_P_IPV6):`, r8169,
+// netdevice.h); the header's fallback gives the same value through
+// ___constant_swabN for constants and __fswabN otherwise.
+var builtinBswap = regexp.MustCompile(`#ifdef __HAVE_BUILTIN_BSWAP(16|32|64)__`)
+
 // rewriteKernelSource applies the tree-mode rewrites to one file's text.
 func rewriteKernelSource(src []byte) []byte {
 	src = rewriteMustBeArray(src)
@@ -76,6 +83,9 @@ func rewriteKernelSource(src []byte) []byte {
 	}
 	if bytes.Contains(src, []byte("__VA_ARGS__;")) {
 		src = vaMember.ReplaceAll(src, []byte("${1}__whoop_member(__VA_ARGS__)${2}"))
+	}
+	if bytes.Contains(src, []byte("#ifdef __HAVE_BUILTIN_BSWAP")) {
+		src = builtinBswap.ReplaceAll(src, []byte("#ifdef __whoop_no_builtin_bswap${1}__"))
 	}
 	if bytes.Contains(src, []byte("__auto_type")) {
 		src = autoTypeConst.ReplaceAll(src, []byte("__auto_type"))

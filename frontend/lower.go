@@ -17,6 +17,7 @@ type builder struct {
 	st   *state
 	prog *ir.Program
 	tc   *typeConv
+	unit *unit // the unit whose code is being lowered
 
 	funcs   map[string]*funcEntry
 	byFunc  map[*ir.Function]*funcEntry
@@ -41,6 +42,7 @@ type funcEntry struct {
 	order int  // index of the definition (or first declaration) in the TU
 	model bool // defined in a model header
 	fn    *ir.Function
+	unit  *unit // the unit of the definition
 }
 
 // objEntry is what the translation unit says about one file-scope object.
@@ -52,6 +54,7 @@ type objEntry struct {
 	order int
 	model bool
 	obj   *ir.Object
+	unit  *unit // the unit whose names its initialiser uses
 }
 
 // lowerError is a front-end error at a position; lowering panics with it and
@@ -74,9 +77,32 @@ func lowerPass(st *state) error {
 		warned:  make(map[string]bool),
 	}
 	b.tc = newTypeConv(b.prog)
+	if len(st.units) > 1 {
+		b.tc.ownFile = map[string]bool{}
+		for _, u := range st.units {
+			b.tc.ownFile[u.path] = true
+		}
+	}
 	st.modelFuncs = make(map[*ir.Function]bool)
-	if err := b.collect(); err != nil {
-		return err
+	linkRenames(st.units)
+	// Every unit is indexed before any object or function is built: a
+	// declaration in one unit may be defined in a later one.
+	order := 0
+	var objs []*objEntry
+	var funcs []*funcEntry
+	for _, u := range st.units {
+		b.unit = u
+		o, f := b.collect(u, &order)
+		objs, funcs = append(objs, o...), append(funcs, f...)
+	}
+	for _, e := range objs {
+		b.unit = e.unit
+		if err := b.catch(func() { b.globalObject(e) }); err != nil {
+			return err
+		}
+	}
+	for _, e := range funcs {
+		b.function(e)
 	}
 	for len(b.queue) > 0 {
 		if err := st.ctx.Err(); err != nil {
@@ -92,15 +118,14 @@ func lowerPass(st *state) error {
 	return nil
 }
 
-// collect indexes the translation unit, creates the driver's own objects
-// (with their initialisers) and queues the driver's functions.
-func (b *builder) collect() error {
-	var driverFuncs []*funcEntry
-	var driverObjs []*objEntry
-	i := 0
-	for l := b.st.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+// collect indexes a translation unit and returns the driver's own objects
+// and defined functions it adds. order counts external declarations across
+// the units.
+func (b *builder) collect(u *unit, order *int) (driverObjs []*objEntry, driverFuncs []*funcEntry) {
+	for l := u.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
-		i++
+		*order++
+		i := *order
 		if ed == nil {
 			continue
 		}
@@ -108,13 +133,14 @@ func (b *builder) collect() error {
 		case cc.ExternalDeclarationFuncDef:
 			fd := ed.FunctionDefinition
 			d := fd.Declarator
-			e := b.funcEntry(d.Name(), i)
+			e := b.funcEntry(b.link(d.Name()), i)
 			e.decls = append(e.decls, d)
 			if b.st.cfg.Kernel != nil && b.st.isModel(d.Position().Filename) && tableFunc(d.Name()) {
 				continue // the table's semantics, not the header's body
 			}
 			if e.def == nil {
 				e.def = fd
+				e.unit = u
 				e.order = i
 				e.model = b.st.isModel(d.Position().Filename)
 				if !e.model {
@@ -132,14 +158,15 @@ func (b *builder) collect() error {
 					continue
 				}
 				if d.Type().Kind() == cc.Function {
-					e := b.funcEntry(d.Name(), i)
+					e := b.funcEntry(b.link(d.Name()), i)
 					e.decls = append(e.decls, d)
 					continue
 				}
-				e, ok := b.objects[d.Name()]
+				name := b.link(d.Name())
+				e, ok := b.objects[name]
 				if !ok {
-					e = &objEntry{name: d.Name(), first: d, order: i, model: b.st.isModel(d.Position().Filename)}
-					b.objects[d.Name()] = e
+					e = &objEntry{name: name, first: d, order: i, model: b.st.isModel(d.Position().Filename), unit: u}
+					b.objects[name] = e
 					if !e.model {
 						driverObjs = append(driverObjs, e)
 					}
@@ -147,6 +174,7 @@ func (b *builder) collect() error {
 				isDef := !d.IsExtern() || id.Case == cc.InitDeclaratorInit
 				if isDef && (e.def == nil || e.init == nil && id.Case == cc.InitDeclaratorInit) {
 					e.def = d
+					e.unit = u
 					if id.Case == cc.InitDeclaratorInit {
 						e.init = id.Initializer
 					}
@@ -154,15 +182,17 @@ func (b *builder) collect() error {
 			}
 		}
 	}
-	for _, e := range driverObjs {
-		if err := b.catch(func() { b.globalObject(e) }); err != nil {
-			return err
-		}
+	return driverObjs, driverFuncs
+}
+
+// link returns the program's name for a file-scope name of the unit being
+// lowered: itself, or the unit's own renaming of an internal-linkage name
+// another unit defines too.
+func (b *builder) link(name string) string {
+	if r, ok := b.unit.renames[name]; ok {
+		return r
 	}
-	for _, e := range driverFuncs {
-		b.function(e)
-	}
-	return nil
+	return name
 }
 
 func (b *builder) funcEntry(name string, order int) *funcEntry {
@@ -279,7 +309,7 @@ func sectionOf(a *cc.Attributes) string {
 // funcByDecl returns the ir.Function a declarator denotes; implicit
 // declarations become synthetic externals with a warning.
 func (b *builder) funcByDecl(d *cc.Declarator, use ir.Pos) *ir.Function {
-	name := d.Name()
+	name := b.link(d.Name())
 	e, ok := b.funcs[name]
 	if !ok {
 		e = b.funcEntry(name, 1<<30)
@@ -299,13 +329,14 @@ func (b *builder) funcByDecl(d *cc.Declarator, use ir.Pos) *ir.Function {
 // objectByDecl returns the object of a file-scope (or block-scope extern)
 // declarator, creating it on first use.
 func (b *builder) objectByDecl(d *cc.Declarator) *ir.Object {
-	e, ok := b.objects[d.Name()]
+	name := b.link(d.Name())
+	e, ok := b.objects[name]
 	if !ok {
-		e = &objEntry{name: d.Name(), first: d, order: 1 << 30, model: b.st.isModel(d.Position().Filename)}
+		e = &objEntry{name: name, first: d, order: 1 << 30, model: b.st.isModel(d.Position().Filename), unit: b.unit}
 		if !d.IsExtern() {
 			e.def = d
 		}
-		b.objects[d.Name()] = e
+		b.objects[name] = e
 	}
 	return b.globalObject(e)
 }
@@ -405,8 +436,11 @@ func (b *builder) newGlobal(o *ir.Object) {
 // functions in translation-unit order, then externals by name; file-scope
 // objects in declaration order, then the others in creation order.
 func (b *builder) finish() {
-	if b.st.vfs != nil {
-		for name, src := range b.st.vfs.originals {
+	for _, u := range b.st.units {
+		if u.vfs == nil {
+			continue
+		}
+		for name, src := range u.vfs.originals {
 			// In tree mode the tree's headers are the environment, not
 			// the driver's own sources (entry.localStructs reads these).
 			if !b.st.isModel(name) {

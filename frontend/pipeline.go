@@ -42,13 +42,19 @@ func Passes() []string {
 
 // state is what passes hand each other within one Load.
 type state struct {
-	ctx  context.Context
-	path string
-	cfg  Config
-	vfs  *sourceFS
-	src  []byte // the driver file as read
-	ast  *cc.AST
-	prog *ir.Program
+	ctx context.Context
+	// path is the program's name: the driver file, or the module (its
+	// first file, or the .ko named). While a unit parses, a copy of the
+	// state has the unit's file here and in vfs, src and ast.
+	path  string
+	files []string // the source files: path alone, or a module's parts
+	dirs  []string // the files' directories: the driver's own code
+	cfg   Config
+	vfs   *sourceFS
+	src   []byte // the driver file as read
+	ast   *cc.AST
+	units []*unit // after parsing: one per file, in order
+	prog  *ir.Program
 	// modelFuncs are the functions defined in model headers: inline
 	// candidates, dropped after inlining unless still referenced.
 	modelFuncs map[*ir.Function]bool
@@ -64,7 +70,13 @@ func (st *state) isModel(name string) bool {
 	if st.cfg.Kernel == nil || name == "" {
 		return false
 	}
-	return filepath.Dir(name) != filepath.Dir(st.path) && filepath.Dir(name) != filepath.Dir(st.absPath())
+	dir := filepath.Dir(name)
+	for _, d := range st.dirs {
+		if dir == d {
+			return false
+		}
+	}
+	return true
 }
 
 // Load runs the whole front-end pipeline on one file: parse, lower, inline
@@ -75,6 +87,8 @@ func Load(ctx context.Context, path string, cfg Config) (*ir.Program, error) {
 }
 
 // LoadUntil runs the pipeline up to and including the pass named lastPass.
+// A path ending in .ko names a composite module in a kernel tree: its parts
+// come from the directory's Makefile (LoadModule).
 func LoadUntil(ctx context.Context, path string, cfg Config, lastPass string) (prog *ir.Program, err error) {
 	if cfg.Kernel == nil && cfg.Tree.Commands != nil {
 		// A compiler command that is not a kernel one (no kconfig.h or
@@ -106,7 +120,36 @@ func LoadUntil(ctx context.Context, path string, cfg Config, lastPass string) (p
 	if last < 0 {
 		return nil, fmt.Errorf("unknown pass %q (passes: %s)", lastPass, strings.Join(Passes(), ", "))
 	}
-	st := &state{ctx: ctx, path: path, cfg: cfg}
+	files := []string{path}
+	if strings.HasSuffix(path, ".ko") {
+		if files, err = moduleParts(path, cfg.Kernel); err != nil {
+			return nil, err
+		}
+	}
+	return run(ctx, path, files, cfg, last)
+}
+
+// LoadModule runs the pipeline on a module built from several files (the
+// parts of a composite object, r8169-y := r8169_main.o ...) as one program
+// named name: calls across the files are followed, and an entry point
+// registered in one file and defined in another is found.
+func LoadModule(ctx context.Context, name string, files []string, cfg Config) (*ir.Program, error) {
+	if len(files) == 0 {
+		return nil, fmt.Errorf("module %s: no files", name)
+	}
+	if cfg.Kernel == nil {
+		l, err := ResolveTree(files[0], cfg.Tree)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Kernel = l
+	}
+	return run(ctx, name, files, cfg, len(passes)-1)
+}
+
+// run runs passes[:last+1] on the files.
+func run(ctx context.Context, name string, files []string, cfg Config, last int) (*ir.Program, error) {
+	st := &state{ctx: ctx, path: name, files: files, cfg: cfg}
 	for _, p := range passes[:last+1] {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -171,14 +214,70 @@ func panicSite(stack []byte) string {
 	return "unknown location"
 }
 
+// parsePass parses each file of the program as its own translation unit.
 func parsePass(st *state) error {
+	for _, f := range st.files {
+		dir := filepath.Dir(f)
+		st.dirs = append(st.dirs, dir)
+		if abs, err := filepath.Abs(dir); err == nil && abs != dir {
+			st.dirs = append(st.dirs, abs)
+		}
+	}
+	sources := map[string]string{}
+	for _, f := range st.files {
+		u := *st
+		u.path = f
+		if len(st.files) > 1 && st.cfg.Kernel != nil && st.cfg.Kernel.Cmd != nil {
+			// Each part has its own compile command (-p).
+			l, err := ResolveTree(f, st.cfg.Tree)
+			if err != nil {
+				return err
+			}
+			u.cfg.Kernel = l
+		}
+		if err := parseUnit(&u); err != nil {
+			return err
+		}
+		if err := st.ctx.Err(); err != nil {
+			return err
+		}
+		st.units = append(st.units, &unit{path: u.path, src: u.src, vfs: u.vfs, ast: u.ast, cfg: u.cfg})
+		sources[u.path] = string(u.src)
+		if len(st.files) == 1 {
+			st.path, st.src, st.vfs, st.ast = u.path, u.src, u.vfs, u.ast
+		}
+	}
+	st.prog = &ir.Program{Path: st.path, Sources: sources}
+	if len(st.files) > 1 {
+		st.prog.Files = make([]string, len(st.units))
+		for i, u := range st.units {
+			st.prog.Files[i] = u.path
+		}
+	}
+	return nil
+}
+
+// unit is one translation unit: a driver file, or one part of a module.
+type unit struct {
+	path string
+	src  []byte
+	vfs  *sourceFS
+	ast  *cc.AST
+	cfg  Config
+	// renames maps the internal-linkage names this unit's own file defines
+	// that another unit defines too to their names in the program
+	// ("foo@r8169_leds.c"): C keeps them apart, so must the program.
+	renames map[string]string
+}
+
+// parseUnit reads, preprocesses, parses and type-checks the file st.path.
+func parseUnit(st *state) error {
 	path, src, err := readSource(st.path, st.cfg)
 	st.path = path
 	if err != nil {
 		return &InputError{Diags: []ir.Diagnostic{{Msg: "cannot read " + path + ": " + err.Error()}}}
 	}
 	st.src = src
-	st.prog = &ir.Program{Path: st.path, Sources: map[string]string{st.path: string(src)}}
 	pos := ir.Pos{File: st.path}
 	if len(bytes.TrimSpace(src)) == 0 {
 		return inputErrorf(pos, "empty file: no C declarations to analyse")
@@ -204,7 +303,7 @@ func parsePass(st *state) error {
 	if err != nil {
 		return err
 	}
-	predefined := predefinedText(modName(st.path), !definesModName(st.cfg) && st.cfg.Kernel == nil)
+	predefined := predefinedText(modName(st.files[0]), !definesModName(st.cfg) && st.cfg.Kernel == nil)
 	if st.cfg.Kernel != nil {
 		predefined = treePredefined(predefined)
 	}

@@ -12,6 +12,10 @@ type typeConv struct {
 	prog    *ir.Program
 	cache   map[cc.Type]ir.Type
 	structs map[any]*ir.Struct
+	// ownFile holds the files of a module's parts: a struct tag defined in
+	// one of them is that file's own (two parts may each define their
+	// struct foo); nil for a single file.
+	ownFile map[string]bool
 	named   map[string]*ir.Named
 }
 
@@ -117,13 +121,15 @@ func basicType(t *cc.PredefinedType) *ir.Basic {
 type structKey struct {
 	union bool
 	tag   string
+	file  string // the module part that defines it in its own file; "" for a header's
 }
 
 // structIdentity returns the key that identifies a struct or union
-// declaration across the copies cc makes of its type.
-func structIdentity(t cc.Type, union bool, tag string, first *cc.Field) any {
+// declaration across the copies cc makes of its type, and across the units
+// of a module, which share their headers' types.
+func structIdentity(t cc.Type, union bool, tag string, first *cc.Field, file string) any {
 	if tag != "" {
-		return structKey{union, tag}
+		return structKey{union, tag, file}
 	}
 	if first != nil && first.Declarator() != nil {
 		return first.Declarator()
@@ -145,7 +151,11 @@ func (tc *typeConv) structType(t ccStruct, union bool) *ir.Struct {
 	if t.NumFields() > 0 {
 		first = t.FieldByIndex(0)
 	}
-	key := structIdentity(t, union, tag, first)
+	file := ""
+	if tc.ownFile != nil && tc.ownFile[tagTok.Position().Filename] {
+		file = tagTok.Position().Filename
+	}
+	key := structIdentity(t, union, tag, first, file)
 	s, ok := tc.structs[key]
 	if !ok {
 		s = &ir.Struct{Tag: tag, Union: union, Incomplete: true, Bytes: -1}

@@ -33,13 +33,16 @@ func (d Diagnostic) String() string { return d.Pos.String() + ": " + d.Msg }
 
 // Program is one lowered translation unit (one driver).
 type Program struct {
-	Path        string            // the driver file as given by the user
-	Sources     map[string]string // contents of files positions refer to (driver and its local headers)
-	Objects     []*Object         // global objects and string literals, in declaration order
-	Funcs       []*Function       // defined functions first (source order), then external ones
-	Regions     []*Region         // set by the region pass; nil before it
-	Vars        []*Var            // ghost global scalars (instrumentation only)
-	Structs     []*Struct         // struct and union types the program uses, in first-use order
+	Path    string            // the driver file as given by the user
+	Sources map[string]string // contents of files positions refer to (driver and its local headers)
+	// Files are the source files of a module analysed as one program (its
+	// parts, in order; Path names the module); nil for a single file.
+	Files       []string
+	Objects     []*Object   // global objects and string literals, in declaration order
+	Funcs       []*Function // defined functions first (source order), then external ones
+	Regions     []*Region   // set by the region pass; nil before it
+	Vars        []*Var      // ghost global scalars (instrumentation only)
+	Structs     []*Struct   // struct and union types the program uses, in first-use order
 	Warnings    []Diagnostic
 	EntryPoints []*EntryPoint // set by the entry-point pass
 	// ExternLinkage: other translation units may call the driver's

@@ -92,7 +92,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	env := opts.kernelEnv(prog)
 	threads, jobs, release := opts.solverThreads()
 	defer release()
-	res = &FileResult{Path: prog.Path, EntryPoints: prog.EntryPoints}
+	res = &FileResult{Path: prog.Path, Parts: prog.Files, EntryPoints: prog.EntryPoints}
 	res.Stats.Regions = len(prog.Regions)
 	pairs := PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules})
 	f := gatherFacts(prog, env, !opts.LockArraysDistinct, opts.LockInstancesDistinct)

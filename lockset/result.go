@@ -106,6 +106,7 @@ type Stats struct {
 // FileResult is the analysis of one driver file.
 type FileResult struct {
 	Path        string
+	Parts       []string // a module's files (ir.Program.Files); nil for one file
 	EntryPoints []*ir.EntryPoint
 	Pairs       []PairResult // every pair, concurrent or not, in lockset.Pairs order
 	Warnings    []ir.Diagnostic

@@ -17,6 +17,7 @@ type (
 	}
 	raceJSONFile struct {
 		Path        string               `json:"path"`
+		Parts       []string             `json:"parts,omitempty"` // a module's files
 		Status      string               `json:"status"`          // checked, no-entry-points, all-serialised or error
 		Note        string               `json:"note,omitempty"`  // why nothing was checked
 		Error       string               `json:"error,omitempty"` // why the file could not be analysed
@@ -115,6 +116,7 @@ func raceJSONFileOf(file *lockset.FileResult) raceJSONFile {
 	status, why := raceStatus(file)
 	jf := raceJSONFile{
 		Path:        file.Path,
+		Parts:       file.Parts,
 		Status:      status,
 		Note:        why,
 		EntryPoints: []raceJSONEntryPoint{},

@@ -51,6 +51,9 @@ func raceXMLDriver(root *etree.Element, file *lockset.FileResult) {
 	raceXMLAttr(d, "racy", strconv.Itoa(file.RacyPairs()))
 	raceXMLAttr(d, "inconclusive", strconv.Itoa(file.InconclusivePairs()))
 	raceXMLAttr(d, "races", strconv.Itoa(file.Races()))
+	for _, p := range file.Parts {
+		raceXMLAttr(d.CreateElement("part"), "path", p)
+	}
 	for _, ep := range file.EntryPoints {
 		e := d.CreateElement("entrypoint")
 		raceXMLAttr(e, "name", ep.Name())

@@ -39,6 +39,8 @@ func checkFlags() []cli.Flag {
 		&cli.StringFlag{Name: "baseline", Usage: "report only the races and lock errors that are not in `REPORT` (an earlier run's JSON or SARIF; " +
 			"findings match by what they are, not their line numbers): the others are marked suppressed and exit 1 counts only new ones"},
 		&cli.StringFlag{Name: "json-out", Usage: "also write the JSON report to `FILE` (for whoop merge, or a later --baseline), whatever --format says"},
+		&cli.BoolFlag{Name: "module", Usage: "analyse the FILEs as the parts of one module, one program (calls across them are followed; " +
+			"in a kernel tree, DIR/NAME.ko does this with the parts its Makefile names)"},
 		&cli.BoolFlag{Name: "stats", Usage: "print counts and phase times per file on stderr"},
 		checksFlag(),
 		&cli.StringFlag{Name: "cpuprofile", Hidden: true, Usage: "write a CPU profile to `FILE` (for whoop developers)"},
@@ -172,10 +174,15 @@ func checkAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	var module []string
+	if c.Bool("module") {
+		// One program: named by its first file, reported as one.
+		module, paths, swept = paths, paths[:1], false
+	}
 	done := 0
 	workers := min(base.Jobs, len(paths))
 	progress := newSweepProgress(stderr, len(paths), !c.Bool("no-progress"))
-	runner := &fileRunner{cfg: cfg, base: base, confirm: confirm, runRaces: runRaces, runLocking: runLocking,
+	runner := &fileRunner{cfg: cfg, module: module, base: base, confirm: confirm, runRaces: runRaces, runLocking: runLocking,
 		verbose: c.Bool("verbose"), stats: c.Bool("stats"), fileTimeout: c.Duration("file-timeout"),
 		watch: watch, progress: progress}
 	// Text streams: each file's findings are printed once it and every file

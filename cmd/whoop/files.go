@@ -41,6 +41,7 @@ type fileWork struct {
 // fileRunner holds what every file's work shares.
 type fileRunner struct {
 	cfg                  frontend.Config
+	module               []string // --module: the files of the one program
 	base                 lockset.Options
 	confirm              *explore.Options
 	runRaces, runLocking bool
@@ -59,7 +60,12 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 	fctx, cancel := fileContext(ctx, r.fileTimeout, 0)
 	unwatch := r.watch.add(cancel)
 	defer func() { unwatch(); cancel(nil) }()
-	prog, err := await(fctx, func() (*ir.Program, error) { return load(fctx, r.cfg, path, "") })
+	prog, err := await(fctx, func() (*ir.Program, error) {
+		if r.module != nil {
+			return loadModule(fctx, r.cfg, path, r.module)
+		}
+		return load(fctx, r.cfg, path, "")
+	})
 	w.loaded = time.Now()
 	if err != nil {
 		if serr := stopped(fctx, path); serr != nil {

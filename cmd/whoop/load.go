@@ -73,6 +73,17 @@ func load(ctx context.Context, cfg frontend.Config, path string, untilPass strin
 	} else {
 		prog, err = frontend.LoadUntil(ctx, path, cfg, untilPass)
 	}
+	return loaded(ctx, prog, err)
+}
+
+// loadModule is load for the files of one module (--module).
+func loadModule(ctx context.Context, cfg frontend.Config, name string, files []string) (*ir.Program, error) {
+	prog, err := frontend.LoadModule(ctx, name, files, cfg)
+	return loaded(ctx, prog, err)
+}
+
+// loaded classifies a front-end error by exit code.
+func loaded(ctx context.Context, prog *ir.Program, err error) (*ir.Program, error) {
 	if err == nil {
 		return prog, nil
 	}

@@ -153,13 +153,20 @@ func (l *Layout) Defines(file string, module bool) []string {
 		file = abs // KBUILD_MODFILE is relative to the tree
 	}
 	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-	name := strings.NewReplacer("-", "_", ",", "_").Replace(base)
+	mangle := strings.NewReplacer("-", "_", ",", "_").Replace
+	name := mangle(base)
+	// A part of a composite object (r8169_main.c of r8169-y) is compiled
+	// with the composite's name as KBUILD_MODNAME, as kbuild does.
+	mod := name
+	if c := Composite(file); c != "" {
+		mod = mangle(c)
+	}
 	defs := []string{
 		"__KERNEL__",
 		"CC_USING_FENTRY",
 		fmt.Sprintf(`KBUILD_BASENAME="%s"`, name),
-		fmt.Sprintf(`KBUILD_MODNAME="%s"`, name),
-		"__KBUILD_MODNAME=kmod_" + name,
+		fmt.Sprintf(`KBUILD_MODNAME="%s"`, mod),
+		"__KBUILD_MODNAME=kmod_" + mod,
 	}
 	if module {
 		defs = append(defs, "MODULE")

@@ -159,3 +159,55 @@ func TestModule(t *testing.T) {
 		t.Error("Module without a Makefile = false, want true")
 	}
 }
+
+// A composite module's parts follow the build's configuration, and each
+// part is compiled with the composite's KBUILD_MODNAME.
+func TestParts(t *testing.T) {
+	tree := fakeTree(t, false)
+	build := fakeTree(t, true)
+	auto := "#define CONFIG_FOO_MODULE 1\n#define CONFIG_FOO_LEDS 1\n"
+	if err := os.WriteFile(filepath.Join(build, "include/generated/autoconf.h"), []byte(auto), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(tree, "drivers/net")
+	mk := "obj-$(CONFIG_FOO) += foo.o\nfoo-y += foo_main.o \\\n\tfoo_fw.o\nfoo-$(CONFIG_FOO_LEDS) += foo_leds.o\n" +
+		"foo-$(CONFIG_FOO_DEBUG) += foo_debug.o\nbar-objs := bar_asm.o\n"
+	for name, body := range map[string]string{"Makefile": mk, "foo_main.c": "", "foo_fw.c": "", "foo_leds.c": "", "foo_debug.c": ""} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := Resolve(tree, build)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts, err := l.Parts(dir, "foo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range parts {
+		got = append(got, filepath.Base(p))
+	}
+	if want := "foo_main.c foo_fw.c foo_leds.c"; strings.Join(got, " ") != want {
+		t.Errorf("Parts(foo) = %v, want %s", got, want)
+	}
+	for name, want := range map[string]string{
+		"bar": "part bar_asm.o of bar has no C source (bar_asm.c)",
+		"baz": "names no part of baz",
+	} {
+		if _, err := l.Parts(dir, name); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parts(%s) = %v, want an error containing %q", name, err, want)
+		}
+	}
+	if c := Composite(filepath.Join(dir, "foo_leds.c")); c != "foo" {
+		t.Errorf("Composite(foo_leds.c) = %q, want foo", c)
+	}
+	defs := strings.Join(l.Defines(filepath.Join(dir, "foo_fw.c"), true), " ")
+	if !strings.Contains(defs, `KBUILD_BASENAME="foo_fw" KBUILD_MODNAME="foo"`) {
+		t.Errorf("Defines(foo_fw.c) = %s, want the part's base name and the module's name", defs)
+	}
+}

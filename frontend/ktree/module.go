@@ -1,9 +1,11 @@
 package ktree
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -92,4 +94,72 @@ func makefileLines(text string) []string {
 		cur = ""
 	}
 	return out
+}
+
+// Composite returns the composite object that file is a part of according
+// to its directory's Makefile ("r8169" for r8169_main.c, from `r8169-y +=
+// r8169_main.o`), or "" when no part line names it.
+func Composite(file string) string {
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "Makefile"))
+	if err != nil {
+		return ""
+	}
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) + ".o"
+	for _, ln := range makefileLines(string(data)) {
+		m := partLine.FindStringSubmatch(ln)
+		if m == nil || strings.HasPrefix(ln, "obj-") || m[1]+".o" == base {
+			continue
+		}
+		if slices.Contains(strings.Fields(m[2]), base) {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// Parts returns the C sources of the composite object name in dir as the
+// build configures it: the objects of its name-y and name-objs lines and of
+// its name-$(CONFIG_X) lines with CONFIG_X set, in Makefile order, each as
+// dir/part.c. It is an error when the Makefile names no part of name, or a
+// part has no C source (an assembler or generated object), since the
+// module could not be analysed whole.
+func (l *Layout) Parts(dir, name string) ([]string, error) {
+	mk := filepath.Join(dir, "Makefile")
+	data, err := os.ReadFile(mk)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := l.Config()
+	if err != nil {
+		return nil, err
+	}
+	var parts []string
+	for _, ln := range makefileLines(string(data)) {
+		m := partLine.FindStringSubmatch(ln)
+		if m == nil || m[1] != name {
+			continue
+		}
+		if rest := ln[len(name)+1:]; strings.HasPrefix(rest, "$(") {
+			opt, _, _ := strings.Cut(rest[2:], ")")
+			if cfg[opt] != "1" {
+				continue // the option is off: not part of this build
+			}
+		}
+		for _, o := range strings.Fields(m[2]) {
+			c := filepath.Join(dir, strings.TrimSuffix(o, ".o")+".c")
+			if !strings.HasSuffix(o, ".o") {
+				return nil, fmt.Errorf("%s: part %s of %s is not an object", mk, o, name)
+			}
+			if _, err := os.Stat(c); err != nil {
+				return nil, fmt.Errorf("%s: part %s of %s has no C source (%s)", mk, o, name, filepath.Base(c))
+			}
+			if !slices.Contains(parts, c) {
+				parts = append(parts, c)
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("%s names no part of %s (no %s-y or %s-objs line)", mk, name, name, name)
+	}
+	return parts, nil
 }
