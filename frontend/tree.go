@@ -50,15 +50,6 @@ const treePrelude = `#undef CONFIG_CC_HAS_NAMED_AS
 #define __whoop_member(...) __VA_ARGS__ __whoop_cat(__whoop_semi_, __whoop_nargs(__VA_ARGS__))
 `
 
-// absPath returns the driver's absolute path (positions in tree mode may use
-// either form).
-func (st *state) absPath() string {
-	if abs, err := filepath.Abs(st.path); err == nil {
-		return abs
-	}
-	return st.path
-}
-
 // treeSourceFS is the file system of a tree-mode translation unit: the
 // tree's and the build's include directories in kbuild's order, then the
 // user's -I directories, with the kernel rewrites applied to every file.

@@ -30,6 +30,13 @@
 // failing one is an error naming the spec. Candidate ensures of functions
 // without a body can never be established and are dropped at the start.
 //
-// When the budget or the context runs out, or a check returns unknown, Run
-// returns Complete=false and no candidates: the caller must not assume any.
+// When the budget or the context runs out, Run returns Complete=false and no
+// candidates: the caller must not assume any. A check that gives no answer
+// within its own limits (Options.FunctionRlimit, CheckTimeout, or a theory Z3
+// cannot decide) gives that function up instead: every candidate with an
+// obligation in its formula is dropped and it is not checked again. The
+// rest is still a consistent set (each other function is checked against
+// it), only smaller; Result.GaveUp names such functions. The result then
+// depends on where the limit falls, which an rlimit (Z3's count of its own
+// steps) makes repeatable, unlike a time limit.
 package houdini

@@ -20,6 +20,7 @@ type engine struct {
 	index   map[*ir.Spec]int
 	vcOpts  vc.Options
 	timeout time.Duration
+	rlimit  uint64
 }
 
 // proc is one function's solver state, owned by one worker.
@@ -30,8 +31,10 @@ type proc struct {
 	solver   *z3.Solver
 	guards   []guard
 	fails    []*z3.Expr
-	failCand []int // candidate index of each obligation, -1 for a non-candidate spec
-	mentions []int // candidate indices whose guard the formula mentions, sorted
+	failCand []int  // candidate index of each obligation, -1 for a non-candidate spec
+	mentions []int  // candidate indices whose guard the formula mentions, sorted
+	gaveUp   bool   // a check gave no answer: its obligations' candidates are dropped
+	spent    uint64 // Z3 resource units its checks used (engine.rlimit bounds it)
 }
 
 type guard struct {
@@ -41,9 +44,10 @@ type guard struct {
 
 // drop is a candidate refuted in a round.
 type drop struct {
-	cand  int
-	proc  int // order of the refuting function
-	where string
+	cand   int
+	proc   int // order of the refuting function
+	where  string
+	gaveUp bool // dropped because proc was given up, not refuted
 }
 
 type job struct {
@@ -56,7 +60,8 @@ type reply struct {
 	local   map[int][]int // per function order: candidates it dropped itself
 	checks  int
 	err     error
-	unknown string // non-empty: a check gave no answer
+	unknown string // non-empty: the context ended during a check
+	gaveUp  []int  // orders of the functions given up this round
 }
 
 type worker struct {
@@ -140,6 +145,7 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 			wk.jobs <- job{alive: snapshot, todo: mine}
 		}
 		var drops []drop
+		var gaveUp []int
 		local := make(map[int][]int)
 		var firstErr error
 		unknown := ""
@@ -152,6 +158,7 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 			if r.unknown != "" && unknown == "" {
 				unknown = r.unknown
 			}
+			gaveUp = append(gaveUp, r.gaveUp...)
 			drops = append(drops, r.drops...)
 			for k, v := range r.local {
 				local[k] = v
@@ -164,6 +171,11 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 			res.Reason = unknown
 			return nil
 		}
+		slices.Sort(gaveUp)
+		for _, i := range gaveUp {
+			hasWork[i] = false
+			res.GaveUp = append(res.GaveUp, procs[i].Name)
+		}
 		// Apply the round's drops; the first refuting function (in program
 		// order) names the counterexample.
 		slices.SortFunc(drops, func(a, b drop) int {
@@ -175,6 +187,11 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 				alive[d.cand] = false
 				dropped[d.cand] = true
 				res.Refuted[e.cands[d.cand].spec.ID] = d.where
+				if d.gaveUp {
+					if n := e.cands[d.cand].owner.Name; !slices.Contains(res.Weakened, n) {
+						res.Weakened = append(res.Weakened, n)
+					}
+				}
 			}
 		}
 		todo = todo[:0]
@@ -191,6 +208,7 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 			}
 		}
 	}
+	slices.Sort(res.Weakened)
 	res.Complete = true
 	return nil
 }
@@ -319,6 +337,9 @@ func (w *worker) round(ctx context.Context, j job) (r reply) {
 	r.local = make(map[int][]int)
 	for _, order := range j.todo {
 		p := w.procs[order]
+		if p.gaveUp {
+			continue
+		}
 		gone := make(map[int]bool)
 		for {
 			as := make([]*z3.Expr, len(p.guards))
@@ -329,14 +350,30 @@ func (w *worker) round(ctx context.Context, j job) (r reply) {
 					as[i] = g.negLit
 				}
 			}
+			var before uint64
+			if rl := w.e.rlimit; rl > 0 {
+				p.solver.SetRlimit(max(rl-min(p.spent, rl), 1))
+				before = p.solver.RlimitCount()
+			}
 			res, err := p.solver.CheckAssumptions(ctx, as...)
+			if w.e.rlimit > 0 {
+				p.spent += p.solver.RlimitCount() - before
+			}
 			r.checks++
 			if res == z3.Unsat {
 				break
 			}
-			if res != z3.Sat {
+			if res != z3.Sat && ctx.Err() != nil {
 				r.unknown = w.unknownReason(ctx, p, err)
 				return r
+			}
+			if res != z3.Sat {
+				// No answer within the check's limits: give the function
+				// up. Every candidate with an obligation in its formula is
+				// dropped, so nothing it would have to establish is kept;
+				// the rest stays a consistent set.
+				w.giveUp(p, j.alive, gone, &r, w.unknownReason(ctx, p, err))
+				break
 			}
 			n, err := w.refute(p, j.alive, gone, &r)
 			if err != nil {
@@ -383,6 +420,23 @@ func (w *worker) refute(p *proc, alive []bool, gone map[int]bool, r *reply) (int
 		}
 	}
 	return n, nil
+}
+
+// giveUp drops every alive candidate with an obligation in p and marks p
+// as not to be checked again.
+func (w *worker) giveUp(p *proc, alive []bool, gone map[int]bool, r *reply, why string) {
+	p.gaveUp = true
+	r.gaveUp = append(r.gaveUp, p.order)
+	for i := range p.fails {
+		c := p.failCand[i]
+		if c < 0 || !alive[c] || gone[c] {
+			continue
+		}
+		gone[c] = true
+		ob := p.en.Obligation(i)
+		r.drops = append(r.drops, drop{cand: c, proc: p.order, gaveUp: true,
+			where: fmt.Sprintf("%s at %s (%s): given up: %s", ob.Func.Name, ob.Pos, ob.Kind, why)})
+	}
 }
 
 func (w *worker) unknownReason(ctx context.Context, p *proc, err error) string {

@@ -16,9 +16,14 @@ type Options struct {
 	Workers int // parallel solvers (one Z3 context each); <= 1 sequential. The result does not depend on it.
 	// Threads, when set, runs the solvers on these threads (at most
 	// Threads.N() workers); when nil, each worker is a goroutine.
-	Threads        *z3.Threads
-	Budget         time.Duration // total time budget; 0 = none
-	CheckTimeout   time.Duration // per solver check; 0 = none
+	Threads      *z3.Threads
+	Budget       time.Duration // total time budget; 0 = none
+	CheckTimeout time.Duration // per solver check; 0 = none
+	// FunctionRlimit is Z3's deterministic resource budget per function,
+	// over all its checks (0 = none). A function whose check runs out of
+	// it, or gets no answer for another reason, is given up
+	// (Result.GaveUp).
+	FunctionRlimit uint64
 	Inline         func(callee *ir.Function, depth int) bool
 	MaxInlineDepth int
 	CheapArith     bool // as vc.Options.CheapArith
@@ -38,6 +43,15 @@ type Result struct {
 	// counterexample refuted it (debugging).
 	Refuted map[int]string
 	Reason  string // why the result is incomplete
+	// GaveUp names the functions whose check gave no answer, in the order
+	// given up: every candidate with an obligation in one of them is
+	// dropped, and they are not checked again.
+	GaveUp []string
+	// Weakened names, sorted, the functions that own a candidate dropped
+	// only because a function was given up (a callee's requires at a call
+	// in it, its own ensures or loop invariants): their summaries are
+	// weaker than Houdini would have proved.
+	Weakened []string
 }
 
 // candidate is a spec Houdini may drop.
@@ -95,6 +109,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) (res *Result, err 
 			Info:              info,
 		},
 		timeout: opts.CheckTimeout,
+		rlimit:  opts.FunctionRlimit,
 	}
 	if err := e.run(ctx, procs, alive, opts.Workers, opts.Threads, res); err != nil {
 		return nil, err

@@ -172,21 +172,30 @@ func TestIncompleteOnBudget(t *testing.T) {
 	if err := b.Done(); err != nil {
 		t.Fatal(err)
 	}
+	res, err := houdini.Run(context.Background(), b.Prog, houdini.Options{Budget: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || res.Kept != nil || res.Reason == "" {
+		t.Errorf("budget: got %+v", res)
+	}
+	// A check's own limit gives the function up: the result is complete
+	// and keeps nothing the function would have to establish.
 	for _, opts := range []houdini.Options{
-		{Budget: 300 * time.Millisecond},
 		{CheckTimeout: 300 * time.Millisecond, Workers: 2},
+		{FunctionRlimit: 10000},
 	} {
 		res, err := houdini.Run(context.Background(), b.Prog, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Complete || res.Kept != nil || res.Reason == "" {
+		if !res.Complete || len(res.Kept) != 0 || len(res.GaveUp) != 1 || res.GaveUp[0] != f.Function.Name {
 			t.Errorf("%+v: got %+v", opts, res)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := houdini.Run(ctx, b.Prog, houdini.Options{})
+	res, err = houdini.Run(ctx, b.Prog, houdini.Options{})
 	if err != nil || res.Complete || res.Reason != "canceled" {
 		t.Errorf("canceled: %+v, %v", res, err)
 	}

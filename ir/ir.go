@@ -18,6 +18,9 @@ func (p Pos) IsValid() bool { return p.Line > 0 }
 
 func (p Pos) String() string {
 	if !p.IsValid() {
+		if p.File != "" {
+			return p.File // about the whole file
+		}
 		return "-"
 	}
 	return p.File + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)

@@ -56,6 +56,12 @@ type Options struct {
 	// HoudiniBudget bounds summary inference; when it runs out no summary
 	// is used (sound, less precise). 0 means no limit.
 	HoudiniBudget time.Duration
+	// HoudiniRlimit is Z3's resource budget for each function's checks in
+	// summary inference: a function that runs out is given up (what it
+	// would establish is dropped: sound, less precise) and named in a
+	// warning.
+	// 0 means defaultHoudiniRlimit; negative, no limit.
+	HoudiniRlimit int64
 	// InlineBudget is the largest size, in statements with its callees
 	// inlined, of a function that checks inline; larger and recursive
 	// functions are summarised by Houdini instead. 0 means the default.
@@ -551,6 +557,21 @@ func (opts Options) kernelEnv(prog *ir.Program) kernelEnv {
 	return env
 }
 
+// defaultHoudiniRlimit bounds each function's summary-inference checks,
+// in Z3's resource units (deterministic, unlike time): measured on r8169,
+// whose hardest functions otherwise run for minutes each.
+const defaultHoudiniRlimit = 20_000_000
+
+func houdiniRlimit(n int64) uint64 {
+	switch {
+	case n < 0:
+		return 0
+	case n == 0:
+		return defaultHoudiniRlimit
+	}
+	return uint64(n)
+}
+
 // summaries runs Houdini over the instrumented program (its environments
 // and summarised functions are the roots) and applies what it keeps.
 func (in *instrumenter) summaries(ctx context.Context, opts Options, jobs int, threads *z3.Threads) (*houdini.Result, error) {
@@ -569,6 +590,7 @@ func (in *instrumenter) summaries(ctx context.Context, opts Options, jobs int, t
 			Workers:        jobs,
 			Threads:        threads,
 			Budget:         opts.HoudiniBudget,
+			FunctionRlimit: houdiniRlimit(opts.HoudiniRlimit),
 			CheapArith:     true,
 			Inline:         in.inline,
 			MaxInlineDepth: 64,
@@ -580,6 +602,14 @@ func (in *instrumenter) summaries(ctx context.Context, opts Options, jobs int, t
 		if !hres.Complete {
 			f.warnf(ir.Pos{File: prog.Path}, "summary inference ran out of time; checking without summaries")
 			hres = &houdini.Result{Kept: map[int]bool{}, Complete: true}
+		}
+		if n := len(hres.GaveUp); n > 0 {
+			names := hres.GaveUp
+			if n > 5 {
+				names = append(names[:5:5], fmt.Sprintf("%d more", n-5))
+			}
+			f.warnf(ir.Pos{File: prog.Path}, "summary inference gave up on %d function(s) past its solver budget (%s): "+
+				"what they would have to establish is not assumed (sound, less precise)", n, strings.Join(names, ", "))
 		}
 	}
 	houdini.Apply(in.prog, hres)

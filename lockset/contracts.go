@@ -106,6 +106,12 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 		cp.Requires = append(cp.Requires,
 			in.spec(ir.Requires, g.held, true, "pre"),
 			in.spec(ir.Requires, ir.Not(g.held), true, "pre"))
+		if in.disc != nil {
+			// Not called holding l twice: without it the body, checked on
+			// its own, may start from a double hold, and a release and
+			// re-acquire in it would seem a double lock.
+			cp.Requires = append(cp.Requires, in.spec(ir.Requires, ir.Not(in.disc.extra[l]), true, "pre"))
+		}
 	}
 	in.loopInvariants(cp, definite, regs, mods, flags)
 }

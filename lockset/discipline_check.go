@@ -1,10 +1,12 @@
 package lockset
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/whoopverify/whoop/ir"
@@ -79,6 +81,15 @@ type lockAssert struct {
 	lock int       // HeldAtReturn
 }
 
+// pos is where a failure of the assertion is reported: the lock call, or
+// the entry point for a lock held at its return.
+func (a lockAssert) pos(ep *ir.EntryPoint) ir.Pos {
+	if a.site != nil {
+		return a.site.call.P
+	}
+	return ep.Pos
+}
+
 // CheckLocks runs the lock-discipline checks on prog over the same lock
 // identities, instrumentation and Houdini summaries as Check: every entry
 // point runs alone from the state the kernel calls it in, and vc proves, at
@@ -139,8 +150,37 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	if err := ir.Validate(in.prog); err != nil {
 		return nil, fmt.Errorf("%w: lock-check program of %s: %v", ErrInternal, prog.Path, err)
 	}
-	if _, err := in.summaries(ctx, opts, jobs, threads); err != nil {
+	hres, err := in.summaries(ctx, opts, jobs, threads)
+	if err != nil {
 		return nil, err
+	}
+	// givenUp names, per entry point, a function on its paths whose
+	// summary inference gave up, or whose summary is weaker for it: its
+	// lock effects are then unknown, and a failed check there is
+	// inconclusive, not an error.
+	gaveUp := make(map[string]bool)
+	for _, n := range append(slices.Clone(hres.GaveUp), hres.Weakened...) {
+		gaveUp[n] = true
+	}
+	givenUp := func(ep *ir.EntryPoint) string {
+		if len(gaveUp) == 0 {
+			return ""
+		}
+		why := func(n string) string {
+			if slices.Contains(hres.GaveUp, n) {
+				return "summary inference gave up on " + n
+			}
+			return fmt.Sprintf("summary inference gave up on %s, which weakens what is known of %s", strings.Join(hres.GaveUp, ", "), n)
+		}
+		if n := "env$" + ep.Func.Name; gaveUp[n] {
+			return why("the kernel's calls of " + ep.Func.Name)
+		}
+		for _, g := range f.reach(ep.Func) {
+			if gaveUp[g.Name] {
+				return why(g.Name)
+			}
+		}
+		return ""
 	}
 	type harness struct {
 		ep      *ir.EntryPoint
@@ -252,6 +292,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 					Msg: fmt.Sprintf("lock checks of %s inconclusive: %v", h.ep.Func.Name, err)})
 				continue
 			}
+			uncertain := givenUp(h.ep)
 			maybeOther := make(map[*lockSite]bool)
 			for _, o := range outcomes {
 				if a, ok := h.asserts[o.AssertID]; ok && a.kind == otherInstance && o.Status != vc.Proved {
@@ -265,14 +306,19 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 				}
 				if a.kind == OrderInversion {
 					if o.Status != vc.Proved { // an unknown edge counts: sound
-						edges[h.ep] = append(edges[h.ep], orderEdge{held: a.lock, site: a.site})
+						edges[h.ep] = append(edges[h.ep], orderEdge{held: a.lock, site: a.site, uncertain: uncertain})
 					}
 					continue
 				}
-				switch o.Status {
-				case vc.Failed:
+				switch {
+				case o.Status == vc.Failed && uncertain != "":
+					d := ir.Diagnostic{Pos: a.pos(h.ep), Msg: fmt.Sprintf("lock check %s of %s inconclusive: %s", a.kind, h.ep.Func.Name, uncertain)}
+					if !slices.Contains(res.Warnings, d) {
+						res.Warnings = append(res.Warnings, d)
+					}
+				case o.Status == vc.Failed:
 					in.lockFinding(found, h.ep, a, o.Trace)
-				case vc.Unknown:
+				case o.Status == vc.Unknown:
 					res.Warnings = append(res.Warnings, ir.Diagnostic{Pos: h.ep.Pos,
 						Msg: fmt.Sprintf("lock check %s of %s inconclusive: %s", a.kind, h.ep.Func.Name, o.Reason)})
 				}
@@ -283,7 +329,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	if checkErr != nil {
 		return nil, checkErr
 	}
-	in.inversions(found, edges, PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules}))
+	res.Warnings = append(res.Warnings, in.inversions(found, edges, PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules}))...)
 	for _, e := range found {
 		sort.Strings(e.EntryPoints)
 		res.Errors = append(res.Errors, *e)
@@ -481,14 +527,20 @@ func holdsPos(b *ir.Block, pos ir.Pos) bool {
 
 // orderEdge: an entry point acquires site.op.lock while holding held.
 type orderEdge struct {
-	held int
-	site *lockSite
+	held      int
+	site      *lockSite
+	uncertain string // a function on the path whose summary inference gave up
 }
 
 // inversions reports, for each pair of concurrent entry points (self-pairs
 // included), an acquire of B holding A in one and of A holding B in the
 // other, at both inner acquires.
-func (in *instrumenter) inversions(found map[string]*LockError, edges map[*ir.EntryPoint][]orderEdge, pairs []Pair) {
+//
+// An inversion one of whose orders comes from a path through a function
+// whose summary inference gave up is not decided: it is a warning, once.
+func (in *instrumenter) inversions(found map[string]*LockError, edges map[*ir.EntryPoint][]orderEdge, pairs []Pair) []ir.Diagnostic {
+	var undecided []ir.Diagnostic
+	warned := make(map[string]bool)
 	src := func(p ir.Pos) string { return in.f.prog.SourceLine(p.File, p.Line) }
 	for _, p := range pairs {
 		if !p.Concurrent {
@@ -504,6 +556,15 @@ func (in *instrumenter) inversions(found map[string]*LockError, edges map[*ir.En
 					x, y = y, x
 				}
 				a, b := displayLock(in.f.locks[x.held].id), displayLock(in.f.locks[x.site.op.lock].id)
+				if u := cmp.Or(x.uncertain, y.uncertain); u != "" {
+					key := fmt.Sprintf("%v|%s|%s", x.site.call.P, a, b)
+					if !warned[key] {
+						warned[key] = true
+						undecided = append(undecided, ir.Diagnostic{Pos: x.site.call.P,
+							Msg: fmt.Sprintf("lock order of %s and %s inconclusive: %s", a, b, u)})
+					}
+					continue
+				}
 				e := LockError{Kind: OrderInversion, Lock: b, Pos: x.site.call.P, Source: src(x.site.call.P),
 					Msg:     fmt.Sprintf("%s: %s acquired while holding %s, and %s while holding %s elsewhere", x.site.op.api.Name, b, a, a, b),
 					Related: []Related{{Pos: y.site.call.P, Source: src(y.site.call.P), Msg: fmt.Sprintf("%s acquired here while holding %s", a, b)}}}
@@ -521,4 +582,5 @@ func (in *instrumenter) inversions(found map[string]*LockError, edges map[*ir.En
 			}
 		}
 	}
+	return undecided
 }

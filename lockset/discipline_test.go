@@ -2,6 +2,7 @@ package lockset_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -74,4 +75,73 @@ func itoa(n int) string {
 		s = string(rune('0'+n%10)) + s
 	}
 	return s
+}
+
+// A lock error on a path through a function whose summary inference gave
+// up (here every function: an rlimit of one unit; relock is summarised, as
+// every callee is with an inline budget of one statement) is not an error
+// but an inconclusive warning at the same line: the callee's lock effects
+// are unknown there. With the default budget it is the error it is.
+func TestLockChecksGiveUp(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "gaveup.c")
+	src := `#include <linux/module.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/mutex.h>
+
+static DEFINE_MUTEX(m);
+static void relock(void)
+{
+	mutex_unlock(&m);
+	mutex_lock(&m);
+}
+static ssize_t d_read(struct file *f, char __user *b, size_t n, loff_t *p)
+{
+	mutex_lock(&m);
+	relock();
+	mutex_lock(&m);
+	mutex_unlock(&m);
+	return 0;
+}
+static const struct file_operations d_fops = { .owner = THIS_MODULE, .read = d_read };
+static struct miscdevice d_misc = { MISC_DYNAMIC_MINOR, "d", &d_fops };
+module_misc_device(d_misc);
+`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, c := range []struct {
+		rlimit int64
+		errors string
+		warn   string
+	}{
+		{0, "16:double-lock", ""},
+		{1, "", "16: lock check double-lock of d_read inconclusive: summary inference gave up on relock"},
+	} {
+		prog, err := frontend.Load(ctx, path, frontend.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := lockset.CheckLocks(ctx, prog, lockset.Options{Jobs: 2, HoudiniRlimit: c.rlimit, InlineBudget: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errs []string
+		for _, e := range res.Errors {
+			errs = append(errs, itoa(e.Pos.Line)+":"+e.Kind)
+		}
+		if got := strings.Join(errs, " "); got != c.errors {
+			t.Errorf("rlimit %d: errors %q, want %q", c.rlimit, got, c.errors)
+		}
+		found := c.warn == ""
+		for _, w := range res.Warnings {
+			if strings.HasPrefix(itoa(w.Pos.Line)+": "+w.Msg, c.warn) && c.warn != "" {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("rlimit %d: no warning %q in %v", c.rlimit, c.warn, res.Warnings)
+		}
+	}
 }

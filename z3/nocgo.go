@@ -525,6 +525,9 @@ func (s *Solver) Pop(n uint) error {
 // Push is unavailable without cgo.
 func (s *Solver) Push() {}
 
+// RlimitCount is unavailable without cgo.
+func (s *Solver) RlimitCount() uint64 { return 0 }
+
 // ReasonUnknown is unavailable without cgo.
 func (s *Solver) ReasonUnknown() string {
 	return "<invalid>"

@@ -264,6 +264,25 @@ static inline int w_solver_limits(Z3_context c, Z3_solver s, unsigned timeout, u
 	return code;
 }
 
+// w_rlimit_count returns the solver statistics' "rlimit count" (Z3's
+// resource counter of the context, cumulative), or 0 when absent.
+static inline unsigned long long w_rlimit_count(Z3_context c, Z3_solver s) {
+	Z3_stats st = Z3_solver_get_statistics(c, s);
+	if (Z3_get_error_code(c) != Z3_OK) return 0;
+	Z3_stats_inc_ref(c, st);
+	unsigned long long v = 0;
+	unsigned n = Z3_stats_size(c, st);
+	for (unsigned i = 0; i < n; i++) {
+		const char *k = Z3_stats_get_key(c, st, i);
+		if (k && strcmp(k, "rlimit count") == 0) {
+			v = Z3_stats_is_uint(c, st, i) ? Z3_stats_get_uint_value(c, st, i) : (unsigned long long)Z3_stats_get_double_value(c, st, i);
+			break;
+		}
+	}
+	Z3_stats_dec_ref(c, st);
+	return v;
+}
+
 static inline int w_assert(Z3_context c, Z3_solver s, Z3_ast a) {
 	Z3_solver_assert(c, s, a);
 	return (int)Z3_get_error_code(c);

@@ -304,6 +304,17 @@ func (s *Solver) ReasonUnknown() string {
 	return C.GoString(C.Z3_solver_get_reason_unknown(c.c, s.s))
 }
 
+// RlimitCount returns Z3's resource counter for the solver's context:
+// cumulative and deterministic, so the difference across a check is what
+// the check spent in the units SetRlimit bounds. 0 if unavailable.
+func (s *Solver) RlimitCount() uint64 {
+	c, err := s.use()
+	if err != nil {
+		return 0
+	}
+	return uint64(C.w_rlimit_count(c.c, s.s))
+}
+
 // Model returns the model of the last Sat check.
 func (s *Solver) Model() (*Model, error) {
 	c, err := s.use()

@@ -392,3 +392,29 @@ func assertUsable(t testing.TB, c *Context) {
 		t.Fatal(err)
 	}
 }
+
+// RlimitCount grows with the work a check does, and a check bounded by
+// SetRlimit(n) spends about n.
+func TestRlimitCount(t *testing.T) {
+	c := newCtx(t, Config{})
+	s := c.NewSimpleSolver()
+	s.Assert(php(c, 7, 6))
+	before := s.RlimitCount()
+	if r, _ := s.Check(context.Background()); r != Unsat {
+		t.Fatalf("PHP(7,6) = %v, want unsat", r)
+	}
+	spent := s.RlimitCount() - before
+	if spent == 0 {
+		t.Fatal("RlimitCount did not grow over a check")
+	}
+	s2 := c.NewSimpleSolver()
+	s2.Assert(php(c, 12, 11))
+	s2.SetRlimit(spent)
+	before = s2.RlimitCount()
+	if r, _ := s2.Check(context.Background()); r != Unknown {
+		t.Fatalf("PHP(12,11) within %d = %v, want unknown", spent, r)
+	}
+	if got := s2.RlimitCount() - before; got < spent/2 || got > 2*spent {
+		t.Errorf("a check limited to %d spent %d", spent, got)
+	}
+}

@@ -44,6 +44,7 @@ func checkFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "stats", Usage: "print counts and phase times per file on stderr"},
 		checksFlag(),
 		&cli.StringFlag{Name: "cpuprofile", Hidden: true, Usage: "write a CPU profile to `FILE` (for whoop developers)"},
+		&cli.Int64Flag{Name: "houdini-rlimit", Hidden: true, Usage: "Z3 resource budget per summary-inference check (0: the default; -1: none; for whoop developers)"},
 	)
 }
 
@@ -90,7 +91,7 @@ func checkAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	base := lockset.Options{Jobs: c.Int("jobs"), Timeout: c.Duration("timeout")}
+	base := lockset.Options{Jobs: c.Int("jobs"), Timeout: c.Duration("timeout"), HoudiniRlimit: c.Int64("houdini-rlimit")}
 	cfg, err := frontendConfig(c)
 	if err != nil {
 		return err
