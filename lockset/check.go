@@ -235,11 +235,12 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	// never on --jobs, so results are the same whatever the parallelism.
 	groups := in.groupPlans(plans)
 	var (
-		mu   sync.Mutex
-		done int
-		wg   sync.WaitGroup
-		work = make(chan []*plan)
-		errs []error
+		mu      sync.Mutex
+		done    int
+		wg      sync.WaitGroup
+		work    = make(chan []*plan)
+		errs    []error
+		checked = make([]bool, len(pairs))
 	)
 	for range min(jobs, len(groups)) {
 		wg.Add(1)
@@ -274,6 +275,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 						errs = append(errs, err)
 					} else {
 						res.Pairs[pl.index] = pr
+						checked[pl.index] = true
 					}
 					done++
 					if opts.Progress != nil {
@@ -298,13 +300,37 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	if ctx.Err() != nil {
+	if pastDeadline(ctx) {
+		// The caller's deadline (whoop's --file-timeout) ended the checks:
+		// what was proved stands, every pair not finished is inconclusive.
+		n := 0
+		for _, pl := range plans {
+			pr := &res.Pairs[pl.index]
+			if !checked[pl.index] {
+				pr.Verdict, pr.Note = Inconclusive, deadlineNote
+			}
+			if pr.Verdict == Inconclusive && strings.Contains(pr.Note, deadlineNote) {
+				n++
+			}
+		}
+		f.warnf(ir.Pos{File: prog.Path}, "the deadline passed during the pair checks: %d of %d pairs checked with Z3 did not finish (inconclusive)", n, len(plans))
+	} else if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	res.Stats.Check = time.Since(cstart)
 	res.Warnings = append(append([]ir.Diagnostic(nil), prog.Warnings...), f.warnings...)
 	res.Stats.Total = time.Since(start)
 	return res, nil
+}
+
+// deadlineNote is the note of a pair the caller's deadline left unfinished.
+const deadlineNote = "not finished before the deadline (--file-timeout)"
+
+// pastDeadline reports whether ctx ended by its deadline (whoop's
+// --file-timeout), not by a cancellation (a signal, the memory cap): then
+// Check reports what it proved and the rest as inconclusive.
+func pastDeadline(ctx context.Context) bool {
+	return errors.Is(ctx.Err(), context.DeadlineExceeded)
 }
 
 // maxGroups bounds the number of pair groups, and so the parallelism of the
@@ -387,6 +413,11 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 			pr.Note = fmt.Sprintf("timeout after %s", timeout)
 			return pr, nil
 		}
+		if pastDeadline(ctx) {
+			pr.Verdict = Inconclusive
+			pr.Note = deadlineNote
+			return pr, nil
+		}
 		if ctx.Err() != nil {
 			return pr, ctx.Err()
 		}
@@ -407,7 +438,10 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 			pr.Races = append(pr.Races, in.witness(pl, g, o.Trace))
 		case vc.Unknown:
 			reason := o.Reason
-			if pctx.Err() != nil {
+			switch {
+			case pastDeadline(ctx):
+				reason = deadlineNote
+			case pctx.Err() != nil:
 				reason = fmt.Sprintf("timeout after %s", timeout)
 			}
 			unknown = append(unknown, g.r.Name+": "+reason)

@@ -87,7 +87,12 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 		res, err := await(fctx, func() (*lockset.FileResult, error) {
 			res, err := lockset.Check(fctx, prog, opts)
 			if err == nil && r.confirm != nil {
-				err = confirmRaces(fctx, &clog, prog, res, *r.confirm, r.stats)
+				if fctx.Err() != nil {
+					// Past the file's deadline: the races stay potential.
+					fmt.Fprintf(&clog, "%s: warning: --confirm skipped: %v\n", prog.Path, context.Cause(fctx))
+				} else {
+					err = confirmRaces(fctx, &clog, prog, res, *r.confirm, r.stats)
+				}
 			}
 			return res, err
 		})
@@ -113,8 +118,12 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 		}
 	}
 	if r.runLocking && ctx.Err() == nil {
-		lres, err := lockset.CheckLocks(ctx, prog, r.base)
+		// Under the file's deadline too: every stage of a file is bounded.
+		lres, err := lockset.CheckLocks(fctx, prog, r.base)
 		if err != nil {
+			if fctx.Err() != nil && ctx.Err() == nil {
+				err = context.Cause(fctx)
+			}
 			w.lockErr = err
 			return w
 		}
