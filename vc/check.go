@@ -126,7 +126,10 @@ func (s *Session) Close() error {
 
 // check runs one check in zc and returns its outcomes and encoding.
 func (p *Prover) check(ctx context.Context, zc *z3.Context, prog *ir.Program, fn *ir.Function, opts Options) (outs []Outcome, en *Encoding, err error) {
-	en, err = Encode(zc, prog, fn, opts, EncodeConfig{})
+	en, err = Encode(zc, prog, fn, opts, EncodeConfig{Done: ctx.Done()})
+	if errors.Is(err, ErrCanceled) {
+		return nil, nil, ctx.Err()
+	}
 	if err != nil {
 		return nil, nil, err
 	}

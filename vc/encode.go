@@ -11,6 +11,8 @@ import (
 // encoder builds the verification condition of one function.
 type encoder struct {
 	*terms
+	done    <-chan struct{} // EncodeConfig.Done
+	nstmts  int             // statements encoded, to poll done now and then
 	pi      *progInfo
 	opts    Options
 	guarded func(*ir.Spec) bool
@@ -451,6 +453,13 @@ func (e *encoder) phi(flows []inflow, slots func(*state) []*z3.Expr, fresh func(
 
 // stmt encodes s, updating st in place, and returns the new reachability.
 func (e *encoder) stmt(fr *frame, b *ir.Block, s ir.Stmt, r *z3.Expr, st *state) *z3.Expr {
+	if e.nstmts++; e.nstmts%1024 == 0 && e.done != nil {
+		select {
+		case <-e.done:
+			panic(encodeCanceled{})
+		default:
+		}
+	}
 	sc := e.scopeOf(fr, st)
 	switch s := s.(type) {
 	case *ir.Assign:

@@ -2,6 +2,7 @@ package vc
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -20,7 +21,17 @@ type EncodeConfig struct {
 	// NoTraces skips the state snapshots traces need (Encoding.Trace then
 	// returns traces without values).
 	NoTraces bool
+	// Done, when closed, stops the encoding: Encode returns ErrCanceled.
+	// A pair program can take minutes to encode; a deadline must not wait
+	// for it.
+	Done <-chan struct{}
 }
+
+// ErrCanceled is Encode's error when EncodeConfig.Done was closed.
+var ErrCanceled = errors.New("vc: encoding canceled")
+
+// encodeCanceled is the panic that unwinds an encoding when Done closes.
+type encodeCanceled struct{}
 
 // Encoding is the verification condition of one function in a Z3 context:
 // constraints that describe its executions, and per obligation a failure
@@ -38,6 +49,10 @@ type Encoding struct {
 func Encode(zc *z3.Context, prog *ir.Program, fn *ir.Function, opts Options, cfg EncodeConfig) (en *Encoding, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if _, ok := r.(encodeCanceled); ok {
+				en, err = nil, ErrCanceled
+				return
+			}
 			en, err = nil, fmt.Errorf("vc: encode %s: internal error: %v", fn.Name, r)
 		}
 	}()
@@ -57,6 +72,7 @@ func Encode(zc *z3.Context, prog *ir.Program, fn *ir.Function, opts Options, cfg
 		guards:  make(map[*ir.Spec]*z3.Expr),
 		ufs:     make(map[string]*z3.FuncDecl),
 		divs:    make(map[divKey][2]*z3.Expr),
+		done:    cfg.Done,
 	}
 	for _, g := range fn.Modifies {
 		if i, ok := pi.ghostIdx[g]; ok {

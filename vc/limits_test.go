@@ -2,6 +2,7 @@ package vc_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -186,5 +187,35 @@ func TestKindMismatchIsAnError(t *testing.T) {
 	_, err := p.Check(context.Background(), b.Prog, f.Function, vc.CheckAll())
 	if err == nil || !strings.Contains(err.Error(), "assigns a int to bool flag") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// A closed EncodeConfig.Done stops a long encoding: Encode returns
+// ErrCanceled instead of finishing a formula no one waits for (a pair
+// program past its file's deadline). A short one still finishes.
+func TestEncodeCanceled(t *testing.T) {
+	b := New()
+	f := b.Func("f", "p")
+	p := f.P("p")
+	x := f.Local("x", ir.Int)
+	for i := range 3000 {
+		f.Assign(x, B(p, "+", I(int64(i))))
+	}
+	f.Return(x)
+	if err := b.Done(); err != nil {
+		t.Fatal(err)
+	}
+	zc, err := z3.NewContext(z3.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zc.Close()
+	done := make(chan struct{})
+	close(done)
+	if _, err := vc.Encode(zc, b.Prog, f.Function, vc.CheckAll(), vc.EncodeConfig{Done: done}); !errors.Is(err, vc.ErrCanceled) {
+		t.Errorf("3000 statements, Done closed: err = %v, want ErrCanceled", err)
+	}
+	if _, err := vc.Encode(zc, b.Prog, f.Function, vc.CheckAll(), vc.EncodeConfig{}); err != nil {
+		t.Errorf("without Done: %v", err)
 	}
 }
