@@ -117,6 +117,14 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 			setupErr = r.err
 		}
 	}
+	if errors.Is(setupErr, vc.ErrCanceled) {
+		// The context ended while a formula was being built.
+		res.Reason = "canceled"
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			res.Reason = "budget exhausted"
+		}
+		return nil
+	}
 	if setupErr != nil {
 		return setupErr
 	}
@@ -255,7 +263,7 @@ func (w *worker) loop(ctx context.Context, procs []*ir.Function, mine []int) {
 		return
 	}
 	defer zc.Close()
-	err = w.setup(zc, procs, mine)
+	err = w.setup(ctx, zc, procs, mine)
 	w.out <- reply{err: err}
 	for j := range w.jobs {
 		if err != nil {
@@ -266,7 +274,7 @@ func (w *worker) loop(ctx context.Context, procs []*ir.Function, mine []int) {
 	}
 }
 
-func (w *worker) setup(zc *z3.Context, procs []*ir.Function, mine []int) (err error) {
+func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function, mine []int) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("houdini: internal error: %v", r)
@@ -278,6 +286,7 @@ func (w *worker) setup(zc *z3.Context, procs []*ir.Function, mine []int) (err er
 		en, err := vc.Encode(zc, e.prog, fn, e.vcOpts, vc.EncodeConfig{
 			Guarded:  func(s *ir.Spec) bool { return s.Candidate },
 			NoTraces: true,
+			Done:     ctx.Done(),
 		})
 		if err != nil {
 			return fmt.Errorf("houdini: %w", err)

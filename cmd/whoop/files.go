@@ -117,6 +117,11 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 				st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(w.started).Round(time.Millisecond))
 		}
 	}
+	if r.runLocking && ctx.Err() == nil && fctx.Err() != nil {
+		// The race check used the whole deadline.
+		w.lockErr = context.Cause(fctx)
+		return w
+	}
 	if r.runLocking && ctx.Err() == nil {
 		// Under the file's deadline too: every stage of a file is bounded.
 		lres, err := lockset.CheckLocks(fctx, prog, r.base)

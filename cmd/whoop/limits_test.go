@@ -23,7 +23,8 @@ func TestNoEntryPointIsInconclusive(t *testing.T) {
 // --file-timeout ends one file as inconclusive (exit 4); the files before
 // and after it are checked as usual. slow.c never finishes on its own
 // (see signal_test.go): its deadline passes in the pair checks, so what
-// was proved still reports and the unfinished pair is inconclusive.
+// was proved still reports, the unfinished pair is inconclusive, and the
+// lock checks, with no time left, say so.
 func TestFileTimeout(t *testing.T) {
 	code, stdout, stderr := runWhoop(t, "--timeout", "0", "--file-timeout", "3s", "--no-progress",
 		"testdata/signal/racy.c", "testdata/signal/slow.c", "testdata/limits/clean.c")
@@ -40,7 +41,8 @@ func TestFileTimeout(t *testing.T) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
-	if want := "testdata/signal/slow.c: warning: the deadline passed during the pair checks: 1 of 1 pairs checked with Z3 did not finish (inconclusive)\n"; stderr != want {
+	if want := "testdata/signal/slow.c: warning: the deadline passed during the pair checks: 1 of 1 pairs checked with Z3 did not finish (inconclusive)\n" +
+		"whoop: testdata/signal/slow.c: lock checks: inconclusive: not finished within --file-timeout 3s\n"; stderr != want {
 		t.Errorf("stderr %q, want %q", stderr, want)
 	}
 	code, _, _ = runWhoop(t, "--timeout", "0", "--file-timeout", "3s", "testdata/signal/slow.c")
