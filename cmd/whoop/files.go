@@ -60,7 +60,7 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 	fctx, cancel := fileContext(ctx, r.fileTimeout, 0)
 	unwatch := r.watch.add(cancel)
 	defer func() { unwatch(); cancel(nil) }()
-	prog, err := await(fctx, func() (*ir.Program, error) {
+	prog, err := await(fctx, stopGrace, func() (*ir.Program, error) {
 		if r.module != nil {
 			return loadModule(fctx, r.cfg, path, r.module)
 		}
@@ -84,7 +84,7 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 		// The explorer's lines go to a buffer of the closure's own: await
 		// may give up on the closure, which then still runs.
 		var clog bytes.Buffer
-		res, err := await(fctx, func() (*lockset.FileResult, error) {
+		res, err := await(fctx, checkGrace, func() (*lockset.FileResult, error) {
 			res, err := lockset.Check(fctx, prog, opts)
 			if err == nil && r.confirm != nil {
 				if fctx.Err() != nil {

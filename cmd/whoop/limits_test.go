@@ -102,7 +102,7 @@ func TestAwaitAbandons(t *testing.T) {
 	block := make(chan struct{})
 	defer close(block)
 	start := time.Now()
-	_, err := await(ctx, func() (int, error) { <-block; return 1, nil })
+	_, err := await(ctx, stopGrace, func() (int, error) { <-block; return 1, nil })
 	if err != cause {
 		t.Errorf("await = %v, want the cause", err)
 	}
@@ -110,7 +110,7 @@ func TestAwaitAbandons(t *testing.T) {
 		t.Errorf("await gave up before the grace period")
 	}
 	// Work that finishes is returned as it is, cancelled or not.
-	if v, err := await(ctx, func() (int, error) { return 2, nil }); v != 2 || err != nil {
+	if v, err := await(ctx, stopGrace, func() (int, error) { return 2, nil }); v != 2 || err != nil {
 		t.Errorf("await = %v, %v", v, err)
 	}
 }

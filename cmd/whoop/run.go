@@ -84,10 +84,15 @@ func fileContext(run context.Context, d, used time.Duration) (context.Context, c
 // dropped.
 const stopGrace = time.Second
 
+// checkGrace is stopGrace for the race check: past a deadline it returns
+// what it proved, but first closes its solver contexts, and freeing a
+// context that holds gigabytes of terms takes seconds (r8169.ko).
+const checkGrace = 20 * time.Second
+
 // await runs f on its own goroutine and returns its results. Once ctx is
-// done, it waits at most stopGrace more for f to return, then gives up on
-// it and returns ctx's cause.
-func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
+// done, it waits at most grace more for f to return, then gives up on it
+// and returns ctx's cause.
+func await[T any](ctx context.Context, grace time.Duration, f func() (T, error)) (T, error) {
 	type result struct {
 		v   T
 		err error
@@ -102,7 +107,10 @@ func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
 		return r.v, r.err
 	case <-ctx.Done():
 	}
-	t := time.NewTimer(stopGrace)
+	if in := (*interrupted)(nil); errors.As(context.Cause(ctx), &in) {
+		grace = min(grace, stopGrace) // a signal stops the run at once
+	}
+	t := time.NewTimer(grace)
 	defer t.Stop()
 	select {
 	case r := <-done:
