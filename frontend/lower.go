@@ -148,15 +148,8 @@ func (b *builder) collect(u *unit, order *int) (driverObjs []*objEntry, driverFu
 				}
 			}
 		case cc.ExternalDeclarationDecl:
-			for il := ed.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
-				id := il.InitDeclarator
-				if id == nil || id.Declarator == nil {
-					continue
-				}
+			for _, id := range namedDeclarators(ed.Declaration) {
 				d := id.Declarator
-				if d.IsTypename() || d.Name() == "" {
-					continue
-				}
 				if d.Type().Kind() == cc.Function {
 					e := b.funcEntry(b.link(d.Name()), i)
 					e.decls = append(e.decls, d)
@@ -193,6 +186,20 @@ func (b *builder) link(name string) string {
 		return r
 	}
 	return name
+}
+
+// namedDeclarators returns the init-declarators of a declaration that
+// declare a name: not typedefs, not anonymous.
+func namedDeclarators(decl *cc.Declaration) []*cc.InitDeclarator {
+	var out []*cc.InitDeclarator
+	for il := decl.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
+		id := il.InitDeclarator
+		if id == nil || id.Declarator == nil || id.Declarator.IsTypename() || id.Declarator.Name() == "" {
+			continue
+		}
+		out = append(out, id)
+	}
+	return out
 }
 
 func (b *builder) funcEntry(name string, order int) *funcEntry {

@@ -56,13 +56,8 @@ func linkRenames(units []*unit) {
 			case cc.ExternalDeclarationFuncDef:
 				ds = append(ds, ed.FunctionDefinition.Declarator)
 			case cc.ExternalDeclarationDecl:
-				for il := ed.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
-					id := il.InitDeclarator
-					if id == nil || id.Declarator == nil {
-						continue
-					}
-					d := id.Declarator
-					if !d.IsTypename() && !d.IsExtern() && d.Name() != "" && d.Type().Kind() != cc.Function {
+				for _, id := range namedDeclarators(ed.Declaration) {
+					if d := id.Declarator; !d.IsExtern() && d.Type().Kind() != cc.Function {
 						ds = append(ds, d)
 					}
 				}
