@@ -35,8 +35,16 @@ type discipline struct {
 	// addr: per lock field (an identity of many objects), the address of
 	// the object last acquired; nil for other locks.
 	addr []*ir.Var
-	rets []ir.Pos // by id-1
-	own  map[*ir.Function][]int
+	// unk: per lock, a release of a lock the check cannot identify (which
+	// the lockset treats as releasing every lock of its class) happened
+	// while it was held, and it was neither released nor acquired since:
+	// whether it is really held is unknown. A check that fails only in
+	// that state is inconclusive, not an error (uncertain).
+	unk []*ir.Var
+	// unkClass: the lock classes some unidentified release may release.
+	unkClass map[string]bool
+	rets     []ir.Pos // by id-1
+	own      map[*ir.Function][]int
 }
 
 type lockSite struct {
@@ -47,6 +55,9 @@ type lockSite struct {
 	// other: at a double lock of a lock field, the object held may be
 	// another than the one acquired.
 	other *ir.Var
+	// unc: the lock state was wrong here only if an unidentified release
+	// really released the lock (see discipline.unk).
+	unc *ir.Var
 	// after: per other lock, it was held when this acquire waited (an
 	// edge of the lock order).
 	after map[int]*ir.Var
@@ -59,13 +70,23 @@ func manyObjects(l *lockInfo) bool {
 }
 
 func newDiscipline(in *instrumenter) *discipline {
-	d := &discipline{byCall: make(map[*ir.Call]int), own: make(map[*ir.Function][]int)}
+	d := &discipline{byCall: make(map[*ir.Call]int), own: make(map[*ir.Function][]int), unkClass: make(map[string]bool)}
+	for _, op := range in.f.callLock {
+		if op.lock < 0 && op.api.Op == models.Release {
+			d.unkClass[op.api.Class] = true
+		}
+	}
 	for i := range in.f.locks {
 		d.acq = append(d.acq, in.prog.NewVar(fmt.Sprintf("lacq%d", i), ir.Int))
 		d.rpos = append(d.rpos, in.prog.NewVar(fmt.Sprintf("lrpos%d", i), ir.Int))
 		d.rset = append(d.rset, in.prog.NewVar(fmt.Sprintf("lrset%d", i), ir.Bool))
 		d.extra = append(d.extra, in.prog.NewVar(fmt.Sprintf("lextra%d", i), ir.Bool))
 		d.poison = append(d.poison, in.prog.NewVar(fmt.Sprintf("lpoison%d", i), ir.Bool))
+		var u *ir.Var
+		if d.unkClass[in.f.locks[i].class] {
+			u = in.prog.NewVar(fmt.Sprintf("lunk%d", i), ir.Bool)
+		}
+		d.unk = append(d.unk, u)
 		var a *ir.Var
 		if manyObjects(in.f.locks[i]) {
 			a = in.prog.NewVar(fmt.Sprintf("laddr%d", i), ir.Int)
@@ -99,7 +120,8 @@ func (d *discipline) check(in *instrumenter, fn, cp *ir.Function, dst *ir.Block,
 		return
 	}
 	g := in.locks[op.lock]
-	var bad ir.Expr
+	unk := d.unk[op.lock]
+	var bad, uncertain ir.Expr
 	switch api.Op {
 	case models.Acquire:
 		if trylock(api) || nested(api) {
@@ -112,15 +134,28 @@ func (d *discipline) check(in *instrumenter, fn, cp *ir.Function, dst *ir.Block,
 		if g.addr != nil && lockAddr != nil {
 			bad = ir.And(bad, ir.Eq(g.addr, lockAddr))
 		}
+		if unk != nil { // it may still be held
+			uncertain = ir.And(unk, ir.Not(bad))
+		}
 	case models.Release:
 		bad = ir.And(ir.Not(g.held), ir.Not(d.poison[op.lock]))
+		if unk != nil { // it may still have been held
+			uncertain = ir.And(bad, unk)
+			bad = ir.And(bad, ir.Not(unk))
+		}
 	}
 	k := d.site(fn, s, op)
 	st := d.sites[k-1]
 	if st.err == nil {
 		st.err = in.prog.NewVar(fmt.Sprintf("lerr%d", k), ir.Bool)
 		st.rel = in.prog.NewVar(fmt.Sprintf("lrel%d", k), ir.Int)
+		if unk != nil {
+			st.unc = in.prog.NewVar(fmt.Sprintf("lunc%d", k), ir.Bool)
+		}
 		d.own[fn] = append(d.own[fn], k)
+	}
+	if uncertain != nil {
+		dst.Add(&ir.Assign{Dst: st.unc, Src: ir.Or(st.unc, uncertain), P: s.P})
 	}
 	if api.Op == models.Acquire {
 		d.order(in, dst, s, k, op.lock)
@@ -170,6 +205,18 @@ func (d *discipline) release(in *instrumenter, dst *ir.Block, l int, p ir.Pos) {
 	}
 	dst.Add(&ir.Assign{Dst: d.extra[l], Src: ir.False, P: p})
 	dst.Add(&ir.Assign{Dst: d.rset[l], Src: ir.Not(g.held), P: p})
+	if u := d.unk[l]; u != nil {
+		dst.Add(&ir.Assign{Dst: u, Src: ir.False, P: p})
+	}
+}
+
+// releasedUnknown is the ghost update of a release whose lock the check
+// cannot identify, before the lockset releases every lock of its class:
+// those held may or may not still be.
+func (d *discipline) releasedUnknown(in *instrumenter, dst *ir.Block, l int, p ir.Pos) {
+	if u := d.unk[l]; u != nil {
+		dst.Add(&ir.Assign{Dst: u, Src: ir.Or(u, in.locks[l].held), P: p})
+	}
 }
 
 // acquired records the site of an acquire of lock l that succeeds on cond.
@@ -183,6 +230,9 @@ func (d *discipline) acquired(fn *ir.Function, dst *ir.Block, s *ir.Call, op loc
 		dst.Add(&ir.Assign{Dst: a, Src: ite(cond, to, a), P: s.P})
 	}
 	dst.Add(&ir.Assign{Dst: d.acq[op.lock], Src: ite(cond, ir.IntConst(int64(k)), d.acq[op.lock]), P: s.P})
+	if u := d.unk[op.lock]; u != nil {
+		dst.Add(&ir.Assign{Dst: u, Src: ite(cond, ir.False, u), P: s.P})
+	}
 }
 
 // entering saves, at the start of fn's copy cp, whether each lock fn may
@@ -230,6 +280,9 @@ func (d *discipline) vars(in *instrumenter, fn *ir.Function) []*ir.Var {
 			out = append(out, a)
 		}
 		out = append(out, d.acq[l], d.rpos[l], d.rset[l], d.extra[l], d.poison[l])
+		if u := d.unk[l]; u != nil {
+			out = append(out, u)
+		}
 	}
 	return out
 }
@@ -249,8 +302,10 @@ func (d *discipline) flags(in *instrumenter, fn *ir.Function) []*ir.Var {
 // for a summary or loop that changes l: no second hold, no double lock.
 func (d *discipline) candidates(l int) []ir.Expr {
 	var out []ir.Expr
-	for _, v := range []*ir.Var{d.extra[l], d.poison[l]} {
-		out = append(out, ir.Eq(v, &ir.Old{X: v}), ir.Not(v))
+	for _, v := range []*ir.Var{d.extra[l], d.poison[l], d.unk[l]} {
+		if v != nil {
+			out = append(out, ir.Eq(v, &ir.Old{X: v}), ir.Not(v))
+		}
 	}
 	return out
 }
@@ -267,8 +322,10 @@ func (d *discipline) reset(b *ir.Block, p ir.Pos) {
 		}
 	}
 	for l := range d.rset {
-		for _, v := range []*ir.Var{d.rset[l], d.extra[l], d.poison[l]} {
-			b.Add(&ir.Assign{Dst: v, Src: ir.False, P: p})
+		for _, v := range []*ir.Var{d.rset[l], d.extra[l], d.poison[l], d.unk[l]} {
+			if v != nil {
+				b.Add(&ir.Assign{Dst: v, Src: ir.False, P: p})
+			}
 		}
 		b.Add(&ir.Assign{Dst: d.rpos[l], Src: ir.IntConst(0), P: p})
 	}
@@ -298,6 +355,9 @@ func (d *discipline) order(in *instrumenter, dst *ir.Block, s *ir.Call, k, l int
 // its lock-order edges, in a fixed order.
 func (st *lockSite) siteVars() []*ir.Var {
 	out := []*ir.Var{st.err}
+	if st.unc != nil {
+		out = append(out, st.unc)
+	}
 	if st.other != nil {
 		out = append(out, st.other)
 	}

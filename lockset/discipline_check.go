@@ -75,10 +75,26 @@ type LockResult struct {
 // reported (Options.DoubleLockAnyInstance).
 const otherInstance = "other-instance"
 
+// unknownRelease marks the assertion "the check at this site, or the lock state
+// at the return, fails only if an unidentified release really released
+// the lock": a failure is an inconclusive warning, never an error.
+const unknownRelease = "unknown-release"
+
 type lockAssert struct {
 	kind string
 	site *lockSite // DoubleLock, UnlockUnheld
 	lock int       // HeldAtReturn
+}
+
+// uncertainKind is the check an unknownRelease assertion stands for.
+func (a lockAssert) uncertainKind() string {
+	switch {
+	case a.site == nil:
+		return HeldAtReturn
+	case a.site.op.api.Op == models.Release:
+		return UnlockUnheld
+	}
+	return DoubleLock
 }
 
 // pos is where a failure of the assertion is reported: the lock call, or
@@ -211,6 +227,11 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 					asserts[in.nextAssert] = lockAssert{kind: OrderInversion, site: st, lock: a}
 					b.Add(&ir.Assert{Cond: ir.Not(st.after[a]), ID: in.nextAssert, Msg: "lock order", P: ep.Pos})
 				}
+				if st.unc != nil {
+					in.nextAssert++
+					asserts[in.nextAssert] = lockAssert{kind: unknownRelease, site: st, lock: st.op.lock}
+					b.Add(&ir.Assert{Cond: ir.Not(st.unc), ID: in.nextAssert, Msg: unknownRelease, P: ep.Pos})
+				}
 				if st.other != nil && !opts.DoubleLockAnyInstance {
 					in.nextAssert++
 					asserts[in.nextAssert] = lockAssert{kind: otherInstance, site: st}
@@ -226,6 +247,11 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 			in.nextAssert++
 			asserts[in.nextAssert] = lockAssert{kind: HeldAtReturn, lock: l}
 			b.Add(&ir.Assert{Cond: ir.Or(d.poison[l], ir.Eq(in.locks[l].held, ir.BoolConstOf(held[l]))), ID: in.nextAssert, Msg: HeldAtReturn, P: ep.Pos})
+			if u := d.unk[l]; u != nil {
+				in.nextAssert++
+				asserts[in.nextAssert] = lockAssert{kind: unknownRelease, lock: l}
+				b.Add(&ir.Assert{Cond: ir.Not(u), ID: in.nextAssert, Msg: unknownRelease, P: ep.Pos})
+			}
 		}
 		b.Term = &ir.Return{P: ep.Pos}
 		h.ComputePreds()
@@ -302,6 +328,16 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 			for _, o := range outcomes {
 				a, ok := h.asserts[o.AssertID]
 				if !ok || a.kind == otherInstance || a.kind == DoubleLock && maybeOther[a.site] {
+					continue
+				}
+				if a.kind == unknownRelease {
+					if o.Status != vc.Proved {
+						d := ir.Diagnostic{Pos: a.pos(h.ep), Msg: fmt.Sprintf("lock check %s of %s inconclusive: a release of a lock the check cannot identify may have released %s",
+							a.uncertainKind(), h.ep.Func.Name, strings.TrimPrefix(f.locks[a.lock].id, "global "))}
+						if !slices.Contains(res.Warnings, d) {
+							res.Warnings = append(res.Warnings, d)
+						}
+					}
 					continue
 				}
 				if a.kind == OrderInversion {

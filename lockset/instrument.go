@@ -603,6 +603,9 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 		}
 		for l, info := range in.f.locks {
 			if info.class == api.Class {
+				if in.disc != nil {
+					in.disc.releasedUnknown(in, dst, l, s.P)
+				}
 				set(l, ir.False, ir.False)
 			}
 		}
