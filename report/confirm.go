@@ -61,6 +61,7 @@ type raceJSONStep struct {
 	Line       int    `json:"line"`
 	Column     int    `json:"column"`
 	Source     string `json:"source,omitempty"`
+	Indent     string `json:"indent,omitempty"`
 	Kind       string `json:"kind"`
 	LValue     string `json:"lvalue,omitempty"`
 	Value      string `json:"value,omitempty"`
@@ -74,7 +75,7 @@ func confirmJSON(c *lockset.Confirmation) *raceJSONConfirmation {
 	for _, s := range c.Steps {
 		f, line, col := raceJSONPos(s.Pos)
 		jc.Steps = append(jc.Steps, raceJSONStep{Thread: s.Thread, EntryPoint: s.EntryPoint, Function: s.Func,
-			File: f, Line: line, Column: col, Source: strings.TrimSpace(s.Source), Kind: s.Kind, LValue: s.LValue, Value: s.Value})
+			File: f, Line: line, Column: col, Source: strings.TrimSpace(s.Source), Indent: indentOf(s.Source), Kind: s.Kind, LValue: s.LValue, Value: s.Value})
 	}
 	return jc
 }

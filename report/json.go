@@ -3,6 +3,8 @@ package report
 import (
 	"encoding/json"
 	"io"
+	"strings"
+	"unicode"
 
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
@@ -12,8 +14,13 @@ import (
 // empty lists print as [].
 type (
 	raceJSONDoc struct {
-		Version string         `json:"version"`
-		Files   []raceJSONFile `json:"files"`
+		Version string `json:"version"`
+		// LockChecks: the lock checks ran (every file's lockErrors then
+		// counts, even when left out as empty); Baseline: --baseline was
+		// applied. whoop merge needs both to write SARIF from JSON.
+		LockChecks bool           `json:"lockChecks,omitempty"`
+		Baseline   bool           `json:"baseline,omitempty"`
+		Files      []raceJSONFile `json:"files"`
 	}
 	raceJSONFile struct {
 		Path        string               `json:"path"`
@@ -65,6 +72,7 @@ type (
 		Line       int      `json:"line"`
 		Column     int      `json:"column"`
 		Source     string   `json:"source"`
+		Indent     string   `json:"indent,omitempty"` // the white space source was trimmed of on the left
 		Locks      []string `json:"locks"`
 	}
 	raceJSONSerialised struct {
@@ -90,7 +98,7 @@ type (
 // raceWriteJSON writes the document indented two spaces, with '<', '>' and
 // '&' left as they are (C lvalues are full of "->").
 func raceWriteJSON(w io.Writer, files []*lockset.FileResult, opts Options) error {
-	doc := raceJSONDoc{Version: opts.Version, Files: []raceJSONFile{}}
+	doc := raceJSONDoc{Version: opts.Version, LockChecks: opts.Locks != nil, Baseline: opts.Baseline, Files: []raceJSONFile{}}
 	for _, e := range raceEntries(files, opts.Errors) {
 		if e.fail != nil {
 			doc.Files = append(doc.Files, raceJSONFile{
@@ -158,7 +166,7 @@ func raceJSONFileOf(file *lockset.FileResult) raceJSONFile {
 				jr.Accesses = append(jr.Accesses, raceJSONAccess{
 					EntryPoint: a.EntryPoint, Function: a.Func, Kind: string(a.Kind), Mode: a.Mode.String(),
 					LValue: a.LValue, File: f, Line: line, Column: col,
-					Source: raceSource(a), Locks: raceLocks(a),
+					Source: raceSource(a), Indent: indentOf(a.Source), Locks: raceLocks(a),
 				})
 			}
 			jp.Races = append(jp.Races, jr)
@@ -170,6 +178,13 @@ func raceJSONFileOf(file *lockset.FileResult) raceJSONFile {
 		jf.Warnings = append(jf.Warnings, raceJSONWarning{File: f, Line: line, Column: col, Message: d.Msg})
 	}
 	return jf
+}
+
+// indentOf is the white space strings.TrimSpace takes from the left of a
+// source line: with the trimmed line it gives back the columns SARIF
+// counts (whoop merge writes SARIF from JSON).
+func indentOf(line string) string {
+	return line[:len(line)-len(strings.TrimLeftFunc(line, unicode.IsSpace))]
 }
 
 // raceJSONPos splits p; an invalid position is "", 0, 0.

@@ -23,6 +23,7 @@ type (
 		Line        int               `json:"line"`
 		Column      int               `json:"column"`
 		Source      string            `json:"source"`
+		Indent      string            `json:"indent,omitempty"`
 		Related     []lockJSONRelated `json:"related"`
 		Suppressed  string            `json:"suppressed,omitempty"`
 	}
@@ -32,6 +33,7 @@ type (
 		Line    int    `json:"line"`
 		Column  int    `json:"column"`
 		Source  string `json:"source"`
+		Indent  string `json:"indent,omitempty"`
 	}
 )
 
@@ -45,11 +47,11 @@ func lockJSONErrors(res *lockset.LockResult) []lockJSONError {
 	for _, e := range res.Errors {
 		f, line, col := raceJSONPos(e.Pos)
 		je := lockJSONError{Kind: e.Kind, Lock: e.Lock, EntryPoints: e.EntryPoints, Message: e.Msg,
-			File: f, Line: line, Column: col, Source: strings.TrimSpace(e.Source), Related: []lockJSONRelated{},
+			File: f, Line: line, Column: col, Source: strings.TrimSpace(e.Source), Indent: indentOf(e.Source), Related: []lockJSONRelated{},
 			Suppressed: e.Suppressed}
 		for _, r := range e.Related {
 			f, line, col := raceJSONPos(r.Pos)
-			je.Related = append(je.Related, lockJSONRelated{Message: r.Msg, File: f, Line: line, Column: col, Source: strings.TrimSpace(r.Source)})
+			je.Related = append(je.Related, lockJSONRelated{Message: r.Msg, File: f, Line: line, Column: col, Source: strings.TrimSpace(r.Source), Indent: indentOf(r.Source)})
 		}
 		out = append(out, je)
 	}

@@ -17,6 +17,34 @@ import (
 // ordered by path, as a single run over the sorted files writes them. The
 // reports must come from the same whoop version.
 func MergeJSON(w io.Writer, names []string, docs []io.Reader) error {
+	out, err := mergeJSONDocs(names, docs)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+// MergeJSONToSARIF joins JSON reports as MergeJSON does and writes the
+// SARIF log one run over all their files writes (whoop --format sarif).
+// The JSON keeps what the log needs: each source line's indentation, whether
+// the lock checks ran and whether a baseline was applied.
+func MergeJSONToSARIF(w io.Writer, names []string, docs []io.Reader) error {
+	doc, err := mergeJSONDocs(names, docs)
+	if err != nil {
+		return err
+	}
+	files, opts, err := fromJSON(doc)
+	if err != nil {
+		return err
+	}
+	return raceWriteSARIF(w, files, opts)
+}
+
+// mergeJSONDocs decodes the reports and joins their files, ordered by path.
+func mergeJSONDocs(names []string, docs []io.Reader) (raceJSONDoc, error) {
 	var out raceJSONDoc
 	out.Files = []raceJSONFile{}
 	seen := map[string]string{}
@@ -25,26 +53,25 @@ func MergeJSON(w io.Writer, names []string, docs []io.Reader) error {
 		dec := json.NewDecoder(docs[i])
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&doc); err != nil {
-			return fmt.Errorf("%s: not a whoop JSON report: %w", name, err)
+			return out, fmt.Errorf("%s: not a whoop JSON report: %w", name, err)
 		}
 		if i == 0 {
-			out.Version = doc.Version
+			out.Version, out.LockChecks, out.Baseline = doc.Version, doc.LockChecks, doc.Baseline
 		} else if doc.Version != out.Version {
-			return fmt.Errorf("%s: made by whoop %q, %s by %q: merge reports of one version", name, doc.Version, names[0], out.Version)
+			return out, fmt.Errorf("%s: made by whoop %q, %s by %q: merge reports of one version", name, doc.Version, names[0], out.Version)
+		} else if doc.LockChecks != out.LockChecks || doc.Baseline != out.Baseline {
+			return out, fmt.Errorf("%s and %s differ in --checks or --baseline: merge reports of one sweep", name, names[0])
 		}
 		for _, f := range doc.Files {
 			if prev, dup := seen[f.Path]; dup {
-				return fmt.Errorf("%s: %s is also in %s: shards must not overlap", name, f.Path, prev)
+				return out, fmt.Errorf("%s: %s is also in %s: shards must not overlap", name, f.Path, prev)
 			}
 			seen[f.Path] = name
 			out.Files = append(out.Files, f)
 		}
 	}
 	slices.SortStableFunc(out.Files, func(a, b raceJSONFile) int { return strings.Compare(a.Path, b.Path) })
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	return out, nil
 }
 
 // MergeSARIF joins the SARIF logs of whoop runs over disjoint sets of files

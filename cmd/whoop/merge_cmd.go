@@ -13,15 +13,16 @@ import (
 )
 
 // mergeCommand is "whoop merge": one report from the reports of the shards
-// of a sweep, JSON from JSON and SARIF from SARIF.
+// of a sweep, JSON from JSON, SARIF from SARIF, and SARIF from JSON (the
+// per-file reports kbuild mode writes are JSON).
 func mergeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "merge",
-		Usage:     "join the JSON (or SARIF) reports of a sweep's shards (--shard I/N) into one, as one run over all the files writes it",
+		Usage:     "join the JSON (or SARIF) reports of a sweep's shards (--shard I/N) into one, as one run over all the files writes it; --format sarif makes the SARIF log from JSON reports",
 		ArgsUsage: "REPORT.json... | REPORT.sarif...",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"},
-				Usage: "output `FORMAT`: json or sarif, the reports' own (default: theirs)"},
+				Usage: "output `FORMAT`: json or sarif (default: the reports' own; JSON reports can also give sarif)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -45,17 +46,27 @@ func mergeCommand() *cli.Command {
 				kind = k
 				docs = append(docs, data)
 			}
-			if f := c.String("format"); f != "" && f != kind {
-				return usageErrorf("whoop merge --format %s: the reports are %s, and merge writes their own format (run the shards with --format %s, or --json-out for JSON beside it)", f, kind, f)
+			out := kind
+			switch f := c.String("format"); {
+			case f == "" || f == kind:
+			case f == "sarif" && kind == "json":
+				out = "sarif"
+			case f == "json" || f == "sarif":
+				return usageErrorf("whoop merge --format %s: the reports are %s, which holds less than JSON (run the shards with --format json, or --json-out for JSON beside any format)", f, kind)
+			default:
+				return usageErrorf("whoop merge --format %s: unknown format (json or sarif)", f)
+			}
+			readers := make([]io.Reader, len(docs))
+			for i, d := range docs {
+				readers[i] = bytes.NewReader(d)
 			}
 			var err error
-			if kind == "sarif" {
+			switch {
+			case kind == "sarif":
 				err = report.MergeSARIF(c.App.Writer, names, docs)
-			} else {
-				readers := make([]io.Reader, len(docs))
-				for i, d := range docs {
-					readers[i] = bytes.NewReader(d)
-				}
+			case out == "sarif":
+				err = report.MergeJSONToSARIF(c.App.Writer, names, readers)
+			default:
 				err = report.MergeJSON(c.App.Writer, names, readers)
 			}
 			if err != nil {
