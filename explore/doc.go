@@ -41,6 +41,8 @@
 // inside its entry point, and a thread passes such a withdrawal only when
 // the other thread, if it runs an entry point of the class withdrawn, is
 // not inside it (the publication assumption of the lockset check).
+// Options.NoPublication drops that assumption as the lockset check's does:
+// the second thread starts at any round, and withdrawals do not wait.
 //
 // # Bounds and semantics
 //

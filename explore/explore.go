@@ -45,6 +45,12 @@ type Options struct {
 	// ParamAliasing drops the assumption that pointer parameters of one
 	// entry point to the same struct type are disjoint (as for lockset).
 	ParamAliasing bool
+	// NoPublication drops the publication assumption, as
+	// lockset.Options.NoPublication does: the other entry point of a pair
+	// with module init (or a probe) may start before init registers it,
+	// one of a pair with exit after exit withdraws it, and withdrawals that
+	// wait for running callbacks (cancel_work_sync, ...) do not wait.
+	NoPublication bool
 	// Debug, when set, receives each query's outcome and the steps of
 	// traces that do not replay (for developers of whoop).
 	Debug io.Writer
@@ -351,7 +357,8 @@ type confirmation struct {
 func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[string]bool, excluded map[int]bool) (found *confirmation, bound bool, unknown string, err error) {
 	sh := &shape{first: ord[0], second: ord[1], setup: p.setup, yields: make(map[ir.Stmt]yieldPoint),
 		rounds: rounds(p.opts.CSB), unroll: p.opts.Unroll, paramAliasing: p.opts.ParamAliasing,
-		facts: p.facts, awaitPub: ord[0].Role == ir.RoleInit, awaitUnpub: ord[0].Role == ir.RoleExit}
+		facts: p.facts, awaitPub: ord[0].Role == ir.RoleInit && !p.opts.NoPublication,
+		awaitUnpub: ord[0].Role == ir.RoleExit && !p.opts.NoPublication, noWaits: p.opts.NoPublication}
 	if ord[0] == p.pair.Pair.First {
 		sh.distinct = p.pair.Pair.DistinctParams
 	} else {

@@ -228,3 +228,63 @@ func TestStoppedExplorerSaysNotExplored(t *testing.T) {
 		}
 	}
 }
+
+// Without the publication assumption (--no-assume publication) the lockset
+// check reports init's write before misc_register against read, and the
+// explorer confirms it: read may run before init registers it. With the
+// assumption the pair is race-free.
+func TestNoPublicationConfirms(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pub.c")
+	src := `#include <linux/module.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+
+static int ready;
+static ssize_t d_read(struct file *f, char __user *buf, size_t n, loff_t *ppos)
+{
+	return ready;
+}
+static const struct file_operations d_fops = { .owner = THIS_MODULE, .read = d_read };
+static struct miscdevice d_misc = { MISC_DYNAMIC_MINOR, "d", &d_fops };
+static int __init d_init(void)
+{
+	ready = 1;
+	return misc_register(&d_misc);
+}
+module_init(d_init);
+`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, noPub := range []bool{false, true} {
+		prog, err := frontend.Load(ctx, path, frontend.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := lockset.Check(ctx, prog, lockset.Options{Jobs: 1, NoPublication: noPub})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !noPub {
+			if res.Races() != 0 {
+				t.Errorf("with the publication assumption: %d races, want 0", res.Races())
+			}
+			continue
+		}
+		out, err := explore.Confirm(ctx, prog, res, explore.Options{NoPublication: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, msg := range out.Internal {
+			t.Errorf("trace does not replay: %s", msg)
+		}
+		if res.Races() != 1 || len(out.Races) != 1 || out.Races[0].Status != explore.Confirmed {
+			t.Fatalf("without it: %d races, results %+v; want the write at line 14 confirmed", res.Races(), out.Races)
+		}
+		checkTrace(t, "ready", out.Races[0])
+		if last := out.Races[0].Steps[len(out.Races[0].Steps)-1]; last.Pos.Line != 8 && last.Pos.Line != 14 {
+			t.Errorf("the race check is at line %d, want the read (8) or the write (14)", last.Pos.Line)
+		}
+	}
+}

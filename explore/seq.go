@@ -65,6 +65,9 @@ type shape struct {
 	// or a probe) has published its class; awaitUnpub: only while the
 	// first (module exit or a remove) has not withdrawn it.
 	awaitPub, awaitUnpub bool
+	// noWaits: withdrawals never wait for the other thread's callback
+	// (Options.NoPublication).
+	noWaits bool
 }
 
 // seq is the sequentialised program of one pair (Lal–Reps eager rounds):
@@ -155,7 +158,7 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 	// for it (a withdrawal of its class): the flags cost every pair time.
 	eps := [3]*ir.EntryPoint{nil, sh.first, sh.second}
 	for t := 1; t <= 2; t++ {
-		s.tracked[t] = waitsFor(eps[3-t].Func, models.EntryClassIn(eps[t], sh.facts), sh.facts)
+		s.tracked[t] = !sh.noWaits && waitsFor(eps[3-t].Func, models.EntryClassIn(eps[t], sh.facts), sh.facts)
 	}
 
 	regions := append([]*ir.Region{nil}, src.Regions...)
