@@ -9,7 +9,9 @@
 // `obj-$(CONFIG_X) += file.o` lines of each directory's Makefile whose
 // CONFIG_X is y or m in the build's autoconf.h); -set all takes every .c
 // file directly in each directory. whoop runs from the tree root, as a
-// kernel developer runs it, one process per file.
+// kernel developer runs it, one process per file: with its default --jobs
+// when files go one at a time (-j 1), with --jobs 1 when -j runs several
+// files at once (each whoop then has one core).
 package main
 
 import (
@@ -103,21 +105,24 @@ func run(files []result, bin, tree, build string, jobs int, timeout time.Duratio
 		go func(r *result) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			analyse(r, bin, tree, build, timeout)
+			analyse(r, bin, tree, build, timeout, jobs > 1)
 			fmt.Fprintf(os.Stderr, "kerneltest: %s: exit %d, %.2f s\n", r.file, r.code, r.seconds)
 		}(&files[i])
 	}
 	wg.Wait()
 }
 
-func analyse(r *result, bin, tree, build string, timeout time.Duration) {
+func analyse(r *result, bin, tree, build string, timeout time.Duration, oneCore bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	// whoop's own deadline comes first, so a file that is merely slow ends
 	// inconclusive (exit 4); the kill is left for a real hang.
 	deadline := max(timeout-20*time.Second, timeout*3/4)
-	cmd := exec.CommandContext(ctx, bin, "--kernel-build", build, "--no-progress", "--jobs", "1",
-		"--file-timeout", deadline.String(), r.file)
+	args := []string{"--kernel-build", build, "--no-progress", "--file-timeout", deadline.String()}
+	if oneCore {
+		args = append(args, "--jobs", "1")
+	}
+	cmd := exec.CommandContext(ctx, bin, append(args, r.file)...)
 	cmd.Dir = tree
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = nil, &stderr
