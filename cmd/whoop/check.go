@@ -136,7 +136,6 @@ func checkAction(c *cli.Context) error {
 	ctx, cancelRun := context.WithCancelCause(ctx)
 	defer cancelRun(nil)
 	watch := startMemWatch(maxMemory, cancelRun)
-	collectForChecks(int64(min(maxMemory, 1<<62))) // after the watch's own limit
 	defer watch.stop()
 	stderr := c.App.ErrWriter
 	var (
@@ -182,6 +181,7 @@ func checkAction(c *cli.Context) error {
 	}
 	done := 0
 	workers := min(base.Jobs, len(paths))
+	collectForChecks(int64(min(maxMemory, 1<<62)), workers <= 1) // after the watch's own limit
 	progress := newSweepProgress(stderr, len(paths), !c.Bool("no-progress"))
 	runner := &fileRunner{cfg: cfg, module: module, base: base, confirm: confirm, runRaces: runRaces, runLocking: runLocking,
 		verbose: c.Bool("verbose"), stats: c.Bool("stats"), fileTimeout: c.Duration("file-timeout"),
