@@ -181,7 +181,7 @@ func checkAction(c *cli.Context) error {
 	}
 	done := 0
 	workers := min(base.Jobs, len(paths))
-	collectForChecks(int64(min(maxMemory, 1<<62)), workers <= 1) // after the watch's own limit
+	collectForChecks(int64(min(maxMemory, 1<<62)), len(paths) == 1) // after the watch's own limit
 	progress := newSweepProgress(stderr, len(paths), !c.Bool("no-progress"))
 	runner := &fileRunner{cfg: cfg, module: module, base: base, confirm: confirm, runRaces: runRaces, runLocking: runLocking,
 		verbose: c.Bool("verbose"), stats: c.Bool("stats"), fileTimeout: c.Duration("file-timeout"),
