@@ -44,6 +44,19 @@ func lockSummary(path string, n int) string {
 	return s
 }
 
+// inconclusiveLockChecks counts the lock checks of l that ended
+// inconclusive (their warnings: a solver limit, a summary given up, a
+// release whoop cannot identify, the file's deadline).
+func inconclusiveLockChecks(l *lockset.LockResult) int {
+	n := 0
+	for _, w := range l.Warnings {
+		if strings.HasPrefix(w.Msg, "lock check") && strings.Contains(w.Msg, "inconclusive") {
+			n++
+		}
+	}
+	return n
+}
+
 // lockDocument: the format's document carries the lock findings.
 func lockDocument(f report.Format) bool { return f != report.Text }
 
@@ -74,12 +87,21 @@ func writeLocks(c *cli.Context, format report.Format, locks []*lockset.LockResul
 		return err
 	}
 	for _, l := range locks {
-		if len(l.Errors) == 0 {
+		unsure := inconclusiveLockChecks(l)
+		if len(l.Errors) == 0 && unsure == 0 {
 			continue // the race summary stands alone when there is nothing to add
 		}
 		line := lockSummary(l.Path, l.NewErrors())
 		if n := len(l.Errors) - l.NewErrors(); n > 0 {
 			line += fmt.Sprintf(" (%d suppressed)", n)
+		}
+		if unsure > 0 {
+			// Not errors, but a clean summary would overstate the checks.
+			line += fmt.Sprintf(", %d lock check", unsure)
+			if unsure != 1 {
+				line += "s"
+			}
+			line += " inconclusive (whoop -v lists them)"
 		}
 		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err
