@@ -39,12 +39,11 @@ type discipline struct {
 	// the lockset treats as releasing every lock of its class) happened
 	// while it was held, and it was neither released nor acquired since:
 	// whether it is really held is unknown. A check that fails only in
-	// that state is inconclusive, not an error (uncertain).
-	unk []*ir.Var
-	// unkClass: the lock classes some unidentified release may release.
-	unkClass map[string]bool
-	rets     []ir.Pos // by id-1
-	own      map[*ir.Function][]int
+	// that state is inconclusive, not an error. nil for a lock of a class
+	// no unidentified release can release.
+	unk  []*ir.Var
+	rets []ir.Pos // by id-1
+	own  map[*ir.Function][]int
 }
 
 type lockSite struct {
@@ -70,10 +69,11 @@ func manyObjects(l *lockInfo) bool {
 }
 
 func newDiscipline(in *instrumenter) *discipline {
-	d := &discipline{byCall: make(map[*ir.Call]int), own: make(map[*ir.Function][]int), unkClass: make(map[string]bool)}
+	d := &discipline{byCall: make(map[*ir.Call]int), own: make(map[*ir.Function][]int)}
+	unkClass := make(map[string]bool) // the classes some unidentified release may release
 	for _, op := range in.f.callLock {
 		if op.lock < 0 && op.api.Op == models.Release {
-			d.unkClass[op.api.Class] = true
+			unkClass[op.api.Class] = true
 		}
 	}
 	for i := range in.f.locks {
@@ -83,7 +83,7 @@ func newDiscipline(in *instrumenter) *discipline {
 		d.extra = append(d.extra, in.prog.NewVar(fmt.Sprintf("lextra%d", i), ir.Bool))
 		d.poison = append(d.poison, in.prog.NewVar(fmt.Sprintf("lpoison%d", i), ir.Bool))
 		var u *ir.Var
-		if d.unkClass[in.f.locks[i].class] {
+		if unkClass[in.f.locks[i].class] {
 			u = in.prog.NewVar(fmt.Sprintf("lunk%d", i), ir.Bool)
 		}
 		d.unk = append(d.unk, u)
