@@ -656,8 +656,14 @@ func (in *instrumenter) summaries(ctx context.Context, opts Options, jobs int, t
 			f.warnf(ir.Pos{File: prog.Path}, "summary inference ran out of time; checking without summaries")
 			hres = &houdini.Result{Kept: map[int]bool{}, Complete: true}
 		}
-		if n := len(hres.GaveUp); n > 0 {
-			names := hres.GaveUp
+		// Several kernel harnesses of one entry point share its env$ name.
+		var names []string
+		for _, name := range hres.GaveUp {
+			if !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+		if n := len(names); n > 0 {
 			if n > 5 {
 				names = append(names[:5:5], fmt.Sprintf("%d more", n-5))
 			}
