@@ -434,11 +434,11 @@ func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.V
 			}
 			if c.s.tracked[3-t] && models.EntryClassIn(other, c.s.sh.facts) == class {
 				run := c.tmp("running", ir.Int)
-				c.load(cur, c.s.locks, &ir.Access{Size: 8, P: pos, LValue: "running " + other.Name()}, ir.IntConst(runCell(3-t)), run)
+				c.load(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: "running " + other.Name()}, ir.IntConst(runCell(3-t)), run)
 				cur.Add(&ir.Assume{Cond: ir.Eq(run, ir.IntConst(0)), P: pos})
 			}
 		}
-		c.store(cur, c.s.locks, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)+8), ir.IntConst(1))
+		c.store(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)+8), ir.IntConst(1))
 	}
 	h, _ := models.HelperFor(f.Name)
 	switch {
@@ -453,7 +453,7 @@ func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.V
 		c.oracle(cur, dst, pos)
 	}
 	if pub && !unreg {
-		c.store(cur, c.s.locks, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)), ir.IntConst(1))
+		c.store(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)), ir.IntConst(1))
 		c.yield(cur, yieldPoint{}, nil, nil, nil, nil, pos)
 	}
 	if f.NoReturn || h.NoReturn {

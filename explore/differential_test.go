@@ -115,3 +115,45 @@ func TestWaitingWithdrawal(t *testing.T) {
 		t.Error("no query: the pair exit | work_fn was not explored")
 	}
 }
+
+// The publication and running flags have a table of their own. In the lock
+// table a lock at an address the environment chose could be the same cell
+// as a flag: on nfcsim a mutex at dev0 + 8 was the work's running flag, so
+// exit unlocking it passed cancel_delayed_work_sync while the work ran, and
+// the two exit | work pairs returned traces the replay rejects.
+func TestFlagsApartFromLocks(t *testing.T) {
+	path := filepath.Join("..", "..", "shared", "paper-suite", "net", "nfc", "nfcsim", "driver.c")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("paper suite not present: %v", err)
+	}
+	ctx := context.Background()
+	prog, err := frontend.Load(ctx, path, frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lockset.Check(ctx, prog, lockset.Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exitPairs []lockset.PairResult
+	for _, p := range res.Pairs {
+		if p.Pair.First.Name() == "nfcsim_exit" || p.Pair.Second.Name() == "nfcsim_exit" {
+			exitPairs = append(exitPairs, p)
+		}
+	}
+	res.Pairs = exitPairs
+	fs, out, err := explore.Misses(ctx, prog, res, explore.Options{Mode: yieldinst.All, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, msg := range out.Internal {
+		t.Errorf("trace does not replay: %.300s", msg)
+	}
+	for _, f := range fs {
+		pr := res.Pairs[f.Pair]
+		t.Errorf("race of %s and %s on %s that the lockset check does not report", pr.Pair.First.Name(), pr.Pair.Second.Name(), f.Region)
+	}
+	if out.Stats.Queries == 0 {
+		t.Error("no query: the exit pairs were not explored")
+	}
+}

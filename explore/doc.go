@@ -8,7 +8,7 @@
 // (seq.go) and asks the existing vc encoder and Z3 for an execution in
 // which a race check fails. The encoding is the eager Lal–Reps
 // sequentialisation with round-robin rounds: every shared region (and the
-// lock table, and the write-version counters of the checked regions) has
+// lock and flag tables, and the write-version counters of the checked regions) has
 // one memory copy per round; thread 1 runs all its rounds first, each round
 // starting from a guessed memory; thread 2 then continues each round from
 // the memory thread 1 left in it; at the end, the memory each round ends
@@ -37,10 +37,12 @@
 // starts the other entry point only while it is still published. A
 // withdrawal that waits for running callbacks (cancel_work_sync,
 // del_timer_sync, free_irq, ...: models.CallEffect) waits in the explorer
-// too: each thread has a running flag in the lock table, set while it is
-// inside its entry point, and a thread passes such a withdrawal only when
-// the other thread, if it runs an entry point of the class withdrawn, is
-// not inside it (the publication assumption of the lockset check).
+// too: each thread has a running flag, set while it is inside its entry
+// point (in a flag table apart from the lock table, where a lock at an
+// address the solver chose could alias it), and a thread passes such a
+// withdrawal only when the other thread, if it runs an entry point of the
+// class withdrawn, is not inside it (the publication assumption of the
+// lockset check).
 // Options.NoPublication drops that assumption as the lockset check's does:
 // the second thread starts at any round, and withdrawals do not wait.
 //

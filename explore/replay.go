@@ -217,10 +217,10 @@ func (r *replayer) published(ep *ir.EntryPoint) error {
 		return nil
 	}
 	addr := r.s.pubCells[class]
-	if r.s.sh.awaitPub && r.read(r.s.locks, big.NewInt(addr)).Cmp(big.NewInt(1)) != 0 {
+	if r.s.sh.awaitPub && r.read(r.s.flags, big.NewInt(addr)).Cmp(big.NewInt(1)) != 0 {
 		return fmt.Errorf("%s starts before %s is published", ep.Name(), class)
 	}
-	if r.s.sh.awaitUnpub && r.read(r.s.locks, big.NewInt(addr+8)).Sign() != 0 {
+	if r.s.sh.awaitUnpub && r.read(r.s.flags, big.NewInt(addr+8)).Sign() != 0 {
 		return fmt.Errorf("%s starts after %s is withdrawn", ep.Name(), class)
 	}
 	return nil
@@ -273,7 +273,7 @@ func (r *replayer) read(reg *ir.Region, addr *big.Int) *big.Int {
 			return v
 		}
 	}
-	if reg == r.s.locks || r.isVersions(reg) {
+	if reg == r.s.locks || reg == r.s.flags || r.isVersions(reg) {
 		return new(big.Int)
 	}
 	if v, ok := r.initial(r.s.copies[reg][0], addr); ok {
@@ -604,7 +604,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 		if o := r.other(th); !r.s.sh.noWaits && o != nil && o.started && !o.finished && models.EntryClassIn(o.ep, r.s.sh.facts) == class {
 			return fmt.Errorf("%s: %s withdraws %s while %s runs: it waits for it", pos, f.Name, class, o.ep.Name())
 		}
-		r.write(r.s.locks, big.NewInt(r.s.pubCells[class]+8), big.NewInt(1))
+		r.write(r.s.flags, big.NewInt(r.s.pubCells[class]+8), big.NewInt(1))
 	}
 	h, _ := models.HelperFor(f.Name)
 	switch {
@@ -628,7 +628,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 		a.vars[dst] = v
 	}
 	if pub && !unreg {
-		r.write(r.s.locks, big.NewInt(r.s.pubCells[class]), big.NewInt(1))
+		r.write(r.s.flags, big.NewInt(r.s.pubCells[class]), big.NewInt(1))
 		s := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: pos}
 		if sw, err := r.yield(th, yieldPoint{}, nil, nil, nil, s); err != nil || sw {
 			if err == nil && !(f.NoReturn || h.NoReturn) {

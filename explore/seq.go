@@ -84,6 +84,7 @@ type seq struct {
 	guess  map[*ir.Region][]*ir.Region // guessed initial memory of round r >= 1 (index r)
 	shared []*ir.Region                // regions with per-round copies, in order
 	locks  *ir.Region                  // the lock table (0 free, -1 write-held, n readers)
+	flags  *ir.Region                  // publication, withdrawal and running flags (pubCell, runCell)
 	// versions counts the writes to each cell of a checked region, so a
 	// check also sees a write of the value the cell already held.
 	versions map[*ir.Region]*ir.Region
@@ -96,7 +97,7 @@ type seq struct {
 	bound    *ir.Var              // an unrolling or recursion bound was hit
 
 	globalLocks map[string]int64
-	pubCells    map[string]int64 // publication flags in the lock table, per class
+	pubCells    map[string]int64 // publication flags in the flag table, per class
 	cyclic      map[*ir.Function]bool
 	// tracked[t]: thread t keeps a running flag, for the other thread's
 	// withdrawals that wait for it.
@@ -201,6 +202,24 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 	s.copies[s.locks] = lockCopies
 	s.guess[s.locks] = lockGuess
 	s.shared = append(s.shared, s.locks)
+	// The publication and running flags have a table of their own: in the
+	// lock table a lock at an address the environment chose could be the
+	// same cell as a flag (nfcsim: a mutex at dev0 + 8 was thread 2's
+	// running flag, so unlocking it let exit's cancel_delayed_work_sync
+	// pass while the work ran, and the trace did not replay).
+	flagCopies := make([]*ir.Region, sh.rounds)
+	flagGuess := make([]*ir.Region, sh.rounds)
+	for i := range flagCopies {
+		flagCopies[i] = s.newRegion(fmt.Sprintf("flags@%d", i))
+		if i > 0 {
+			flagGuess[i] = s.newRegion(fmt.Sprintf("flags@%d.guess", i))
+		}
+	}
+	flagCopies[0].Zero = true // nothing published, withdrawn or running
+	s.flags = &ir.Region{Name: "flags"}
+	s.copies[s.flags] = flagCopies
+	s.guess[s.flags] = flagGuess
+	s.shared = append(s.shared, s.flags)
 	s.versions = make(map[*ir.Region]*ir.Region)
 	for _, r := range sh.checked {
 		name := "unknown"
@@ -433,32 +452,32 @@ func (s *seq) starter(ep *ir.EntryPoint, t int) *ir.Function {
 		acc := &ir.Access{Size: 8, P: ep.Pos, LValue: "published " + class}
 		flag := c.tmp("published", ir.Int)
 		if s.sh.awaitPub {
-			c.load(b, s.locks, acc, ir.IntConst(s.pubCell(class)), flag)
+			c.load(b, s.flags, acc, ir.IntConst(s.pubCell(class)), flag)
 			b.Add(&ir.Assume{Cond: ir.Eq(flag, ir.IntConst(1)), P: ep.Pos})
 		}
 		if s.sh.awaitUnpub {
 			gone := c.tmp("withdrawn", ir.Int)
-			c.load(b, s.locks, acc, ir.IntConst(s.pubCell(class)+8), gone)
+			c.load(b, s.flags, acc, ir.IntConst(s.pubCell(class)+8), gone)
 			b.Add(&ir.Assume{Cond: ir.Eq(gone, ir.IntConst(0)), P: ep.Pos})
 		}
 	}
 	running := &ir.Access{Size: 8, P: ep.Pos, LValue: "running " + ep.Name()}
 	if s.tracked[t] {
-		c.store(b, s.locks, running, ir.IntConst(runCell(t)), ir.IntConst(1))
+		c.store(b, s.flags, running, ir.IntConst(runCell(t)), ir.IntConst(1))
 	}
 	b.Add(&ir.Call{Callee: s.cloneOf(ep.Func, t, 0), Args: args, P: ep.Pos})
 	if s.tracked[t] {
-		c.store(b, s.locks, running, ir.IntConst(runCell(t)), ir.IntConst(0))
+		c.store(b, s.flags, running, ir.IntConst(runCell(t)), ir.IntConst(0))
 	}
 	b.Term = &ir.Return{P: ep.Pos}
 	f.ComputePreds()
 	return f
 }
 
-// runCell is the lock-table address of thread t's running flag.
+// runCell is the flag-table address of thread t's running flag.
 func runCell(t int) int64 { return -(1 << 21) - 8*int64(t) }
 
-// pubCell is the lock-table address of class's publication flag; the next
+// pubCell is the flag-table address of class's publication flag; the next
 // word is its withdrawal flag.
 func (s *seq) pubCell(class string) int64 {
 	a, ok := s.pubCells[class]
