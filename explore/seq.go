@@ -189,37 +189,13 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 		s.copies[r] = cs
 		s.guess[r] = gs
 	}
-	lockCopies := make([]*ir.Region, sh.rounds)
-	lockGuess := make([]*ir.Region, sh.rounds)
-	for i := range lockCopies {
-		lockCopies[i] = s.newRegion(fmt.Sprintf("locks@%d", i))
-		if i > 0 {
-			lockGuess[i] = s.newRegion(fmt.Sprintf("locks@%d.guess", i))
-		}
-	}
-	lockCopies[0].Zero = true // every lock starts free
-	s.locks = &ir.Region{Name: "locks"}
-	s.copies[s.locks] = lockCopies
-	s.guess[s.locks] = lockGuess
-	s.shared = append(s.shared, s.locks)
+	s.locks = s.roundTable("locks") // every lock starts free
 	// The publication and running flags have a table of their own: in the
 	// lock table a lock at an address the environment chose could be the
 	// same cell as a flag (nfcsim: a mutex at dev0 + 8 was thread 2's
 	// running flag, so unlocking it let exit's cancel_delayed_work_sync
 	// pass while the work ran, and the trace did not replay).
-	flagCopies := make([]*ir.Region, sh.rounds)
-	flagGuess := make([]*ir.Region, sh.rounds)
-	for i := range flagCopies {
-		flagCopies[i] = s.newRegion(fmt.Sprintf("flags@%d", i))
-		if i > 0 {
-			flagGuess[i] = s.newRegion(fmt.Sprintf("flags@%d.guess", i))
-		}
-	}
-	flagCopies[0].Zero = true // nothing published, withdrawn or running
-	s.flags = &ir.Region{Name: "flags"}
-	s.copies[s.flags] = flagCopies
-	s.guess[s.flags] = flagGuess
-	s.shared = append(s.shared, s.flags)
+	s.flags = s.roundTable("flags") // nothing published, withdrawn or running
 	s.versions = make(map[*ir.Region]*ir.Region)
 	for _, r := range sh.checked {
 		name := "unknown"
@@ -472,6 +448,26 @@ func (s *seq) starter(ep *ir.EntryPoint, t int) *ir.Function {
 	b.Term = &ir.Return{P: ep.Pos}
 	f.ComputePreds()
 	return f
+}
+
+// roundTable makes a table of the sequentialisation's own (locks, flags):
+// one copy per round, all zero in round 0, with the guesses of the later
+// rounds, shared like the program's regions.
+func (s *seq) roundTable(name string) *ir.Region {
+	copies := make([]*ir.Region, s.sh.rounds)
+	guesses := make([]*ir.Region, s.sh.rounds)
+	for i := range copies {
+		copies[i] = s.newRegion(fmt.Sprintf("%s@%d", name, i))
+		if i > 0 {
+			guesses[i] = s.newRegion(fmt.Sprintf("%s@%d.guess", name, i))
+		}
+	}
+	copies[0].Zero = true
+	t := &ir.Region{Name: name}
+	s.copies[t] = copies
+	s.guess[t] = guesses
+	s.shared = append(s.shared, t)
+	return t
 }
 
 // runCell is the flag-table address of thread t's running flag.
