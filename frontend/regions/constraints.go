@@ -164,6 +164,12 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 			n = max(l.c, 0)
 		}
 		g.record(f, s, &s.Access, p, n, true, order)
+		if v, ok := s.Addr.(*ir.Var); ok {
+			if g.touchAt == nil {
+				g.touchAt = make(map[*ir.Var]*ir.Access)
+			}
+			g.touchAt[v] = &s.Access
+		}
 	case *ir.Call:
 		g.call(f, s)
 	}
@@ -265,7 +271,8 @@ func (g *graph) externalCall(f *ir.Function, s *ir.Call, callee *ir.Function, ar
 					}
 				}
 			}
-			g.copies = append(g.copies, pendingCopy{dst: *args[d], src: *args[sr], n: n})
+			g.copies = append(g.copies, pendingCopy{dst: *args[d], src: *args[sr], n: n,
+				dstArg: s.Args[d], srcArg: s.Args[sr]})
 		}
 	}
 	if s.Dst == nil || !carries(s.Dst) {

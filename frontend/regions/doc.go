@@ -139,8 +139,10 @@
 //   - A4 object bounds (Options.NoBoundsAssumption): pointer arithmetic
 //     stays inside the innermost struct or array it starts in (as C
 //     defines it), and a helper touching an unknown number of bytes stays
-//     inside the array, member or object it starts in. Off, arithmetic
-//     folds and such helpers touch the whole node.
+//     inside the array, member or object it starts in (a copy of unknown
+//     length moves pointers only within those extents of its source and
+//     destination). Off, arithmetic folds, such helpers touch the whole
+//     node, and such copies move every pointer of both nodes.
 //   - A5 linkage (Options.NoLinkageAssumption): other translation units do
 //     not take the address of the driver's non-static globals. Off, such
 //     globals are kernel-visible.

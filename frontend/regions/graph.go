@@ -42,8 +42,9 @@ type graph struct {
 	stores   []pendingStore
 
 	accesses []*accessRec
-	calls    map[*ir.Call][]*ptr // materialised arguments of calls to external functions
-	fnPtrs   map[*ir.Call]ptr    // callee value of indirect calls
+	touchAt  map[*ir.Var]*ir.Access // a helper touch through each address variable
+	calls    map[*ir.Call][]*ptr    // materialised arguments of calls to external functions
+	fnPtrs   map[*ir.Call]ptr       // callee value of indirect calls
 	canonVer map[*node]int
 	order    map[*ir.Object]int
 	extents  map[*node]span
@@ -70,8 +71,9 @@ type pendingUnknown struct {
 }
 
 type pendingCopy struct {
-	dst, src ptr
-	n        int64 // bytes, -1 unknown
+	dst, src       ptr
+	n              int64   // bytes, -1 unknown
+	dstArg, srcArg ir.Expr // the call's arguments, for the bounds of an unknown n
 }
 
 type pendingIndirect struct {

@@ -26,9 +26,9 @@ type Options struct {
 	// into the middle of struct objects, merging such memory with the
 	// external memory of the scalar type (collapsing those structs) (A3).
 	NoFieldAssumption bool
-	// NoBoundsAssumption makes a helper that touches an unknown number of
-	// bytes touch its whole abstract object, not just the array or object
-	// it starts in (A4).
+	// NoBoundsAssumption makes a helper that touches (or copies) an
+	// unknown number of bytes touch (or copy) its whole abstract object,
+	// not just the array or object it starts in (A4).
 	NoBoundsAssumption bool
 	// NoLinkageAssumption makes globals with external linkage visible to
 	// the kernel, as if other translation units took their address (A5).

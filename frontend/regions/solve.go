@@ -346,13 +346,21 @@ func (g *graph) resolveStores() {
 
 // resolveCopies: memcpy-like helpers move pointers between the cells at
 // corresponding offsets (or, when offsets are unknown, between all cells).
+// A copy of an unknown number of bytes stays inside the array, member or
+// object each of its pointers starts in, as a helper's touch does (A4):
+// memcpy(dev->dev_addr, addr->sa_data, dev->addr_len) copies within two
+// byte arrays, and must not make every pointer of struct net_device one.
 func (g *graph) resolveCopies() {
 	for _, c := range g.copies {
 		dr, do := c.dst.resolve()
 		sr, so := c.src.resolve()
-		exact := c.n >= 0 && identity(dr, do, c.n) && identity(sr, so, c.n)
+		n := c.n
+		if n < 0 {
+			n = g.copyBound(dr, do, c.dstArg, sr, so, c.srcArg)
+		}
+		exact := n >= 0 && identity(dr, do, n) && identity(sr, so, n)
 		if exact {
-			for _, sc := range cellsIn(sr, so, so+c.n) {
+			for _, sc := range cellsIn(sr, so, so+n) {
 				if sc.link == nil {
 					continue
 				}
@@ -371,8 +379,8 @@ func (g *graph) resolveCopies() {
 			off int64
 		}{{sr, so}, {dr, do}} {
 			a, b := lo, hi
-			if c.n >= 0 {
-				a, b = sp.off, sp.off+c.n
+			if n >= 0 {
+				a, b = sp.off, sp.off+n
 			}
 			for _, s := range imageIn(sp.n.r.folds, a, b, nil) {
 				for _, cl := range cellsIn(sp.n, s.lo, s.hi) {
@@ -386,6 +394,32 @@ func (g *graph) resolveCopies() {
 			g.unify(links[0], links[i])
 		}
 	}
+}
+
+// copyBound is how many bytes a copy of unknown length may move from src
+// (offset so of root sr) to dst (offset do of dr): the shorter of the two
+// extents a helper touch of unknown length has there (touchExtent), or -1
+// when neither is bounded.
+func (g *graph) copyBound(dr *node, do int64, dstArg ir.Expr, sr *node, so int64, srcArg ir.Expr) int64 {
+	n := int64(-1)
+	for _, side := range []struct {
+		r   *node
+		off int64
+		arg ir.Expr
+	}{{dr, do, dstArg}, {sr, so, srcArg}} {
+		acc := &ir.Access{Addr: side.arg}
+		if v, ok := side.arg.(*ir.Var); ok && g.touchAt[v] != nil {
+			acc = g.touchAt[v] // its syntactic member, when it names one
+		}
+		lo, hi := g.touchExtent(side.r, side.off, -1, acc)
+		if isInf(lo) || isInf(hi) {
+			continue
+		}
+		if x := side.r.norm(side.off); hi > x && (n < 0 || hi-x < n) {
+			n = hi - x
+		}
+	}
+	return n
 }
 
 // identity reports whether no fold affects [off, off+n) of root r.
