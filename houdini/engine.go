@@ -15,12 +15,13 @@ import (
 )
 
 type engine struct {
-	prog    *ir.Program
-	cands   []candidate
-	index   map[*ir.Spec]int
-	vcOpts  vc.Options
-	timeout time.Duration
-	rlimit  uint64
+	prog       *ir.Program
+	cands      []candidate
+	index      map[*ir.Spec]int
+	vcOpts     vc.Options
+	timeout    time.Duration
+	rlimit     uint64
+	trustFacts bool
 }
 
 // proc is one function's solver state, owned by one worker.
@@ -316,7 +317,9 @@ func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function
 			p.fails = append(p.fails, ind)
 			p.failCand = append(p.failCand, c)
 		}
-		if len(p.fails) > 0 {
+		// A function no candidate is assumed or checked in has nothing to
+		// infer (Options.TrustFacts).
+		if len(p.fails) > 0 && (len(p.guards) > 0 || !e.trustFacts) {
 			p.solver = zc.NewSimpleSolver()
 			if e.timeout > 0 {
 				p.solver.SetTimeout(e.timeout)
@@ -346,7 +349,7 @@ func (w *worker) round(ctx context.Context, j job) (r reply) {
 	r.local = make(map[int][]int)
 	for _, order := range j.todo {
 		p := w.procs[order]
-		if p.gaveUp {
+		if p.gaveUp || p.solver == nil {
 			continue
 		}
 		gone := make(map[int]bool)

@@ -369,3 +369,44 @@ func BenchmarkWide200(b *testing.B) {
 		})
 	}
 }
+
+// TestNoCandidateNoCheck: with TrustFacts, a procedure in which no
+// candidate is assumed or checked is not sent to Z3 (its obligations are
+// facts by construction); the one next to it, with candidates, is, with the
+// usual result.
+func TestNoCandidateNoCheck(t *testing.T) {
+	b := New()
+	plain := b.Func("plain", "n")
+	i := plain.Local("i", ir.Int)
+	plain.Assign(i, I(0))
+	head, body, exit := plain.Block("head"), plain.Block("body"), plain.Block("exit")
+	plain.Goto(head)
+	plain.Invariant(head, B(i, ">=", I(0)), false) // not a candidate
+	plain.At(head).If(B(i, "<", plain.P("n")), body, exit)
+	plain.At(body).Assign(i, B(i, "+", I(1)))
+	plain.Goto(head)
+	plain.At(exit).Return(I(0))
+
+	cand := b.Func("cand", "n")
+	x := cand.Local("x", ir.Int)
+	cand.Assign(x, I(0))
+	head, body, exit = cand.Block("head"), cand.Block("body"), cand.Block("exit")
+	cand.Goto(head)
+	good := cand.Invariant(head, B(x, "==", I(0)), true)
+	bad := cand.Invariant(head, B(x, "<", I(0)), true)
+	cand.At(head).If(B(x, "<", cand.P("n")), body, exit)
+	cand.At(body).Goto(head)
+	cand.At(exit).Return(I(0))
+
+	if res := run(t, b, houdini.Options{Workers: 1}); res.Checks != 3 {
+		t.Errorf("checks %d without TrustFacts, want 3 (one for plain)", res.Checks)
+	}
+	res := run(t, b, houdini.Options{Workers: 1, TrustFacts: true})
+	if got, want := kept(res, good, bad), kept(&houdini.Result{Kept: map[int]bool{good.ID: true}}, good); got != want {
+		t.Errorf("kept %q, want %q", got, want)
+	}
+	// cand: one model drops bad, one unsat check confirms good; plain: none.
+	if res.Checks != 2 {
+		t.Errorf("checks %d, want 2 (none for plain)", res.Checks)
+	}
+}

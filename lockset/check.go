@@ -648,6 +648,9 @@ func (in *instrumenter) summaries(ctx context.Context, opts Options, jobs int, t
 			Inline:         in.inline,
 			MaxInlineDepth: 64,
 			Roots:          func(fn *ir.Function) bool { return roots[fn] },
+			// The instrumentation's facts are true by construction; the
+			// tests check them (verifyConstruction).
+			TrustFacts: !in.verifyConstruction,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("%w: summary inference for %s: %v", ErrInternal, prog.Path, err)

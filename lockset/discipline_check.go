@@ -125,6 +125,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	f := gatherFacts(prog, opts.kernelEnv(prog), !opts.LockArraysDistinct, opts.LockInstancesDistinct)
 	in := newInstrumenter(f)
 	in.lockChecks = true
+	in.verifyConstruction = opts.verifyConstruction
 	needed := make(map[*ir.Function]bool)
 	for _, ep := range prog.EntryPoints {
 		for _, g := range f.reach(ep.Func) {
