@@ -205,12 +205,25 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	var plans []*plan
 	for i, p := range pairs {
 		if pending[i] != nil && ctx.Err() == nil {
-			plans = append(plans, in.harness(i, p, pending[i], opts.ParamAliasing))
+			plans = append(plans, in.newPlan(i, p, pending[i]))
+		}
+	}
+	// A pair's program is built by the worker that checks it, just before
+	// the check, and dropped after it: only about --jobs of them are alive
+	// at once. The builds take turns (they share memo tables); the checks
+	// do not.
+	var buildMu sync.Mutex
+	build := func(pl *plan) {
+		buildMu.Lock()
+		defer buildMu.Unlock()
+		if pl.prog == nil {
+			in.buildPlan(pl, opts.ParamAliasing)
 		}
 	}
 	if opts.Dump != nil {
 		ir.Fprint(opts.Dump, in.prog)
 		for _, pl := range plans {
+			build(pl)
 			ir.Fprint(opts.Dump, pl.prog)
 		}
 	}
@@ -219,6 +232,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	// pairs over most of the driver) validating them all first took
 	// minutes.
 	validate := func(pl *plan) error {
+		build(pl)
 		if err := ir.Validate(pl.prog); err != nil {
 			return fmt.Errorf("%w: program of pair %s %s in %s: %v", ErrInternal,
 				pl.pair.First.Name(), pl.pair.Second.Name(), prog.Path, err)
@@ -281,6 +295,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 						if err = validate(pl); err == nil {
 							pr, err = in.checkPair(ctx, session, pl, opts.Timeout)
 						}
+						pl.release()
 					}
 					mu.Lock()
 					if err != nil {
@@ -410,7 +425,7 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 		return pr, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
 	outcomes, err := session.Check(pctx, pl.prog, pl.harness, vc.Options{
-		Inline:         in.inline,
+		Inline:         in.planInline(pl),
 		MaxInlineDepth: 64,
 		CheckAsserts:   true,
 		// Loop invariants are true by construction or proved by Houdini;

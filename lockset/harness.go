@@ -17,14 +17,17 @@ type snapshot struct {
 type plan struct {
 	index   int // in the Pairs order
 	pair    Pair
-	prog    *ir.Program // the pair's own program (specialize)
+	prog    *ir.Program // the pair's own program (specialize); nil until build
 	harness *ir.Function
-	regions []*ghostRegion
-	asserts map[int]*ghostRegion // assertion id -> region
-	snaps   map[*ghostRegion]*snapshot
-	sitesT  map[*ghostRegion][]*site
-	sitesU  map[*ghostRegion][]*site
-	witness map[*ir.Var]bool // built lazily by witnessVar
+	// originals maps the copies in prog to the functions they copy.
+	originals   map[*ir.Function]*ir.Function
+	firstAssert int // the assertion ids of regions[i] are firstAssert+i
+	regions     []*ghostRegion
+	asserts     map[int]*ghostRegion // assertion id -> region
+	snaps       map[*ghostRegion]*snapshot
+	sitesT      map[*ghostRegion][]*site
+	sitesU      map[*ghostRegion][]*site
+	witness     map[*ir.Var]bool // built lazily by witnessVar
 }
 
 // pairRegions returns the tracked regions on which t and u may race: both
@@ -82,14 +85,15 @@ func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
 	return held, heldW
 }
 
-// harness builds the sequential check of pair p: run the first entry point,
-// save its selections, run the second, and assert for each region that the
-// two selected accesses, if they conflict, hold a common lock.
-func (in *instrumenter) harness(index int, p Pair, regions []*ir.Region, paramAliasing bool) *plan {
-	t, u := p.First, p.Second
-	st, su := in.f.sitesOf(t.Func), in.f.sitesOf(u.Func)
-	pl := &plan{index: index, pair: p, asserts: make(map[int]*ghostRegion),
-		snaps: make(map[*ghostRegion]*snapshot), sitesT: make(map[*ghostRegion][]*site),
+// newPlan describes the check of pair p on regions without building its
+// program (buildPlan does that): a program copies most of what the two entry
+// points run, and on a large driver (r8169: hundreds of pairs over most
+// of its code) all of them at once outgrow any memory cap. Its assertion
+// ids are reserved here, in pair order, so they do not depend on the order
+// in which the workers build the programs.
+func (in *instrumenter) newPlan(index int, p Pair, regions []*ir.Region) *plan {
+	st, su := in.f.sitesOf(p.First.Func), in.f.sitesOf(p.Second.Func)
+	pl := &plan{index: index, pair: p, sitesT: make(map[*ghostRegion][]*site),
 		sitesU: make(map[*ghostRegion][]*site)}
 	for _, r := range regions {
 		g := in.byReg[r]
@@ -99,8 +103,24 @@ func (in *instrumenter) harness(index int, p Pair, regions []*ir.Region, paramAl
 		pl.regions = append(pl.regions, g)
 		pl.sitesT[g], pl.sitesU[g] = st[r], su[r]
 	}
+	pl.firstAssert = in.nextAssert + 1
+	in.nextAssert += len(pl.regions)
+	return pl
+}
+
+// buildPlan makes pl's program, the sequential check of its pair: run the
+// first entry point, save its selections, run the second, and assert for
+// each region that the two selected accesses, if they conflict, hold a
+// common lock. Builds share the instrumenter's memo tables: one at a time.
+func (in *instrumenter) buildPlan(pl *plan, paramAliasing bool) {
+	p := pl.pair
+	t, u := p.First, p.Second
+	index := pl.index
+	pl.asserts = make(map[int]*ghostRegion)
+	pl.snaps = make(map[*ghostRegion]*snapshot)
 	tg := in.specialize(p, pl.regions)
 	pl.prog = tg.prog
+	pl.originals = tg.originals
 	h := ir.NewFunction(fmt.Sprintf("pair$%d$%s$%s", index, t.Func.Name, u.Func.Name), nil, t.Pos)
 	tg.prog.AddFunc(h)
 	pl.harness = h
@@ -142,16 +162,30 @@ func (in *instrumenter) harness(index int, p Pair, regions []*ir.Region, paramAl
 		}
 	}
 	in.callEP(tg, b, u, argsU)
-	for _, g := range pl.regions {
-		in.nextAssert++
-		pl.asserts[in.nextAssert] = g
+	for i, g := range pl.regions {
+		id := pl.firstAssert + i
+		pl.asserts[id] = g
 		b.Add(&ir.Assert{Cond: ir.Not(in.race(g, pl.snaps[g], pl.sitesT[g], pl.sitesU[g])),
-			ID: in.nextAssert, Msg: "race on " + g.r.Name, P: pos})
+			ID: id, Msg: "race on " + g.r.Name, P: pos})
 	}
 	b.Term = &ir.Return{P: pos}
 	h.ComputePreds()
 	h.Modifies = append(h.Modifies, tg.prog.Vars...)
-	return pl
+}
+
+// release drops pl's program once its check is done.
+func (pl *plan) release() {
+	pl.prog, pl.harness, pl.originals = nil, nil, nil
+	pl.asserts, pl.snaps, pl.witness = nil, nil, nil
+}
+
+// inline is the inlining decision for vc in pl's program: like
+// instrumenter.inline, over the copies the program holds.
+func (in *instrumenter) planInline(pl *plan) func(*ir.Function, int) bool {
+	return func(callee *ir.Function, depth int) bool {
+		orig, ok := pl.originals[callee]
+		return ok && !in.summarized[orig]
+	}
 }
 
 // witnessVar reports whether a race witness reads v: the two selected

@@ -20,20 +20,22 @@ import (
 // target is where a harness is built: a program and the copies its calls
 // reach.
 type target struct {
-	prog    *ir.Program
-	copies  map[*ir.Function]*ir.Function // original -> copy in prog
-	regions []*ghostRegion                // regions the copies record
+	prog      *ir.Program
+	copies    map[*ir.Function]*ir.Function // original -> copy in prog
+	originals map[*ir.Function]*ir.Function // copy in prog -> original
+	regions   []*ghostRegion                // regions the copies record
 }
 
 // fullTarget is the whole instrumented program.
 func (in *instrumenter) fullTarget() *target {
-	return &target{prog: in.prog, copies: in.copies, regions: in.regions}
+	return &target{prog: in.prog, copies: in.copies, originals: in.originals, regions: in.regions}
 }
 
 // specialize builds the program of pair p restricted to regions.
 func (in *instrumenter) specialize(p Pair, regions []*ghostRegion) *target {
 	prog := &ir.Program{Path: in.prog.Path, Sources: in.prog.Sources, Objects: in.prog.Objects}
-	t := &target{prog: prog, copies: make(map[*ir.Function]*ir.Function), regions: regions}
+	t := &target{prog: prog, copies: make(map[*ir.Function]*ir.Function),
+		originals: make(map[*ir.Function]*ir.Function), regions: regions}
 	vars := make(map[*ir.Var]bool)
 	add := func(v *ir.Var) {
 		if v != nil && !vars[v] {
@@ -80,7 +82,7 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion) *target {
 		cp := ir.NewFunction(fn.Name, fn.Sig, fn.Pos)
 		cp.Static, cp.Inline, cp.NoReturn, cp.Section = fn.Static, fn.Inline, fn.NoReturn, fn.Section
 		t.copies[fn] = cp
-		in.originals[cp] = fn
+		t.originals[cp] = fn
 		prog.AddFunc(cp)
 	}
 	externs := make(map[string]*ir.Function)
