@@ -281,10 +281,17 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 			for group := range work {
 				var session *vc.Session
 				err := perr
-				if err == nil {
-					session, err = prover.NewSession()
-				}
+				used := 0 // the session's share of maxSessionSize
 				for _, pl := range group {
+					size := in.sessionSize(pl)
+					if err == nil && (session == nil || used > 0 && used+size > maxSessionSize) {
+						if session != nil {
+							session.Close()
+						}
+						session, err = prover.NewSession()
+						used = 0
+					}
+					used += size
 					var pr PairResult
 					if err == nil && ctx.Err() != nil {
 						pr = PairResult{Pair: pl.pair, Verdict: Inconclusive, Note: deadlineNote}
@@ -372,6 +379,21 @@ const maxGroups = 4
 // Z3 context.
 const pairsPerGroup = 4
 
+// maxSessionSize bounds the pairs one Z3 context checks, by the sum of
+// their programs' sizes (sessionSize): a context keeps every term of every
+// check until it closes, and a group of r8169's pairs (236 pairs, 455,000
+// statements) grew past the memory cap in one. A group of a small driver
+// (the shared ones: at most 4,700) stays one context. Where a group starts
+// a new context depends only on the plans, so results do not depend on
+// --jobs.
+const maxSessionSize = 20000
+
+// sessionSize is what checking pl adds to its Z3 context: the inlined
+// sizes of its two entry points.
+func (in *instrumenter) sessionSize(pl *plan) int {
+	return in.inlinedSize[pl.pair.First.Func] + in.inlinedSize[pl.pair.Second.Func]
+}
+
 // groupPlans packs plans into at most maxGroups groups of about equal
 // estimated cost (largest first, each to the cheapest group), each group in
 // plan order, the groups largest first. The result depends only on the
@@ -384,10 +406,7 @@ func (in *instrumenter) groupPlans(plans []*plan) [][]*plan {
 	if n == 0 {
 		return nil
 	}
-	cost := func(pl *plan) int {
-		size := in.inlinedSize[pl.pair.First.Func] + in.inlinedSize[pl.pair.Second.Func]
-		return size * (1 + len(pl.regions))
-	}
+	cost := func(pl *plan) int { return in.sessionSize(pl) * (1 + len(pl.regions)) }
 	order := slices.Clone(plans)
 	slices.SortStableFunc(order, func(a, b *plan) int { return cost(b) - cost(a) })
 	groups := make([][]*plan, n)
