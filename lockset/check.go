@@ -81,6 +81,9 @@ type Options struct {
 	// verifyConstruction makes every pair check also prove the loop
 	// invariants the instrumentation states as facts (tests set it).
 	verifyConstruction bool
+	// sessionSize replaces maxSessionSize when positive (tests split
+	// small drivers' groups into several Z3 contexts with it).
+	sessionSize int
 }
 
 // ErrInternal wraps failures that are bugs in whoop, not in the input.
@@ -282,9 +285,13 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 				var session *vc.Session
 				err := perr
 				used := 0 // the session's share of maxSessionSize
+				limit := maxSessionSize
+				if opts.sessionSize > 0 {
+					limit = opts.sessionSize
+				}
 				for _, pl := range group {
 					size := in.sessionSize(pl)
-					if err == nil && (session == nil || used > 0 && used+size > maxSessionSize) {
+					if err == nil && (session == nil || used > 0 && used+size > limit) {
 						if session != nil {
 							session.Close()
 						}

@@ -6,3 +6,10 @@ func VerifyConstruction(o Options) Options {
 	o.verifyConstruction = true
 	return o
 }
+
+// SessionSize makes o's pair checks open a new Z3 context once a group's
+// pairs in the current one pass size statements (maxSessionSize).
+func SessionSize(o Options, size int) Options {
+	o.sessionSize = size
+	return o
+}
