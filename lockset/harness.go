@@ -179,7 +179,7 @@ func (pl *plan) release() {
 	pl.asserts, pl.snaps, pl.witness = nil, nil, nil
 }
 
-// inline is the inlining decision for vc in pl's program: like
+// planInline is the inlining decision for vc in pl's program: like
 // instrumenter.inline, over the copies the program holds.
 func (in *instrumenter) planInline(pl *plan) func(*ir.Function, int) bool {
 	return func(callee *ir.Function, depth int) bool {
