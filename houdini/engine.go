@@ -132,7 +132,7 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 	for _, w := range ws {
 		for order, p := range w.procs {
 			mentions[order] = p.mentions
-			hasWork[order] = len(p.fails) > 0
+			hasWork[order] = p.solver != nil
 		}
 	}
 	var todo []int
@@ -302,6 +302,12 @@ func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function
 			p.mentions = append(p.mentions, c)
 		}
 		slices.Sort(p.mentions)
+		if len(p.guards) == 0 && e.trustFacts {
+			// No candidate is assumed or checked here: nothing to infer,
+			// only facts (Options.TrustFacts).
+			w.procs[order] = p
+			continue
+		}
 		// Each obligation's failure gets an indicator constant, so reading
 		// a model costs a lookup per obligation, not an evaluation of its
 		// (large) failure term.
@@ -317,9 +323,7 @@ func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function
 			p.fails = append(p.fails, ind)
 			p.failCand = append(p.failCand, c)
 		}
-		// A function no candidate is assumed or checked in has nothing to
-		// infer (Options.TrustFacts).
-		if len(p.fails) > 0 && (len(p.guards) > 0 || !e.trustFacts) {
+		if len(p.fails) > 0 {
 			p.solver = zc.NewSimpleSolver()
 			if e.timeout > 0 {
 				p.solver.SetTimeout(e.timeout)
@@ -349,7 +353,7 @@ func (w *worker) round(ctx context.Context, j job) (r reply) {
 	r.local = make(map[int][]int)
 	for _, order := range j.todo {
 		p := w.procs[order]
-		if p.gaveUp || p.solver == nil {
+		if p.gaveUp {
 			continue
 		}
 		gone := make(map[int]bool)
