@@ -31,7 +31,7 @@ func checkFlags() []cli.Flag {
 			Usage: "give up on one pair after `D` (10s, 5m; it is reported inconclusive; 0 = no limit)"},
 		&cli.DurationFlag{Name: "file-timeout", Value: defaultFileTimeout,
 			Usage: "give up on one FILE after `D`, parsing included (it is reported inconclusive, exit 4; 0 = no limit)"},
-		&cli.StringFlag{Name: "max-memory", DefaultText: "4G, or half the machine's memory if less",
+		&cli.StringFlag{Name: "max-memory", DefaultText: "4G per file checked at a time, at most half the machine's memory",
 			Usage: "stop the files in progress, inconclusive, when whoop's memory passes `SIZE` (4G, 512M; 0 = no cap)"},
 		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
 			Usage: "also list race-free and serialised pairs, and every warning"},
@@ -81,7 +81,7 @@ func checkAction(c *cli.Context) error {
 	if c.Duration("file-timeout") < 0 {
 		return usageErrorf("--file-timeout must not be negative")
 	}
-	maxMemory := defaultMaxMemory()
+	var maxMemory uint64 // the default depends on the files (below)
 	if c.IsSet("max-memory") {
 		if maxMemory, err = parseBytes(c.String("max-memory")); err != nil {
 			return usageErrorf("%v", err)
@@ -135,8 +135,6 @@ func checkAction(c *cli.Context) error {
 	}
 	ctx, cancelRun := context.WithCancelCause(ctx)
 	defer cancelRun(nil)
-	watch := startMemWatch(maxMemory, cancelRun)
-	defer watch.stop()
 	stderr := c.App.ErrWriter
 	var (
 		results  []*lockset.FileResult
@@ -181,7 +179,12 @@ func checkAction(c *cli.Context) error {
 	}
 	done := 0
 	workers := min(base.Jobs, len(paths))
-	collectForChecks(int64(min(maxMemory, 1<<62)), len(paths) == 1) // after the watch's own limit
+	if !c.IsSet("max-memory") {
+		maxMemory = defaultMaxMemory(workers)
+	}
+	watch := startMemWatch(maxMemory, cancelRun)
+	defer watch.stop()
+	collectForChecks(int64(min(maxMemory, 1<<62)), workers, len(paths) == 1) // after the watch's own limit
 	progress := newSweepProgress(stderr, len(paths), !c.Bool("no-progress"))
 	runner := &fileRunner{cfg: cfg, module: module, base: base, confirm: confirm, runRaces: runRaces, runLocking: runLocking,
 		verbose: c.Bool("verbose"), stats: c.Bool("stats"), fileTimeout: c.Duration("file-timeout"),

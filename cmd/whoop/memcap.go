@@ -138,13 +138,15 @@ func (w *memWatch) stop() {
 	w.wg.Wait()
 }
 
-// defaultMaxMemory is 4 GiB, or half the machine's memory if that is less.
-func defaultMaxMemory() uint64 {
-	const cap = 4 << 30
-	if total := physicalMemory(); total > 0 && total/2 < cap {
+// defaultMaxMemory is 4 GiB for each file checked at a time (workers), or
+// half the machine's memory if that is less: a file checked next to
+// another has the budget it has alone.
+func defaultMaxMemory(workers int) uint64 {
+	limit := uint64(max(workers, 1)) * (4 << 30)
+	if total := physicalMemory(); total > 0 && total/2 < limit {
 		return total / 2
 	}
-	return cap
+	return limit
 }
 
 // parseBytes reads a size: a number with an optional unit K, M, G or T
