@@ -19,9 +19,18 @@ type regionCell struct {
 
 // assign creates the regions and writes them into the program.
 func (g *graph) assign() error {
+	if err := g.indexViews(); err != nil {
+		return err
+	}
 	cells := make(map[*cell]*regionCell)
 	var list []*regionCell
 	use := func(r *node, c *cell, order int, write bool) *regionCell {
+		if vr, d := g.viewed(r, c.lo, c.hi); vr != r {
+			// Embedded bytes the canonical node holds (views.go).
+			if vc := cellAt(vr, c.lo+d); vc != nil { // indexViews checked it matches
+				r, c = vr, vc
+			}
+		}
 		rc, ok := cells[c]
 		if !ok {
 			rc = &regionCell{root: r, c: c, first: order}
@@ -34,7 +43,7 @@ func (g *graph) assign() error {
 	named := make(map[*accessRec][]*regionCell)
 	gaps := make(map[*node][]span)
 	var gapRoots []*node
-	touchSpans := make(map[*accessRec][]span)
+	touchSpans := make(map[*accessRec][]rootSpan)
 	for _, a := range g.accesses {
 		r, off := a.p.resolve()
 		if !a.touch {
@@ -53,14 +62,17 @@ func (g *graph) assign() error {
 			h := g.extentOf(r)
 			lo, hi = h.lo, h.hi
 		}
-		img := imageIn(r.r.folds, lo, hi, nil)
+		var img []rootSpan
+		for _, s := range imageIn(r.r.folds, lo, hi, nil) {
+			img = g.throughViews(r, s, img)
+		}
 		touchSpans[a] = img
-		for _, s := range img {
-			for _, gs := range uncovered(r, s) {
-				if _, ok := gaps[r]; !ok {
-					gapRoots = append(gapRoots, r)
+		for _, rs := range img {
+			for _, gs := range uncovered(rs.r, rs.s) {
+				if _, ok := gaps[rs.r]; !ok {
+					gapRoots = append(gapRoots, rs.r)
 				}
-				gaps[r] = append(gaps[r], gs)
+				gaps[rs.r] = append(gaps[rs.r], gs)
 			}
 		}
 	}
@@ -83,22 +95,22 @@ func (g *graph) assign() error {
 		if !a.touch {
 			continue
 		}
-		r, _ := a.p.resolve()
 		var rcs []*regionCell
 		seen := make(map[*cell]bool)
-		add := func(c *cell) {
+		add := func(r *node, c *cell) {
 			if !seen[c] {
 				seen[c] = true
 				rcs = append(rcs, use(r, c, a.order, ir.IsWrite(a.stmt)))
 			}
 		}
-		for _, s := range touchSpans[a] {
+		for _, rs := range touchSpans[a] {
+			r, s := rs.r, rs.s
 			for _, c := range cellsIn(r, s.lo, s.hi) {
-				add(c)
+				add(r, c)
 			}
 			for _, c := range gapCells[r] {
 				if c.lo < s.hi && s.lo < c.hi {
-					add(c)
+					add(r, c)
 				}
 			}
 		}
@@ -108,6 +120,18 @@ func (g *graph) assign() error {
 	shared := g.sharedRoots()
 	for _, rc := range list {
 		rc.c.region = g.makeRegion(rc, shared)
+	}
+	// A container's cells in a view name the canonical node's regions.
+	for r, vs := range g.liveViews {
+		for _, v := range vs {
+			for _, c := range cellsIn(r, v.lo, v.hi) {
+				if vr, d := g.viewed(r, c.lo, c.hi); vr != r {
+					if vc := cellAt(vr, c.lo+d); vc != nil {
+						c.region = vc.region
+					}
+				}
+			}
+		}
 	}
 	g.orderRegions(list)
 

@@ -59,7 +59,16 @@
 //   - A struct the driver hands to the kernel as S* (a parameter or stored
 //     pointer of static type S*) joins the canonical S if the driver ever
 //     receives S* from the kernel (canonical S exists): INIT_WORK(&p->work)
-//     puts the work handler's work_struct inside the driver's struct. A
+//     puts the work handler's work_struct inside the driver's struct. When
+//     the struct is embedded in a bigger object of its node (&pdev->dev,
+//     &ndev->dev as struct device *), its bytes become the canonical S's
+//     through a view (views.go) and the container stays its own node: the
+//     two sides keep the same cells, pointer values and folds, and the
+//     container's cells there name the canonical node's regions. Unifying
+//     instead stacked every such container on the canonical node at
+//     shifted offsets, which folded and collapsed them. A view that cannot
+//     be mirrored exactly (a cell or fold crossing the embedded bounds, a
+//     collapsed side, nested or cyclic views) is unified as before. A
 //     pointer handed over untyped (void *, unsigned long: timer data, irq
 //     dev_id) may come back as any type: every struct object starting
 //     where it points joins its canonical node, if one exists

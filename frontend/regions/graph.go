@@ -40,6 +40,8 @@ type graph struct {
 	copies   []pendingCopy
 	indirect []*pendingIndirect
 	stores   []pendingStore
+	views    []*view // embedded structs handed to the kernel typed (views.go)
+	viewSet  map[viewKey]bool
 
 	accesses []*accessRec
 	touchAt  map[*ir.Var]*ir.Access // a helper touch through each address variable
@@ -49,6 +51,8 @@ type graph struct {
 	order    map[*ir.Object]int
 	extents  map[*node]span
 	rootBuf  []*node
+
+	liveViews map[*node][]liveView // after the fixpoint: the views that hold
 }
 
 type escape struct {

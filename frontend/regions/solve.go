@@ -25,6 +25,7 @@ func (g *graph) solve() error {
 			g.propagateKernel()
 			g.canonicaliseAll()
 			g.resolveEscapes()
+			g.resolveViews()
 			g.resolveStores()
 			g.resolveCopies()
 			g.resolveIndirect()
@@ -270,7 +271,14 @@ func (g *graph) escape(p ptr, t ir.Type) {
 		if c, ok := g.canon[structKey(s)]; ok && !g.opts.NoTypeAssumption {
 			cr, coff := find(c)
 			if cr != r || r.norm(coff) != r.norm(off) {
-				g.unify(p, ptr{n: c})
+				if structs, _ := g.splitFacts(r); cr != r && s.Size() > 0 &&
+					coveredBy(typedFact{off: r.norm(off), size: s.Size()}, structs) {
+					// Embedded in a bigger object: the bytes are the
+					// canonical S's, the container stays its own.
+					g.addView(p, c, s.Size())
+				} else {
+					g.unify(p, ptr{n: c})
+				}
 			}
 		}
 		return

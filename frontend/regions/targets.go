@@ -90,6 +90,10 @@ func (g *graph) target(p ptr, want ir.Type, arg ir.Expr) *ir.Target {
 		t.Array = ok && strings.Contains(path, "[]")
 		return t
 	}
+	if vr, d := g.viewed(r, x, x+1); vr != r {
+		// Embedded bytes the canonical node holds (views.go).
+		r, x = vr, vr.norm(x+d)
+	}
 	if c := cellAt(r, x); c != nil && c.region != nil {
 		t.Region = c.region
 	}
