@@ -426,6 +426,13 @@ func (g *graph) makeRegion(rc *regionCell, shared map[*node]bool) *ir.Region {
 	reg.ThreadLocal = !shared[r]
 	reg.ReadOnly = readOnly(r) && !rc.writes
 	reg.Why = g.explain(r, c, a, reg)
+	if nr, x := g.namedAt(r, c.lo, c.hi); nr != r {
+		// Embedded bytes of one container: named there (views.go).
+		if nc := cellAt(nr, x); nc != nil && nc.lo == x && nc.hi == x+(c.hi-c.lo) {
+			named := g.makeRegion(&regionCell{root: nr, c: nc, first: rc.first, writes: rc.writes}, shared)
+			reg.Name, reg.Struct, reg.Field, reg.Why = named.Name, named.Struct, named.Field, named.Why
+		}
+	}
 	return reg
 }
 

@@ -53,6 +53,7 @@ type graph struct {
 	rootBuf  []*node
 
 	liveViews map[*node][]liveView // after the fixpoint: the views that hold
+	viewers   map[*node][]viewer   // the same, by canonical root
 }
 
 type escape struct {

@@ -97,6 +97,8 @@ func (g *graph) target(p ptr, want ir.Type, arg ir.Expr) *ir.Target {
 	if c := cellAt(r, x); c != nil && c.region != nil {
 		t.Region = c.region
 	}
+	// Named, and so identified, where its region is named.
+	r, x = g.namedAt(r, x, x+1)
 	for _, o := range g.objectsIn(r, negInf, posInf, false) {
 		if o.obj.Kind == ir.GlobalObj {
 			t.Objects = append(t.Objects, o.obj)

@@ -190,6 +190,7 @@ type liveView struct {
 // container root.
 func (g *graph) indexViews() error {
 	g.liveViews = make(map[*node][]liveView)
+	g.viewers = make(map[*node][]viewer)
 	for _, v := range g.views {
 		if !v.kept {
 			continue
@@ -197,6 +198,7 @@ func (g *graph) indexViews() error {
 		ro, xo := v.outer.resolve()
 		rc, xc := find(v.canon)
 		g.liveViews[ro] = append(g.liveViews[ro], liveView{lo: xo, hi: xo + v.size, canon: rc, d: xc - xo})
+		g.viewers[rc] = append(g.viewers[rc], viewer{lo: xc, hi: xc + v.size, container: ro, d: xc - xo})
 	}
 	for _, vs := range g.liveViews {
 		sort.Slice(vs, func(i, j int) bool { return vs[i].lo < vs[j].lo })
@@ -213,6 +215,37 @@ func (g *graph) indexViews() error {
 		}
 	}
 	return nil
+}
+
+// viewer is a view seen from its canonical node: bytes [lo, hi) of the
+// canonical root are bytes [lo-d, hi-d) of root container.
+type viewer struct {
+	lo, hi    int64
+	container *node
+	d         int64
+}
+
+// namedAt is where bytes [lo, hi) of root r are named: in the one
+// container whose embedded struct they are, when every view covering them
+// comes from the same place of the same container ("struct
+// iTCO_wdt_private.wddev.timeout" says more than "struct
+// watchdog_device.timeout", and was the name before views); else r itself.
+// It returns the root and the offset there of r's offset lo.
+func (g *graph) namedAt(r *node, lo, hi int64) (*node, int64) {
+	var only *viewer
+	for i, v := range g.viewers[r] {
+		if v.lo > lo || hi > v.hi {
+			continue
+		}
+		if only != nil && (only.container != v.container || only.d != v.d) {
+			return r, lo
+		}
+		only = &g.viewers[r][i]
+	}
+	if only == nil {
+		return r, lo
+	}
+	return only.container, lo - only.d
 }
 
 // viewed follows the views covering [lo, hi) of root r (a canonical node
