@@ -68,7 +68,10 @@
 //     instead stacked every such container on the canonical node at
 //     shifted offsets, which folded and collapsed them. A view that cannot
 //     be mirrored exactly (a cell or fold crossing the embedded bounds, a
-//     collapsed side, nested or cyclic views) is unified as before. A
+//     collapsed side, nested or cyclic views) is unified as before. Such
+//     bytes are named (and their locks identified) in the container when
+//     one container views them ("struct wdt.wdd.timeout"), after the
+//     canonical struct when several do ("struct device.driver_data"). A
 //     pointer handed over untyped (void *, unsigned long: timer data, irq
 //     dev_id) may come back as any type: every struct object starting
 //     where it points joins its canonical node, if one exists
