@@ -22,6 +22,7 @@ type engine struct {
 	timeout    time.Duration
 	rlimit     uint64
 	trustFacts bool
+	maxStmts   int // Options.MaxStatements
 }
 
 // proc is one function's solver state, owned by one worker.
@@ -35,6 +36,7 @@ type proc struct {
 	failCand []int  // candidate index of each obligation, -1 for a non-candidate spec
 	mentions []int  // candidate indices whose guard the formula mentions, sorted
 	gaveUp   bool   // a check gave no answer: its obligations' candidates are dropped
+	tooBig   bool   // over Options.MaxStatements: given up in the first round, never checked
 	spent    uint64 // Z3 resource units its checks used (engine.rlimit bounds it)
 }
 
@@ -132,7 +134,7 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 	for _, w := range ws {
 		for order, p := range w.procs {
 			mentions[order] = p.mentions
-			hasWork[order] = p.solver != nil
+			hasWork[order] = p.solver != nil || p.tooBig
 		}
 	}
 	var todo []int
@@ -308,6 +310,20 @@ func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function
 			w.procs[order] = p
 			continue
 		}
+		if e.maxStmts > 0 && en.Statements() > e.maxStmts {
+			// Too big to summarise: its candidates are dropped in the
+			// first round (Options.MaxStatements), without a check.
+			for i := 0; i < en.NumObligations(); i++ {
+				c := -1
+				if en.Guarded(i) {
+					c = e.index[en.Obligation(i).Spec]
+				}
+				p.failCand = append(p.failCand, c)
+			}
+			p.tooBig = true
+			w.procs[order] = p
+			continue
+		}
 		// Each obligation's failure gets an indicator constant, so reading
 		// a model costs a lookup per obligation, not an evaluation of its
 		// (large) failure term.
@@ -357,6 +373,14 @@ func (w *worker) round(ctx context.Context, j job) (r reply) {
 			continue
 		}
 		gone := make(map[int]bool)
+		if p.tooBig {
+			w.giveUp(p, j.alive, gone, &r, fmt.Sprintf("%s: %d statements, more than the %d summary inference checks",
+				p.fn.Name, p.en.Statements(), w.e.maxStmts))
+			for c := range gone {
+				r.local[order] = append(r.local[order], c)
+			}
+			continue
+		}
 		for {
 			as := make([]*z3.Expr, len(p.guards))
 			for i, g := range p.guards {
@@ -443,7 +467,7 @@ func (w *worker) refute(p *proc, alive []bool, gone map[int]bool, r *reply) (int
 func (w *worker) giveUp(p *proc, alive []bool, gone map[int]bool, r *reply, why string) {
 	p.gaveUp = true
 	r.gaveUp = append(r.gaveUp, p.order)
-	for i := range p.fails {
+	for i := range p.failCand {
 		c := p.failCand[i]
 		if c < 0 || !alive[c] || gone[c] {
 			continue

@@ -410,3 +410,34 @@ func TestNoCandidateNoCheck(t *testing.T) {
 		t.Errorf("checks %d, want 2 (none for plain)", res.Checks)
 	}
 }
+
+// A function whose formula is larger than MaxStatements is given up
+// without a check: its candidates are dropped (sound, less precise) and it
+// is named in GaveUp; a bound it fits keeps the result unchanged.
+func TestMaxStatementsGivesUp(t *testing.T) {
+	build := func() (*Builder, *ir.Spec) {
+		b := New()
+		cand := b.Func("cand", "n")
+		x, y := cand.Local("x", ir.Int), cand.Local("y", ir.Int)
+		cand.Assign(x, I(0))
+		cand.Assign(y, I(1)) // three statements in all
+		head, body, exit := cand.Block("head"), cand.Block("body"), cand.Block("exit")
+		cand.Goto(head)
+		good := cand.Invariant(head, B(x, "==", I(0)), true)
+		cand.At(head).If(B(x, "<", cand.P("n")), body, exit)
+		cand.At(body).Assign(y, B(y, "+", I(1)))
+		cand.Goto(head)
+		cand.At(exit).Return(I(0))
+		return b, good
+	}
+	b, good := build()
+	res := run(t, b, houdini.Options{Workers: 1, TrustFacts: true, MaxStatements: 100})
+	if !res.Kept[good.ID] || len(res.GaveUp) != 0 || res.Checks != 1 {
+		t.Errorf("within the bound: kept %v, gave up %v, %d checks; want the invariant kept after 1 check", res.Kept, res.GaveUp, res.Checks)
+	}
+	b, good = build()
+	res = run(t, b, houdini.Options{Workers: 1, TrustFacts: true, MaxStatements: 2})
+	if res.Kept[good.ID] || !slices.Equal(res.GaveUp, []string{"cand"}) || res.Checks != 0 {
+		t.Errorf("over the bound: kept %v, gave up %v, %d checks; want nothing kept, cand given up, no check", res.Kept, res.GaveUp, res.Checks)
+	}
+}

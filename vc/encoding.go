@@ -166,3 +166,7 @@ func (en *Encoding) Not(x *z3.Expr) *z3.Expr { return en.enc.not(x) }
 
 // Literal returns a fresh Boolean constant named after prefix (see Or).
 func (en *Encoding) Literal(prefix string) *z3.Expr { return en.enc.freshBool(prefix) }
+
+// Statements is the number of statements encoded, inlined callees
+// included: the size of the formula, known before any solver call.
+func (en *Encoding) Statements() int { return en.enc.nstmts }
