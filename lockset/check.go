@@ -657,8 +657,8 @@ func (opts Options) kernelEnv(prog *ir.Program) kernelEnv {
 const defaultHoudiniRlimit = 2_000_000
 
 // houdiniMaxStatements bounds the functions summary inference checks, in
-// encoded statements (inlined callees included): Z3 spends minutes
-// preprocessing larger formulas whatever the rlimit, and gives up on them
+// encoded statements (inlined callees included): Z3 can spend a minute
+// preprocessing a larger formula whatever the rlimit, and gives up on it
 // anyway. r8169.ko's rtl_hw_config (89,117) and r8169_hw_phy_config
 // (59,651) cost 68 s of solver time for no summary; the largest function
 // with candidates in the 19 shared and paper drivers and the other 70
