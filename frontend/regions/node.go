@@ -239,13 +239,18 @@ func (g *graph) unify1(a, b ptr) {
 		g.renormalise(ra)
 	}
 	for _, c := range src.cells {
-		raws := make([]span, len(c.raws))
-		for i, s := range c.raws {
-			raws[i] = span{shiftBound(s.lo, d), shiftBound(s.hi, d)}
-		}
-		g.insertCell(ra, raws, c.link, c.types)
+		g.insertCell(ra, shiftedSpans(c.raws, d), c.link, c.types)
 	}
 	g.touch(dst)
+}
+
+// shiftedSpans returns ss moved by d (infinite bounds stay infinite).
+func shiftedSpans(ss []span, d int64) []span {
+	out := make([]span, len(ss))
+	for i, s := range ss {
+		out[i] = span{shiftBound(s.lo, d), shiftBound(s.hi, d)}
+	}
+	return out
 }
 
 func (g *graph) unifySigs(a, b *sig) {

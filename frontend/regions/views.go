@@ -170,11 +170,7 @@ func (g *graph) mirrorCells(src *node, xs int64, dst *node, xd int64, size int64
 			}
 			continue
 		}
-		raws := make([]span, len(c.raws))
-		for i, s := range c.raws {
-			raws[i] = span{shiftBound(s.lo, d), shiftBound(s.hi, d)}
-		}
-		g.insertCell(dst, raws, c.link, c.types)
+		g.insertCell(dst, shiftedSpans(c.raws, d), c.link, c.types)
 	}
 }
 
