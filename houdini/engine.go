@@ -310,16 +310,16 @@ func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function
 			w.procs[order] = p
 			continue
 		}
+		for i := 0; i < en.NumObligations(); i++ {
+			c := -1
+			if en.Guarded(i) {
+				c = e.index[en.Obligation(i).Spec]
+			}
+			p.failCand = append(p.failCand, c)
+		}
 		if e.maxStmts > 0 && en.Statements() > e.maxStmts {
 			// Too big to summarise: its candidates are dropped in the
 			// first round (Options.MaxStatements), without a check.
-			for i := 0; i < en.NumObligations(); i++ {
-				c := -1
-				if en.Guarded(i) {
-					c = e.index[en.Obligation(i).Spec]
-				}
-				p.failCand = append(p.failCand, c)
-			}
 			p.tooBig = true
 			w.procs[order] = p
 			continue
@@ -329,15 +329,9 @@ func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function
 		// (large) failure term.
 		var defs []*z3.Expr
 		for i := 0; i < en.NumObligations(); i++ {
-			ob := en.Obligation(i)
-			c := -1
-			if en.Guarded(i) {
-				c = e.index[ob.Spec]
-			}
 			ind := zc.FreshConst("fail", zc.BoolSort())
 			defs = append(defs, zc.Iff(ind, en.Fail(i)))
 			p.fails = append(p.fails, ind)
-			p.failCand = append(p.failCand, c)
 		}
 		if len(p.fails) > 0 {
 			p.solver = zc.NewSimpleSolver()
