@@ -84,6 +84,9 @@ type Options struct {
 	// sessionSize replaces maxSessionSize when positive (tests split
 	// small drivers' groups into several Z3 contexts with it).
 	sessionSize int
+	// keepDeadSites makes pair programs select dead sites too (deadSites):
+	// the tests compare the two.
+	keepDeadSites bool
 }
 
 // ErrInternal wraps failures that are bugs in whoop, not in the input.
@@ -208,7 +211,12 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	var plans []*plan
 	for i, p := range pairs {
 		if pending[i] != nil && ctx.Err() == nil {
-			plans = append(plans, in.newPlan(i, p, pending[i]))
+			pl := in.newPlan(i, p, pending[i], mustOf(p.First), mustOf(p.Second))
+			if opts.keepDeadSites {
+				clear(pl.dead)
+			}
+			res.Stats.DeadSites += len(pl.dead)
+			plans = append(plans, pl)
 		}
 	}
 	// A pair's program is built by the worker that checks it, just before

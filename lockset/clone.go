@@ -15,7 +15,10 @@ type cloner struct {
 	// records selections for (nil: none).
 	copyOf func(*ir.Function) (*ir.Function, bool)
 	region func(*ir.Region) *ghostRegion
-	stops  *stopFlow // where stop may be set (stop.go)
+	// skip holds the access sites whose selection the copy leaves out
+	// (deadSites).
+	skip  map[int]bool
+	stops *stopFlow // where stop may be set (stop.go)
 }
 
 // header creates dst's parameters, locals, return variable and frame from src.

@@ -39,7 +39,12 @@
 //     its own, restricted to its regions: run the first entry point, save its
 //     selections, run the second, and assert for each region that two
 //     selected conflicting accesses (one writes, one is plain) share a lock.
-//     vc proves the assertions; a failed one names the two accesses. Pairs
+//     A side selects only live sites: an access the fast path's rule shows
+//     protected against every conflicting access of the other side (probe's
+//     accesses before it registers the other entry point) is left out,
+//     which changes no verdict and shrinks the formula (mustheld.go,
+//     deadSites). vc proves the assertions; a failed one names the two
+//     accesses. Pairs
 //     are checked in groups, each in one Z3 context, in parallel; the
 //     grouping does not depend on Options.Jobs, so neither does the output.
 //

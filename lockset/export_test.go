@@ -7,6 +7,12 @@ func VerifyConstruction(o Options) Options {
 	return o
 }
 
+// KeepDeadSites makes o's pair programs select dead sites too.
+func KeepDeadSites(o Options) Options {
+	o.keepDeadSites = true
+	return o
+}
+
 // SessionSize makes o's pair checks open a new Z3 context once a group's
 // pairs in the current one pass size statements (maxSessionSize).
 func SessionSize(o Options, size int) Options {

@@ -27,7 +27,10 @@ type plan struct {
 	snaps       map[*ghostRegion]*snapshot
 	sitesT      map[*ghostRegion][]*site
 	sitesU      map[*ghostRegion][]*site
-	witness     map[*ir.Var]bool // built lazily by witnessVar
+	// dead holds the sites of the pair's regions that can take part in no
+	// race of this pair (deadSites): their selections are left out.
+	dead    map[int]bool
+	witness map[*ir.Var]bool // built lazily by witnessVar
 }
 
 // pairRegions returns the tracked regions on which t and u may race: both
@@ -91,10 +94,10 @@ func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
 // of its code) all of them at once outgrow any memory cap. Its assertion
 // ids are reserved here, in pair order, so they do not depend on the order
 // in which the workers build the programs.
-func (in *instrumenter) newPlan(index int, p Pair, regions []*ir.Region) *plan {
+func (in *instrumenter) newPlan(index int, p Pair, regions []*ir.Region, mt, mu map[int]held) *plan {
 	st, su := in.f.sitesOf(p.First.Func), in.f.sitesOf(p.Second.Func)
 	pl := &plan{index: index, pair: p, sitesT: make(map[*ghostRegion][]*site),
-		sitesU: make(map[*ghostRegion][]*site)}
+		sitesU: make(map[*ghostRegion][]*site), dead: make(map[int]bool)}
 	for _, r := range regions {
 		g := in.byReg[r]
 		if g == nil {
@@ -102,6 +105,7 @@ func (in *instrumenter) newPlan(index int, p Pair, regions []*ir.Region) *plan {
 		}
 		pl.regions = append(pl.regions, g)
 		pl.sitesT[g], pl.sitesU[g] = st[r], su[r]
+		deadSites(pl.dead, st[r], su[r], mt, mu)
 	}
 	pl.firstAssert = in.nextAssert + 1
 	in.nextAssert += len(pl.regions)
@@ -118,7 +122,7 @@ func (in *instrumenter) buildPlan(pl *plan, paramAliasing bool) {
 	index := pl.index
 	pl.asserts = make(map[int]*ghostRegion)
 	pl.snaps = make(map[*ghostRegion]*snapshot)
-	tg := in.specialize(p, pl.regions)
+	tg := in.specialize(p, pl.regions, pl.dead)
 	pl.prog = tg.prog
 	pl.originals = tg.originals
 	h := ir.NewFunction(fmt.Sprintf("pair$%d$%s$%s", index, t.Func.Name, u.Func.Name), nil, t.Pos)

@@ -151,7 +151,7 @@ func (in *instrumenter) build(tracked []*ir.Region, funcs []*ir.Function, lifecy
 		in.originals[cp] = fn
 		in.prog.AddFunc(cp)
 	}
-	in.fullStops = in.stopFlow(funcs, func(r *ir.Region) *ghostRegion { return in.byReg[r] })
+	in.fullStops = in.stopFlow(funcs, func(r *ir.Region) *ghostRegion { return in.byReg[r] }, nil)
 	for _, fn := range funcs {
 		in.body(fn, in.copies[fn])
 	}
@@ -481,7 +481,7 @@ func (in *instrumenter) stmt(fn, cp *ir.Function, dst *ir.Block, c *cloner, s ir
 // witness for region a.Region, if a touches the watched address.
 func (in *instrumenter) selection(cp *ir.Function, dst *ir.Block, c *cloner, a *ir.Access, touch bool) {
 	g := c.region(a.Region)
-	if g == nil {
+	if g == nil || c.skip[a.Site] {
 		return
 	}
 	nd := cp.NewLocal("nd", ir.Bool, nil, a.P)

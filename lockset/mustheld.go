@@ -316,3 +316,52 @@ func protected(ha, hb held) bool {
 	}
 	return false
 }
+
+// deadSites adds to dead the sites of one region, accessed by the first
+// side at ts (must-held locks mt) and by the second at us (mu), that take
+// part in no race of the pair: a site is dead when, on each side that may
+// run it, it is unreachable or every conflicting access of the other side
+// shares a lock with it, held for writing on one side, on every path (the
+// fast path's rule, applied to one site instead of the whole region). A
+// pair's check selects only live sites. Leaving a dead site's selection out
+// is the same as the side never choosing it, which was always one of its
+// executions, and that choice could make no assertion fail; so the check
+// proves and refutes exactly what it did, on a smaller formula. Typical
+// dead sites: probe's accesses before it registers the other entry point
+// (the "unpublished" pseudo-lock).
+func deadSites(dead map[int]bool, ts, us []*site, mt, mu map[int]held) {
+	deadFor := func(a *site, own, other map[int]held, others []*site) bool {
+		ha, ok := own[a.id]
+		if !ok {
+			return true // never run by this side
+		}
+		for _, b := range others {
+			if !(a.write || b.write) || !(a.plain() || b.plain()) {
+				continue
+			}
+			hb, ok := other[b.id]
+			if ok && !protected(ha, hb) {
+				return false
+			}
+		}
+		return true
+	}
+	inT := make(map[int]bool, len(ts))
+	for _, a := range ts {
+		inT[a.id] = true
+	}
+	inU := make(map[int]bool, len(us))
+	for _, b := range us {
+		inU[b.id] = true
+	}
+	for _, a := range ts {
+		if deadFor(a, mt, mu, us) && (!inU[a.id] || deadFor(a, mu, mt, ts)) {
+			dead[a.id] = true
+		}
+	}
+	for _, b := range us {
+		if !inT[b.id] && deadFor(b, mu, mt, ts) {
+			dead[b.id] = true
+		}
+	}
+}

@@ -95,6 +95,7 @@ type Stats struct {
 	Regions        int // regions in the program
 	SharedRegions  int // regions some concurrent pair may race on that need the symbolic check
 	SymbolicPairs  int // concurrent pairs the lockset fast path could not prove
+	DeadSites      int // access sites left out of those pairs' programs, summed over the pairs (deadSites)
 	Candidates     int // Houdini candidates generated
 	CandidatesKept int // candidates proved
 	HoudiniChecks  int // solver calls of summary inference

@@ -17,19 +17,7 @@ import (
 // included, whatever --jobs: where a context ends depends only on the
 // pairs.
 func TestSessionSplit(t *testing.T) {
-	path := filepath.Join("..", "..", "shared", "drivers", "net", "ethernet", "8139too", "driver.c")
-	prog, err := frontend.Load(context.Background(), path, frontend.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	check := func(opts lockset.Options) *lockset.FileResult {
-		t.Helper()
-		res, err := lockset.Check(context.Background(), prog, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
+	check := sharedChecker(t, "drivers/net/ethernet/8139too")
 	whole := check(lockset.Options{Jobs: 2})
 	split1 := check(lockset.SessionSize(lockset.Options{Jobs: 1}, 1))
 	split2 := check(lockset.SessionSize(lockset.Options{Jobs: 2}, 1))
@@ -61,5 +49,24 @@ func TestSessionSplit(t *testing.T) {
 	}
 	if racy == 0 {
 		t.Error("no racy pair: the comparison checks nothing")
+	}
+}
+
+// sharedChecker loads the shared driver dir (relative to ../shared) and
+// returns a function that checks it with the options given.
+func sharedChecker(t *testing.T, dir string) func(lockset.Options) *lockset.FileResult {
+	t.Helper()
+	path := filepath.Join("..", "..", "shared", filepath.FromSlash(dir), "driver.c")
+	prog, err := frontend.Load(context.Background(), path, frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(opts lockset.Options) *lockset.FileResult {
+		t.Helper()
+		res, err := lockset.Check(context.Background(), prog, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
 	}
 }

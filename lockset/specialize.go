@@ -32,7 +32,7 @@ func (in *instrumenter) fullTarget() *target {
 }
 
 // specialize builds the program of pair p restricted to regions.
-func (in *instrumenter) specialize(p Pair, regions []*ghostRegion) *target {
+func (in *instrumenter) specialize(p Pair, regions []*ghostRegion, skip map[int]bool) *target {
 	prog := &ir.Program{Path: in.prog.Path, Sources: in.prog.Sources, Objects: in.prog.Objects}
 	t := &target{prog: prog, copies: make(map[*ir.Function]*ir.Function),
 		originals: make(map[*ir.Function]*ir.Function), regions: regions}
@@ -99,7 +99,7 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion) *target {
 		prog.AddFunc(x)
 		return x
 	}
-	stops := in.stopFlow(origs, func(r *ir.Region) *ghostRegion { return keep[r] })
+	stops := in.stopFlow(origs, func(r *ir.Region) *ghostRegion { return keep[r] }, skip)
 	for _, fn := range origs {
 		in.translate(fn, t.copies[fn], &cloner{
 			stops:   stops,
@@ -110,6 +110,7 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion) *target {
 				return c, ok
 			},
 			region: func(r *ir.Region) *ghostRegion { return keep[r] },
+			skip:   skip,
 		})
 		// A copy that records no selection of the pair's regions never
 		// stops in this program: its contract's !stop cases are all there is.

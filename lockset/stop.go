@@ -138,13 +138,14 @@ type stopFlow struct {
 // a selection, after a call of a function that may make one, and in a
 // function called where stop may be set. Entry points start with stop
 // cleared.
-func (in *instrumenter) stopFlow(funcs []*ir.Function, region func(*ir.Region) *ghostRegion) *stopFlow {
+func (in *instrumenter) stopFlow(funcs []*ir.Function, region func(*ir.Region) *ghostRegion, skip map[int]bool) *stopFlow {
 	sf := &stopFlow{out: make(map[*ir.Function][]bool, len(funcs))}
 	atEntry := make(map[*ir.Function]bool, len(funcs))
 	sets := func(s ir.Stmt) bool {
 		switch s := s.(type) {
 		case *ir.Load, *ir.Store, *ir.Touch:
-			return region(ir.AccessOf(s).Region) != nil
+			a := ir.AccessOf(s)
+			return region(a.Region) != nil && !skip[a.Site]
 		case *ir.Call:
 			for _, c := range s.Callees() {
 				if !c.External() && in.mayStop(c, region) {

@@ -1,0 +1,54 @@
+package lockset_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// TestDeadSitesSameResults: leaving dead sites out of the pair programs
+// (sites that every conflicting access of the other side meets under a
+// common lock, such as probe's accesses before it registers the other
+// entry point) changes no verdict and no racy region, on shared drivers
+// where it leaves sites out.
+func TestDeadSitesSameResults(t *testing.T) {
+	for _, d := range []string{
+		"drivers/char/dtlk",
+		"drivers/char/mbcs",
+		"paper-suite/net/nfc/nfcsim",
+		"paper-suite/usb/appledisplay",
+	} {
+		t.Run(filepath.Base(d), func(t *testing.T) {
+			check := sharedChecker(t, d)
+			pruned := check(lockset.Options{})
+			full := check(lockset.KeepDeadSites(lockset.Options{}))
+			if pruned.Stats.DeadSites == 0 {
+				t.Fatal("no dead site left out: the comparison checks nothing")
+			}
+			if full.Stats.DeadSites != 0 {
+				t.Errorf("KeepDeadSites: %d sites left out", full.Stats.DeadSites)
+			}
+			summary := func(res *lockset.FileResult) []string {
+				var out []string
+				for _, p := range res.Pairs {
+					var regions []string
+					for _, r := range p.Races {
+						if !slices.Contains(regions, r.Region) {
+							regions = append(regions, r.Region)
+						}
+					}
+					slices.Sort(regions)
+					out = append(out, fmt.Sprintf("%s %s %v %v", p.Pair.First.Name(), p.Pair.Second.Name(), p.Verdict, regions))
+				}
+				return out
+			}
+			if a, b := summary(pruned), summary(full); !reflect.DeepEqual(a, b) {
+				t.Errorf("dead sites left out and kept differ:\n%v\n%v", a, b)
+			}
+		})
+	}
+}
