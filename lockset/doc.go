@@ -47,6 +47,9 @@
 //     accesses. Pairs
 //     are checked in groups, each in one Z3 context, in parallel; the
 //     grouping does not depend on Options.Jobs, so neither does the output.
+//     A large pair with an init entry point is solved with a fresh,
+//     non-incremental solver per query instead (check.go, fresh): Z3's
+//     preprocessing then drops the set-up code that decides nothing.
 //
 // Non-termination hides no race (stop.go). The pair program runs the first
 // side to its end before the second, and an assertion is checked only on

@@ -13,6 +13,13 @@ func KeepDeadSites(o Options) Options {
 	return o
 }
 
+// FreshSize makes o's pair checks use fresh solvers for init pairs of at
+// least size statements.
+func FreshSize(o Options, size int) Options {
+	o.freshSize = size
+	return o
+}
+
 // SessionSize makes o's pair checks open a new Z3 context once a group's
 // pairs in the current one pass size statements (maxSessionSize).
 func SessionSize(o Options, size int) Options {

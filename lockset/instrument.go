@@ -77,6 +77,7 @@ type instrumenter struct {
 	nextAssert         int
 	candidates         int
 	verifyConstruction bool // see Options.verifyConstruction
+	freshSize          int  // see Options.freshSize
 	// lockChecks: build the lock-discipline ghosts (disc) too (CheckLocks).
 	lockChecks bool
 	disc       *discipline

@@ -146,16 +146,26 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 	if len(outs) == 0 {
 		return outs, nil
 	}
-	s := zc.NewSimpleSolver()
-	defer s.Close()
-	if opts.Timeout > 0 {
-		s.SetTimeout(opts.Timeout)
-	}
 	timed := opts.Timeout > 0 || p.cfg.Timeout > 0
-	for _, c := range en.Constraints() {
-		if err := s.Assert(c); err != nil {
-			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+	// start makes a solver holding the formula: one for all the queries,
+	// or with Options.Fresh one per query (a tactic solver, non-incremental).
+	start := func() (*z3.Solver, error) {
+		var s *z3.Solver
+		if opts.Fresh {
+			s = zc.NewTacticSolver()
+		} else {
+			s = zc.NewSimpleSolver()
 		}
+		if opts.Timeout > 0 {
+			s.SetTimeout(opts.Timeout)
+		}
+		for _, c := range en.Constraints() {
+			if err := s.Assert(c); err != nil {
+				s.Close()
+				return nil, err
+			}
+		}
+		return s, nil
 	}
 	// q[i] selects obligation i in the joint query.
 	q := make([]*z3.Expr, len(outs))
@@ -166,8 +176,44 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 		notQ[i] = en.Not(q[i])
 		some[i] = en.And(q[i], en.Fail(i))
 	}
-	if err := s.Assert(en.Or(some...)); err != nil {
+	joint := en.Or(some...)
+	s, err := start()
+	if err == nil {
+		err = s.Assert(joint)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+	}
+	defer func() { s.Close() }()
+	// check runs one query; s is then the solver holding its model. A
+	// fresh solver takes the assumptions as units.
+	check := func(as []*z3.Expr) (z3.Result, error) {
+		if !opts.Fresh {
+			return s.CheckAssumptions(ctx, as...)
+		}
+		if s == nil {
+			var err error
+			if s, err = start(); err != nil {
+				return z3.Unknown, err
+			}
+			if err := s.Assert(joint); err != nil {
+				return z3.Unknown, err
+			}
+		}
+		for _, a := range as {
+			if err := s.Assert(a); err != nil {
+				return z3.Unknown, err
+			}
+		}
+		res, err := s.Check(ctx)
+		return res, err
+	}
+	// next readies a fresh solver's successor (after its model is read).
+	next := func() {
+		if opts.Fresh {
+			s.Close()
+			s = nil
+		}
 	}
 	done := make([]bool, len(outs))
 	assume := func(only int) []*z3.Expr {
@@ -181,13 +227,26 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 		}
 		return as
 	}
-	if opts.Together && len(outs) > 1 {
+	if opts.Together && opts.Fresh && len(outs) > 1 {
+		// Without unsat cores, together is one query: can all fail at once?
+		as := assume(-1)
+		for i := range outs {
+			as = append(as, en.Fail(i))
+		}
+		if res, _ := check(as); res == z3.Sat {
+			if _, err := p.failures(s, en, outs, done, -1); err != nil {
+				return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+			}
+		}
+		next()
+	}
+	if opts.Together && !opts.Fresh && len(outs) > 1 {
 		if err := p.together(ctx, s, en, outs, done, assume); err != nil {
 			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
 		}
 	}
 	for {
-		res, cerr := s.CheckAssumptions(ctx, assume(-1)...)
+		res, cerr := check(assume(-1))
 		if res == z3.Unsat {
 			for i := range outs {
 				if !done[i] {
@@ -204,6 +263,7 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 			if n == 0 {
 				return nil, fmt.Errorf("vc: check %s: model satisfies no failure term", fn.Name)
 			}
+			next()
 			continue
 		}
 		// No answer: give up if cancelled, or if one obligation is left
@@ -222,13 +282,14 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 		if cerr != nil {
 			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, cerr)
 		}
+		next()
 		break
 	}
 	for i := range outs {
 		if done[i] {
 			continue
 		}
-		res, cerr := s.CheckAssumptions(ctx, assume(i)...)
+		res, cerr := check(assume(i))
 		switch res {
 		case z3.Unsat:
 			outs[i].Status, done[i] = Proved, true
@@ -249,6 +310,7 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 				return outs, nil
 			}
 		}
+		next()
 	}
 	return outs, nil
 }

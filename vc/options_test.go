@@ -44,7 +44,9 @@ func TestIndependentAsserts(t *testing.T) {
 
 // Together is only a shortcut: the verdicts are those of the one-by-one
 // loop, each failure has a trace that refutes its own assertion, and the
-// result does not depend on the option.
+// result does not depend on the option. Fresh solvers per query (a
+// tactic solver, assumptions asserted as units) decide the same, with
+// traces as good.
 func TestTogetherSameVerdicts(t *testing.T) {
 	build := func() (*Builder, *Func) {
 		b := New()
@@ -58,12 +60,14 @@ func TestTogetherSameVerdicts(t *testing.T) {
 		f.Return(x)
 		return b, f
 	}
-	var got [2]string
-	for i, together := range []bool{false, true} {
+	modes := []struct{ together, fresh bool }{{false, false}, {true, false}, {false, true}, {true, true}}
+	got := make([]string, len(modes))
+	for i, m := range modes {
+		together := m
 		b, f := build()
 		opts := vc.CheckAll()
 		opts.IndependentAsserts = true
-		opts.Together = together
+		opts.Together, opts.Fresh = m.together, m.fresh
 		outs := check(t, b, f, opts)
 		got[i] = verdicts(outs)
 		for _, o := range outs {
@@ -73,17 +77,19 @@ func TestTogetherSameVerdicts(t *testing.T) {
 			x, _ := o.Trace.Value("x")
 			y, _ := o.Trace.Value("y")
 			if x.Int == nil || y.Int == nil {
-				t.Fatalf("together=%v: trace of %d lacks x or y\n%s", together, o.AssertID, o.Trace)
+				t.Fatalf("mode %+v: trace of %d lacks x or y\n%s", together, o.AssertID, o.Trace)
 			}
 			xv, yv := x.Int.Int64(), y.Int.Int64()
 			refutes := map[int]bool{1: xv == 3, 2: yv == 4, 3: xv+yv == 7, 5: xv >= 1000}
 			if !refutes[o.AssertID] {
-				t.Errorf("together=%v: trace x=%d y=%d does not refute assert#%d", together, xv, yv, o.AssertID)
+				t.Errorf("mode %+v: trace x=%d y=%d does not refute assert#%d", together, xv, yv, o.AssertID)
 			}
 		}
 	}
 	want := "assert#1@2:failed assert#2@3:failed assert#3@4:failed assert#4@5:proved assert#5@6:failed"
-	if got[0] != want || got[1] != want {
-		t.Errorf("one by one: %s\ntogether:   %s\nwant        %s", got[0], got[1], want)
+	for i, m := range modes {
+		if got[i] != want {
+			t.Errorf("together=%v fresh=%v: %s\nwant %s", m.together, m.fresh, got[i], want)
+		}
 	}
 }

@@ -60,6 +60,12 @@ type Options struct {
 	// fail at once (Prover.together): several traces from one model
 	// instead of one model each, when obligations fail independently.
 	Together bool
+	// Fresh checks each query with a new tactic solver (z3
+	// NewTacticSolver) instead of one incremental solver: every query
+	// pays Z3's preprocessing again, which on a very large formula (a big
+	// driver's pair program) more than pays for itself. Together is then
+	// not used (it needs unsat cores).
+	Fresh bool
 	// NoSteps leaves Trace.Steps empty; TraceVars, when set, restricts
 	// Trace.Values to the variables it accepts. Reading a long path and
 	// every variable from each model is the main cost of a failing check.

@@ -356,6 +356,11 @@ func (c *Context) NewSimpleSolver() *Solver {
 	return &Solver{}
 }
 
+// NewTacticSolver is unavailable without cgo.
+func (c *Context) NewTacticSolver() *Solver {
+	return &Solver{}
+}
+
 // NewSolver is unavailable without cgo.
 func (c *Context) NewSolver() *Solver {
 	return &Solver{}

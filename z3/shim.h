@@ -239,8 +239,19 @@ static inline Z3_ast w_substitute(Z3_context c, Z3_ast a, unsigned n, const Z3_a
 // "non-Go code set up signal handler without SA_ONSTACK flag". With
 // ctrl_c=false Z3 leaves signals to Go; whoop interrupts checks itself
 // (Z3_interrupt through context cancellation).
-static inline Z3_solver w_mk_solver(Z3_context c, int simple) {
-	Z3_solver s = simple ? Z3_mk_simple_solver(c) : Z3_mk_solver(c);
+// mode: 0 Z3_mk_solver, 1 Z3_mk_simple_solver, 2 the "smt" tactic as a
+// solver (Z3_mk_solver_from_tactic).
+static inline Z3_solver w_mk_solver(Z3_context c, int mode) {
+	Z3_solver s = NULL;
+	if (mode == 2) {
+		Z3_tactic t = Z3_mk_tactic(c, "smt");
+		if (Z3_get_error_code(c) != Z3_OK || t == NULL) return NULL;
+		Z3_tactic_inc_ref(c, t);
+		s = Z3_mk_solver_from_tactic(c, t);
+		Z3_tactic_dec_ref(c, t);
+	} else {
+		s = mode == 1 ? Z3_mk_simple_solver(c) : Z3_mk_solver(c);
+	}
 	if (Z3_get_error_code(c) != Z3_OK || s == NULL) return NULL;
 	Z3_solver_inc_ref(c, s);
 	if (w_no_ctrl_c(c, s) != Z3_OK) {

@@ -418,3 +418,41 @@ func TestRlimitCount(t *testing.T) {
 		t.Errorf("a check limited to %d spent %d", spent, got)
 	}
 }
+
+// A tactic solver decides each check afresh: sat with a model of every
+// assertion (also of variables its preprocessing eliminates), unsat once
+// a contradicting unit is added, and cancellation still ends a check.
+func TestTacticSolver(t *testing.T) {
+	c := newCtx(t, Config{})
+	x, y := c.Const("x", c.IntSort()), c.Const("y", c.IntSort())
+	s := c.NewTacticSolver()
+	defer s.Close()
+	s.Assert(c.Gt(x, c.Int(3)))
+	s.Assert(c.Lt(x, c.Int(5)))
+	s.Assert(c.Eq(y, c.Add(x, c.Int(1))))
+	ctx := context.Background()
+	if r, err := s.Check(ctx); r != Sat || err != nil {
+		t.Fatalf("Check = %v, %v; want sat", r, err)
+	}
+	m, err := s.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	xv, okX := m.Int64(x)
+	yv, okY := m.Int64(y)
+	m.Close()
+	if !okX || !okY || xv != 4 || yv != 5 {
+		t.Errorf("model x=%d (%v) y=%d (%v); want 4 and 5", xv, okX, yv, okY)
+	}
+	s.Assert(c.Not(c.Eq(y, c.Int(5))))
+	if r, err := s.Check(ctx); r != Unsat || err != nil {
+		t.Fatalf("Check with y != 5 = %v, %v; want unsat", r, err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	fresh := c.NewTacticSolver()
+	defer fresh.Close()
+	if r, err := fresh.Check(cancelled); r != Unknown || err == nil {
+		t.Errorf("Check of a cancelled context = %v, %v; want unknown and an error", r, err)
+	}
+}
