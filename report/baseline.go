@@ -15,10 +15,14 @@ import (
 )
 
 // Baselines and suppressions. A finding (a race or a lock error) has a
-// fingerprint made of what it is, not where it is: the file, the region or
-// lock, the entry points, and the trimmed source text of its lines, so a
-// finding whose code moved keeps it (as SARIF's primaryLocationLineHash
-// does). The file counts by its base name, so a run from another directory
+// fingerprint made of what it is, not where it is, so a finding whose code
+// moved keeps it. A race is the file, the region and the two entry points:
+// whoop reports one race per pair and region, and its two accesses are a
+// witness the solver chose, which another run may choose differently once
+// anything in the file changed (a one-line edit of pcwd_usb.c gave 30 of
+// its 169 races other witness lines), so the lines are not part of it. A
+// lock error is the file, the lock, the kind, the entry points and the
+// trimmed source text of its line. The file counts by its base name, so a run from another directory
 // (or a tree in another place) matches too. A baseline is the multiset of fingerprints of an earlier run's
 // report; findings found in it are marked Suppressed "baseline" and are no
 // longer findings (exit code, text), but stay in JSON, XML and SARIF so
@@ -26,9 +30,11 @@ import (
 
 // FingerprintKey is the SARIF partialFingerprints key of whoop's own
 // fingerprint.
-const FingerprintKey = "whoopFinding/v1"
+// v1 also hashed a race's witness lines.
+const FingerprintKey = "whoopFinding/v2"
 
-type fpAccess struct{ entryPoint, lvalue, source, kind string }
+// oldFingerprintKey is the key of fingerprints that no longer match.
+const oldFingerprintKey = "whoopFinding/v1"
 
 func fpHash(parts ...string) string {
 	h := sha256.New()
@@ -41,21 +47,15 @@ func fpHash(parts ...string) string {
 
 func fpSource(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-func raceFingerprint(path, region string, a, b fpAccess) string {
-	sides := []string{
-		strings.Join([]string{a.entryPoint, a.lvalue, fpSource(a.source), a.kind}, "\x01"),
-		strings.Join([]string{b.entryPoint, b.lvalue, fpSource(b.source), b.kind}, "\x01"),
-	}
-	slices.Sort(sides) // the pair's orientation does not matter
-	return fpHash("race", filepath.Base(path), region, sides[0], sides[1])
+func raceFingerprint(path, region, first, second string) string {
+	eps := []string{first, second}
+	slices.Sort(eps) // the pair's orientation does not matter
+	return fpHash("race", filepath.Base(path), region, eps[0], eps[1])
 }
 
 // RaceFingerprint is the fingerprint of race r of the file at path.
 func RaceFingerprint(path string, r *lockset.Race) string {
-	acc := func(a lockset.Access) fpAccess {
-		return fpAccess{a.EntryPoint, a.LValue, raceSource(a), string(a.Kind)}
-	}
-	return raceFingerprint(path, r.Region, acc(r.Accesses[0]), acc(r.Accesses[1]))
+	return raceFingerprint(path, r.Region, r.Accesses[0].EntryPoint, r.Accesses[1].EntryPoint)
 }
 
 func lockFingerprint(path, kind, lock string, entryPoints []string, source string) string {
@@ -101,8 +101,7 @@ func ReadBaseline(name string, r io.Reader) (*Baseline, error) {
 					if len(r.Accesses) != 2 {
 						return nil, fmt.Errorf("%s: %s: a race with %d accesses", name, f.Path, len(r.Accesses))
 					}
-					acc := func(a raceJSONAccess) fpAccess { return fpAccess{a.EntryPoint, a.LValue, a.Source, a.Kind} }
-					b.counts[raceFingerprint(f.Path, r.Region, acc(r.Accesses[0]), acc(r.Accesses[1]))]++
+					b.counts[raceFingerprint(f.Path, r.Region, r.Accesses[0].EntryPoint, r.Accesses[1].EntryPoint)]++
 				}
 			}
 			for _, e := range f.LockErrors {
@@ -120,12 +119,19 @@ func ReadBaseline(name string, r io.Reader) (*Baseline, error) {
 		if err := json.Unmarshal(data, &doc); err != nil {
 			return nil, fmt.Errorf("%s: not a SARIF report: %w", name, err)
 		}
+		old := 0
 		for _, run := range doc.Runs {
 			for _, res := range run.Results {
 				if fp := res.Fingerprints[FingerprintKey]; fp != "" {
 					b.counts[fp]++
+				} else if res.Fingerprints[oldFingerprintKey] != "" {
+					old++
 				}
 			}
+		}
+		if old > 0 && len(b.counts) == 0 {
+			return nil, fmt.Errorf("%s: written by an older whoop (fingerprints %s, which matched races by their witness lines); "+
+				"write the baseline again, or pass that run's JSON report", name, oldFingerprintKey)
 		}
 	default:
 		return nil, fmt.Errorf("%s: neither a whoop JSON report (files) nor SARIF (runs)", name)

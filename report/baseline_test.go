@@ -2,14 +2,18 @@ package report
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/whoopverify/whoop/lockset"
 )
 
 // A report read back as a baseline covers each of its races once: the
-// same results are all suppressed, a duplicate of one race is not, and a
-// race whose lines only moved still matches.
+// same results are all suppressed, a duplicate of one race is not, a race
+// whose lines moved still matches, and so does one whose witness the
+// solver chose differently (other lines, other kinds: the same race of
+// that pair and region); another region or another pair of entry points
+// does not.
 func TestBaselineRoundTrip(t *testing.T) {
 	for _, f := range []Format{JSON, SARIF} {
 		b, err := ReadBaseline("old", bytes.NewReader(raceWrite(t, f, []*lockset.FileResult{raceFixNvram()}, raceTestOpts)))
@@ -37,14 +41,29 @@ func TestBaselineRoundTrip(t *testing.T) {
 		if b.Apply([]*lockset.FileResult{dup}, nil); dup.NewRaces() != 1 {
 			t.Errorf("%s: a second copy of a baseline race: %d new, want 1", f, dup.NewRaces())
 		}
-		edited := raceFixNvram()
-		edited.Pairs[0].Races[0].Accesses[1].Source = "\treturn file->f_pos + 1;"
-		if b.Apply([]*lockset.FileResult{edited}, nil); edited.NewRaces() != 1 {
-			t.Errorf("%s: an edited line: %d new, want 1", f, edited.NewRaces())
+		witness := raceFixNvram()
+		w := &witness.Pairs[0].Races[0].Accesses[1]
+		w.Source, w.Pos.Line, w.Kind = "\treturn file->f_pos + 1;", w.Pos.Line+7, lockset.Read
+		if b.Apply([]*lockset.FileResult{witness}, nil); witness.NewRaces() != 0 {
+			t.Errorf("%s: another witness of a baseline race: %d new, want 0", f, witness.NewRaces())
+		}
+		region := raceFixNvram()
+		region.Pairs[0].Races[0].Region += ".other"
+		if b.Apply([]*lockset.FileResult{region}, nil); region.NewRaces() != 1 {
+			t.Errorf("%s: another region: %d new, want 1", f, region.NewRaces())
+		}
+		pair := raceFixNvram()
+		pair.Pairs[0].Races[0].Accesses[0].EntryPoint += "_other"
+		if b.Apply([]*lockset.FileResult{pair}, nil); pair.NewRaces() != 1 {
+			t.Errorf("%s: another pair of entry points: %d new, want 1", f, pair.NewRaces())
 		}
 	}
 	if _, err := ReadBaseline("x", bytes.NewReader([]byte(`{"a": 1}`))); err == nil {
 		t.Error("a JSON document that is no report was accepted")
+	}
+	old := `{"runs": [{"results": [{"partialFingerprints": {"whoopFinding/v1": "e8c3393c55f45778"}}]}]}`
+	if _, err := ReadBaseline("old.sarif", bytes.NewReader([]byte(old))); err == nil || !strings.Contains(err.Error(), "older whoop") {
+		t.Errorf("a SARIF baseline with v1 fingerprints only: %v, want an error saying to write it again", err)
 	}
 }
 
