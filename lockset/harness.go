@@ -51,10 +51,14 @@ func pairRegions(t, u map[*ir.Region][]*site) []*ir.Region {
 	return out
 }
 
+// conflict reports whether accesses a and b conflict: one writes and one
+// is plain (not atomic or marked).
+func conflict(a, b *site) bool { return (a.write || b.write) && (a.plain() || b.plain()) }
+
 func conflicting(ts, us []*site) bool {
 	for _, a := range ts {
 		for _, b := range us {
-			if (a.write || b.write) && (a.plain() || b.plain()) {
+			if conflict(a, b) {
 				return true
 			}
 		}

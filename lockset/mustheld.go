@@ -282,24 +282,28 @@ func unprotectedRegions(regions []*ir.Region, st, su map[*ir.Region][]*site, mt,
 
 func alwaysProtected(ts, us []*site, mt, mu map[int]held) bool {
 	for _, a := range ts {
-		for _, b := range us {
-			if !(a.write || b.write) || !(a.plain() || b.plain()) {
-				continue
-			}
-			ha, okA := mt[a.id]
-			hb, okB := mu[b.id]
-			if !okA || !okB {
-				if !okA && !okB {
-					continue // neither reachable in its entry point
-				}
-				if okA && okB {
-					return false
-				}
-				continue // one side never reaches its access: no conflict
-			}
-			if !protected(ha, hb) {
-				return false
-			}
+		if !protectedAgainst(a, mt, mu, us) {
+			return false
+		}
+	}
+	return true
+}
+
+// protectedAgainst reports whether access a, run by one side under the
+// must-held locks own gives, shares a lock (held for writing on one side)
+// with every conflicting access of others that the other side (under
+// other) may run. A side that never runs a has nothing to protect.
+func protectedAgainst(a *site, own, other map[int]held, others []*site) bool {
+	ha, ok := own[a.id]
+	if !ok {
+		return true
+	}
+	for _, b := range others {
+		if !conflict(a, b) {
+			continue
+		}
+		if hb, ok := other[b.id]; ok && !protected(ha, hb) {
+			return false
 		}
 	}
 	return true
@@ -319,49 +323,22 @@ func protected(ha, hb held) bool {
 
 // deadSites adds to dead the sites of one region, accessed by the first
 // side at ts (must-held locks mt) and by the second at us (mu), that take
-// part in no race of the pair: a site is dead when, on each side that may
-// run it, it is unreachable or every conflicting access of the other side
-// shares a lock with it, held for writing on one side, on every path (the
-// fast path's rule, applied to one site instead of the whole region). A
-// pair's check selects only live sites. Leaving a dead site's selection out
-// is the same as the side never choosing it, which was always one of its
-// executions, and that choice could make no assertion fail; so the check
-// proves and refutes exactly what it did, on a smaller formula. Typical
-// dead sites: probe's accesses before it registers the other entry point
-// (the "unpublished" pseudo-lock).
+// part in no race of the pair: on each side that may run it, every
+// conflicting access of the other side shares a lock with it, held for
+// writing on one side, on every path (protectedAgainst, the fast path's
+// rule applied to one site instead of the whole region). A pair's check
+// selects only live sites. Leaving a dead site's selection out is the same
+// as the side never choosing it, which was always one of its executions,
+// and that choice could make no assertion fail; so the check proves and
+// refutes exactly what it did, on a smaller formula. Typical dead sites:
+// probe's accesses before it registers the other entry point (the
+// "unpublished" pseudo-lock).
 func deadSites(dead map[int]bool, ts, us []*site, mt, mu map[int]held) {
-	deadFor := func(a *site, own, other map[int]held, others []*site) bool {
-		ha, ok := own[a.id]
-		if !ok {
-			return true // never run by this side
-		}
-		for _, b := range others {
-			if !(a.write || b.write) || !(a.plain() || b.plain()) {
-				continue
+	for _, sites := range [][]*site{ts, us} {
+		for _, a := range sites {
+			if protectedAgainst(a, mt, mu, us) && protectedAgainst(a, mu, mt, ts) {
+				dead[a.id] = true
 			}
-			hb, ok := other[b.id]
-			if ok && !protected(ha, hb) {
-				return false
-			}
-		}
-		return true
-	}
-	inT := make(map[int]bool, len(ts))
-	for _, a := range ts {
-		inT[a.id] = true
-	}
-	inU := make(map[int]bool, len(us))
-	for _, b := range us {
-		inU[b.id] = true
-	}
-	for _, a := range ts {
-		if deadFor(a, mt, mu, us) && (!inU[a.id] || deadFor(a, mu, mt, ts)) {
-			dead[a.id] = true
-		}
-	}
-	for _, b := range us {
-		if !inT[b.id] && deadFor(b, mu, mt, ts) {
-			dead[b.id] = true
 		}
 	}
 }

@@ -205,8 +205,7 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 				return z3.Unknown, err
 			}
 		}
-		res, err := s.Check(ctx)
-		return res, err
+		return s.Check(ctx)
 	}
 	// next readies a fresh solver's successor (after its model is read).
 	next := func() {
