@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"bytes"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
@@ -21,6 +22,12 @@ var absInclude = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include(?:_next)?[ \t]*["
 
 // noteAbsolute records the absolute paths text includes.
 func (s *sourceFS) noteAbsolute(text []byte) {
+	// Every match has a quote or '<' right before its '/'. Few headers do,
+	// and the multi-line regexp cost 4% of a tree-mode run on every header
+	// read, so skip it where it cannot match.
+	if !bytes.Contains(text, []byte(`"/`)) && !bytes.Contains(text, []byte(`</`)) {
+		return
+	}
 	for _, m := range absInclude.FindAllSubmatch(text, -1) {
 		s.absolute[filepath.Clean(string(m[1]))] = true
 	}
