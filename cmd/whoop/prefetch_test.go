@@ -48,8 +48,37 @@ func TestInOrder(t *testing.T) {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
-		if n := started.Load(); n > int32(2*workers+1) {
+		if n := started.Load(); n > int32(window(workers)+1) {
 			t.Errorf("workers %d: %d started after the loop broke at the first", workers, n)
 		}
+	}
+}
+
+// A slow first file does not stop the other workers: while it runs, ten
+// files after it are checked (with a window of 2*workers, three were).
+func TestInOrderSlowFirst(t *testing.T) {
+	const workers, n, meanwhile = 2, 40, 10
+	var finished atomic.Int32
+	others := make(chan struct{})
+	f := func(ctx context.Context, i int) int {
+		if i == 0 {
+			select {
+			case <-others:
+			case <-time.After(30 * time.Second):
+				t.Errorf("the first file waited 30 s: only %d files after it finished", finished.Load())
+			}
+			return i
+		}
+		if finished.Add(1) == meanwhile {
+			close(others)
+		}
+		return i
+	}
+	count := 0
+	for range inOrder(context.Background(), n, workers, f) {
+		count++
+	}
+	if count != n {
+		t.Errorf("yielded %d of %d", count, n)
 	}
 }
