@@ -167,7 +167,7 @@ func inOrder[T any](ctx context.Context, n, workers int, f func(ctx context.Cont
 		ctx, cancel := context.WithCancel(ctx)
 		quit := make(chan struct{})
 		defer func() { close(quit); cancel() }()
-		window := make(chan struct{}, window(workers))
+		ahead := make(chan struct{}, window(workers))
 		running := make(chan struct{}, workers)
 		slots := make([]chan T, n)
 		for i := range slots {
@@ -176,7 +176,7 @@ func inOrder[T any](ctx context.Context, n, workers int, f func(ctx context.Cont
 		go func() {
 			for i := range n {
 				select {
-				case window <- struct{}{}:
+				case ahead <- struct{}{}:
 				case <-quit:
 					return
 				}
@@ -196,7 +196,7 @@ func inOrder[T any](ctx context.Context, n, workers int, f func(ctx context.Cont
 			if !yield(i, v) {
 				return
 			}
-			<-window
+			<-ahead
 		}
 	}
 }
