@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,7 +28,7 @@ func checkFlags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text",
 			Usage: "output `FORMAT`: text (gcc-style), xml, json or sarif"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(),
-			Usage: "check `N` files at a time, and their pairs from one pool of N solver threads (at most 64)"},
+			Usage: "check `N` files at a time (a sweep runs them in N worker processes), and pairs on a pool of N solver threads (at most 64)"},
 		&cli.DurationFlag{Name: "timeout", Value: 60 * time.Second,
 			Usage: "give up on one pair after `D` (10s, 5m; it is reported inconclusive; 0 = no limit)"},
 		&cli.DurationFlag{Name: "file-timeout", Value: defaultFileTimeout,
@@ -44,6 +46,7 @@ func checkFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "stats", Usage: "print counts and phase times per file on stderr"},
 		checksFlag(),
 		&cli.StringFlag{Name: "cpuprofile", Hidden: true, Usage: "write a CPU profile to `FILE` (for whoop developers)"},
+		&cli.StringFlag{Name: workerFlag, Hidden: true, Usage: "check the files a parent whoop names on stdin, with a memory cap of `BYTES` (internal)"},
 		&cli.Int64Flag{Name: "houdini-rlimit", Hidden: true, Usage: "Z3 resource budget per summary-inference check (0: the default; -1: none; for whoop developers)"},
 	)
 }
@@ -119,16 +122,7 @@ func checkAction(c *cli.Context) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	// Solver threads, warmed while the front end parses on another core
-	// (z3.Threads): each solver's start-up is then off the critical path.
-	threads := z3.StartThreads(base.Jobs, z3.ThreadsConfig{Warm: min(base.Jobs, maxWarmContexts), HugePages: hugePagesWanted()})
 	var stop *interrupted
-	defer func() {
-		if stop == nil { // on a signal, exit without waiting for work in flight
-			threads.Close()
-		}
-	}()
-	base.Threads = threads
 	ctx := c.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -179,20 +173,61 @@ func checkAction(c *cli.Context) error {
 	}
 	done := 0
 	workers := min(base.Jobs, len(paths))
-	if !c.IsSet("max-memory") {
+	isWorker := c.IsSet(workerFlag)
+	if isWorker {
+		// One file at a time, under the parent's share of the cap.
+		workers = 1
+		if maxMemory, err = strconv.ParseUint(c.String(workerFlag), 10, 64); err != nil {
+			return usageErrorf("--%s: %v", workerFlag, err)
+		}
+	} else if !c.IsSet("max-memory") {
 		maxMemory = defaultMaxMemory(workers)
 	}
+	// A sweep on several cores checks its files in worker processes
+	// (worker.go); one file, a module, standard input and a profiled run
+	// stay in this process.
+	spawn, _ := c.App.Metadata[workerKey].(*workerSpawn)
+	procs := !isWorker && spawn != nil && processesWanted() && workers > 1 && module == nil &&
+		!slices.Contains(paths, "-") && c.String("cpuprofile") == ""
 	watch := startMemWatch(maxMemory, cancelRun)
 	defer watch.stop()
-	collectForChecks(int64(min(maxMemory, 1<<62)), workers, len(paths) == 1) // after the watch's own limit
-	progress := newSweepProgress(stderr, len(paths), !c.Bool("no-progress"))
+	if !procs {
+		collectForChecks(int64(min(maxMemory, 1<<62)), workers, len(paths) == 1 && !isWorker) // after the watch's own limit
+		// Solver threads, warmed while the front end parses on another
+		// core (z3.Threads): each solver's start-up is then off the
+		// critical path.
+		threads := z3.StartThreads(base.Jobs, z3.ThreadsConfig{Warm: min(base.Jobs, maxWarmContexts), HugePages: hugePagesWanted()})
+		defer func() {
+			if stop == nil { // on a signal, exit without waiting for work in flight
+				threads.Close()
+			}
+		}()
+		base.Threads = threads
+	}
+	progress := newSweepProgress(stderr, len(paths), !c.Bool("no-progress") && !isWorker)
 	runner := &fileRunner{cfg: cfg, module: module, base: base, confirm: confirm, runRaces: runRaces, runLocking: runLocking,
 		verbose: c.Bool("verbose"), stats: c.Bool("stats"), fileTimeout: c.Duration("file-timeout"),
 		watch: watch, progress: progress}
+	if isWorker {
+		in := c.App.Reader
+		if in == nil {
+			in = os.Stdin
+		}
+		if err := serveFiles(ctx, runner, paths, in, c.App.Writer); err != nil {
+			return &exitError{code: exitInconclusive, msg: err.Error()}
+		}
+		return nil
+	}
+	check := func(ctx context.Context, i int) *fileWork { return runner.run(ctx, paths[i]) }
+	if procs {
+		pool := newWorkerPool(spawn, workers, maxMemory/uint64(workers), stderr, progress)
+		defer pool.close(workerGrace)
+		check = func(ctx context.Context, i int) *fileWork { return pool.run(ctx, i, paths[i]) }
+	}
 	// Text streams: each file's findings are printed once it and every file
 	// before it are done. The other formats are one document at the end.
 	stream := format == report.Text
-	files := inOrder(ctx, len(paths), workers, func(ctx context.Context, i int) *fileWork { return runner.run(ctx, paths[i]) })
+	files := inOrder(ctx, len(paths), workers, check)
 	baseline, err := readBaseline(c.String("baseline"))
 	if err != nil {
 		return err
@@ -214,7 +249,7 @@ fileLoop:
 			}
 			continue
 		case w.checkErr != nil:
-			if fail(w.prog.Path, w.checkErr) {
+			if fail(w.name, w.checkErr) {
 				break fileLoop
 			}
 			if stream {
@@ -236,7 +271,7 @@ fileLoop:
 			}
 		}
 		if w.lockErr != nil {
-			failures = append(failures, fmt.Sprintf("%s: lock checks: %v", w.prog.Path, w.lockErr))
+			failures = append(failures, fmt.Sprintf("%s: lock checks: %v", w.name, w.lockErr))
 			worst(exitInconclusive)
 		}
 		if w.lres != nil {

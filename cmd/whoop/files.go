@@ -27,8 +27,8 @@ import (
 // fileWork is one file's results, or why it has none.
 type fileWork struct {
 	path     string
-	loadErr  error // the front end did not finish
-	prog     *ir.Program
+	name     string              // the program's path (ir.Program.Path), once loaded
+	loadErr  error               // the front end did not finish
 	res      *lockset.FileResult // nil without the race check
 	checkErr error               // the race check did not finish
 	lres     *lockset.LockResult // nil without the lock checks
@@ -74,7 +74,7 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 		w.loadErr = err
 		return w
 	}
-	w.prog = prog
+	w.name = prog.Path
 	if r.verbose {
 		warnings(&w.log, prog.Warnings)
 	}
@@ -229,6 +229,7 @@ type sweepProgress struct {
 	current string // the file and phase last reported
 	active  map[string]bool
 	lastLen int
+	onPairs func(path string, done, total int) // a sweep worker's report to its parent, if set
 }
 
 func newSweepProgress(w io.Writer, total int, enabled bool) *sweepProgress {
@@ -248,6 +249,9 @@ func (p *sweepProgress) start(path string) {
 }
 
 func (p *sweepProgress) pairs(path string, done, total int) {
+	if p.onPairs != nil {
+		p.onPairs(path, done, total)
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.current = fmt.Sprintf("%s: pairs %d/%d", path, done, total)

@@ -9,7 +9,8 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"whoop": main, // as the binary runs, memory placement included
+		"whoop":             main, // as the binary runs, memory placement included
+		"whoop-fake-worker": fakeWorker,
 	})
 }
 

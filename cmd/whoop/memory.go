@@ -77,8 +77,10 @@ func deferGC(floor int64) bool {
 // was 14% faster than this pacing (22.6 s against 25.9 s, 2 rounds), for
 // 2.1 GB of peak RSS against 0.6 GB.
 //
-// Files in flight share the heap, so the limit is 2 GiB per file checked
-// at a time (workers), at most half of --max-memory: with one 2 GiB heap
+// A sweep's worker process (worker.go) checks one file at a time: 2 GiB.
+// In one process (WHOOP_PROCESSES=0) files in flight share the heap, so
+// the limit is 2 GiB per file checked at a time (workers), at most half of
+// --max-memory: with one 2 GiB heap
 // for two files the collector ran twice as often, and on the first 40
 // files of drivers/watchdog --jobs 2 spent 76 s of user CPU against 62-71 s
 // with room for both. Garbage never brings a file near the memory cap.

@@ -17,10 +17,22 @@ import (
 // never finishes without limits: its race check asks Z3 whether
 // x³ + y³ = z³ has a positive solution, which it cannot decide. later.c
 // (a copy of racy.c) is never reached; it must still appear in the
-// report, with the reason.
+// report, with the reason. With --jobs 2 the files run in two worker
+// processes, which the signal reaches through their parent: racy.c
+// finishes, slow.c and later.c (then a copy of slow.c) are both stopped.
 func TestSignalStopsRun(t *testing.T) {
+	for _, jobs := range []string{"1", "2"} {
+		t.Run("jobs"+jobs, func(t *testing.T) { testSignalStopsRun(t, jobs) })
+	}
+}
+
+func testSignalStopsRun(t *testing.T, jobs string) {
 	dir := t.TempDir()
-	for dst, src := range map[string]string{"racy.c": "racy.c", "slow.c": "slow.c", "later.c": "racy.c"} {
+	later := "racy.c"
+	if jobs != "1" {
+		later = "slow.c"
+	}
+	for dst, src := range map[string]string{"racy.c": "racy.c", "slow.c": "slow.c", "later.c": later} {
 		data, err := os.ReadFile(filepath.Join("testdata/signal", src))
 		if err != nil {
 			t.Fatal(err)
@@ -35,7 +47,7 @@ func TestSignalStopsRun(t *testing.T) {
 		code int
 	}{{syscall.SIGINT, "SIGINT", 130}, {syscall.SIGTERM, "SIGTERM", 143}} {
 		t.Run(c.name, func(t *testing.T) {
-			cmd := exec.Command("whoop", "--stats", "--jobs", "1", "--timeout", "0", "--file-timeout", "0",
+			cmd := exec.Command("whoop", "--stats", "--jobs", jobs, "--timeout", "0", "--file-timeout", "0",
 				"--format", "json", "racy.c", "slow.c", "later.c")
 			cmd.Dir = dir
 			var stdout, stderr bytes.Buffer

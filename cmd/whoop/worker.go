@@ -1,0 +1,523 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// Worker processes. A sweep with --jobs N > 1 checks its files in N child
+// processes of whoop (sweep workers), each checking one file at a time,
+// instead of N goroutines of one process. Files are independent, and
+// separate address spaces make that true of the machine too: two processes
+// do not share a garbage-collected heap, page tables or the page-fault lock,
+// and no TLB shootdown of one interrupts the other. On the first 40 files
+// of 6.12's drivers/watchdog, two processes on two cores took 28.5 s where
+// two goroutines took 31.2 s (medians of 3, interleaved), 1.80x --jobs 1
+// instead of 1.65x. A file that crashes its worker (a fault in Z3's C++, an
+// out-of-memory kill) costs that file only: it is reported, and a new
+// worker takes the next one.
+//
+// The parent starts each worker with its own command line plus
+// --sweep-worker=BYTES (the worker's share of --max-memory), so that a
+// worker expands the same files with the same flags, and hands it one
+// file at a time on stdin by its index and path. The worker answers on
+// stdout, one JSON value per message: progress of the pair checks, then
+// the file's results (wireWork), which the parent reports as if it had
+// checked the file itself: same bytes, whatever --jobs. WHOOP_PROCESSES=0
+// keeps a sweep in one process.
+
+// workerFlag is the hidden flag that makes a run a sweep worker.
+const workerFlag = "sweep-worker"
+
+// workerGrace is how long the end of a run waits for its workers to exit
+// before it kills them.
+const workerGrace = 5 * time.Second
+
+// workerKey is the app metadata key of the workerSpawn that lets a run start
+// workers; runs without it (tests calling Main, kbuild mode) check files
+// in one process.
+const workerKey = "whoop.worker"
+
+// workerSpawn says how to start a worker: the executable, the argv[0] it
+// expects (testscript dispatches on it), and the run's arguments.
+type workerSpawn struct {
+	exe   string
+	argv0 string
+	args  []string // the run's arguments, without argv[0]
+}
+
+// selfSpawn describes this process for starting workers, or nil when its
+// executable cannot be found.
+func selfSpawn(args []string) *workerSpawn {
+	exe, err := os.Executable()
+	if err != nil || len(args) == 0 {
+		return nil
+	}
+	return &workerSpawn{exe: exe, argv0: args[0], args: args[1:]}
+}
+
+// processesWanted reports whether sweeps may use worker processes.
+func processesWanted() bool { return os.Getenv("WHOOP_PROCESSES") != "0" }
+
+// workerRequest asks a worker to check paths[Index].
+type workerRequest struct {
+	Index int    `json:"index"`
+	Path  string `json:"path"`
+}
+
+// workerMessage is one message of a worker: exactly one field is set.
+type workerMessage struct {
+	Pairs  *workerPairs `json:"pairs,omitempty"`
+	Result *wireWork    `json:"result,omitempty"`
+	// Exit: the worker stops after this result (its run was cancelled, by
+	// the memory watch's last resort); the parent starts another.
+	Exit string `json:"exit,omitempty"`
+}
+
+// workerPairs is the progress of a file's pair checks.
+type workerPairs struct {
+	Done  int `json:"done"`
+	Total int `json:"total"`
+}
+
+// wireWork is a fileWork as a worker sends it.
+type wireWork struct {
+	Index    int                 `json:"index"`
+	Path     string              `json:"path"`
+	Name     string              `json:"name,omitempty"`
+	LoadErr  *wireErr            `json:"loadErr,omitempty"`
+	CheckErr *wireErr            `json:"checkErr,omitempty"`
+	LockErr  *wireErr            `json:"lockErr,omitempty"`
+	Log      string              `json:"log,omitempty"`
+	Res      *wireResult         `json:"res,omitempty"`
+	Locks    *lockset.LockResult `json:"locks,omitempty"`
+}
+
+// wireErr is an error with what the run reads from it: an exit code
+// (*exitError) or the signal of an interruption (*interrupted).
+type wireErr struct {
+	Msg    string `json:"msg"`
+	Code   int    `json:"code,omitempty"`
+	Signal int    `json:"signal,omitempty"`
+}
+
+func toWireErr(err error) *wireErr {
+	if err == nil {
+		return nil
+	}
+	var in *interrupted
+	if errors.As(err, &in) {
+		return &wireErr{Msg: err.Error(), Signal: int(in.sig)}
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return &wireErr{Msg: ee.msg, Code: ee.code}
+	}
+	return &wireErr{Msg: err.Error()}
+}
+
+func (e *wireErr) err() error {
+	switch {
+	case e == nil:
+		return nil
+	case e.Signal != 0:
+		return &interrupted{sig: syscall.Signal(e.Signal)}
+	case e.Code != 0:
+		return &exitError{code: e.Code, msg: e.Msg}
+	}
+	return errors.New(e.Msg)
+}
+
+// wireResult is a lockset.FileResult without its pointers: entry points
+// keep their function's name and position (all the writers read of it),
+// and pairs name their entry points by index. Every other field travels
+// as it is, so a field added to the results travels too.
+type wireResult struct {
+	Path        string          `json:"path"`
+	Parts       []string        `json:"parts,omitempty"`
+	EntryPoints []wireEntry     `json:"entryPoints,omitempty"`
+	Pairs       []wirePair      `json:"pairs,omitempty"`
+	Warnings    []ir.Diagnostic `json:"warnings,omitempty"`
+	Stats       lockset.Stats   `json:"stats"`
+}
+
+type wireEntry struct {
+	ir.EntryPoint        // Func is nil
+	FuncName      string `json:"funcName"`
+	FuncPos       ir.Pos `json:"funcPos"`
+}
+
+type wirePair struct {
+	lockset.PairResult     // Pair.First and Pair.Second are nil
+	First              int `json:"first"`
+	Second             int `json:"second"`
+}
+
+func toWireResult(res *lockset.FileResult) (*wireResult, error) {
+	if res == nil {
+		return nil, nil
+	}
+	out := &wireResult{Path: res.Path, Parts: res.Parts, Warnings: res.Warnings, Stats: res.Stats}
+	index := make(map[*ir.EntryPoint]int, len(res.EntryPoints))
+	for i, ep := range res.EntryPoints {
+		if ep == nil || ep.Func == nil {
+			return nil, fmt.Errorf("entry point %d has no function", i)
+		}
+		index[ep] = i
+		e := wireEntry{EntryPoint: *ep, FuncName: ep.Func.Name, FuncPos: ep.Func.Pos}
+		e.Func = nil
+		out.EntryPoints = append(out.EntryPoints, e)
+	}
+	for _, pr := range res.Pairs {
+		a, oka := index[pr.Pair.First]
+		b, okb := index[pr.Pair.Second]
+		if !oka || !okb {
+			return nil, fmt.Errorf("a pair of an entry point the result does not list")
+		}
+		w := wirePair{PairResult: pr, First: a, Second: b}
+		w.Pair.First, w.Pair.Second = nil, nil
+		out.Pairs = append(out.Pairs, w)
+	}
+	return out, nil
+}
+
+func (w *wireResult) result() (*lockset.FileResult, error) {
+	if w == nil {
+		return nil, nil
+	}
+	res := &lockset.FileResult{Path: w.Path, Parts: w.Parts, Warnings: w.Warnings, Stats: w.Stats}
+	for _, e := range w.EntryPoints {
+		ep := e.EntryPoint
+		ep.Func = ir.NewFunction(e.FuncName, nil, e.FuncPos)
+		res.EntryPoints = append(res.EntryPoints, &ep)
+	}
+	for _, p := range w.Pairs {
+		if p.First < 0 || p.First >= len(res.EntryPoints) || p.Second < 0 || p.Second >= len(res.EntryPoints) {
+			return nil, fmt.Errorf("a pair of entry points %d and %d of %d", p.First, p.Second, len(res.EntryPoints))
+		}
+		pr := p.PairResult
+		pr.Pair.First, pr.Pair.Second = res.EntryPoints[p.First], res.EntryPoints[p.Second]
+		res.Pairs = append(res.Pairs, pr)
+	}
+	return res, nil
+}
+
+// toWire is w as a worker sends it.
+func toWire(index int, w *fileWork) (*wireWork, error) {
+	out := &wireWork{Index: index, Path: w.path, Name: w.name, LoadErr: toWireErr(w.loadErr),
+		CheckErr: toWireErr(w.checkErr), LockErr: toWireErr(w.lockErr), Log: w.log.String(), Locks: w.lres}
+	res, err := toWireResult(w.res)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", w.path, err)
+	}
+	out.Res = res
+	return out, nil
+}
+
+// work is the fileWork the worker checked.
+func (ww *wireWork) work() (*fileWork, error) {
+	w := &fileWork{path: ww.Path, name: ww.Name, loadErr: ww.LoadErr.err(), checkErr: ww.CheckErr.err(),
+		lockErr: ww.LockErr.err(), lres: ww.Locks}
+	w.log.WriteString(ww.Log)
+	res, err := ww.Res.result()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ww.Path, err)
+	}
+	w.res = res
+	return w, nil
+}
+
+// serveFiles is a worker's loop: it checks the files the parent names on
+// in, one at a time, and answers on out. It returns when in ends, or after
+// the file in hand once ctx is done.
+func serveFiles(ctx context.Context, runner *fileRunner, paths []string, in io.Reader, out io.Writer) error {
+	var mu sync.Mutex
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	send := func(m workerMessage) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return enc.Encode(m)
+	}
+	runner.progress = newSweepProgress(io.Discard, len(paths), false)
+	runner.progress.onPairs = func(_ string, done, total int) {
+		_ = send(workerMessage{Pairs: &workerPairs{Done: done, Total: total}})
+	}
+	dec := json.NewDecoder(in)
+	for {
+		var req workerRequest
+		if err := dec.Decode(&req); err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return fmt.Errorf("sweep worker: reading a request: %w", err)
+		}
+		if req.Index < 0 || req.Index >= len(paths) || paths[req.Index] != req.Path {
+			return fmt.Errorf("sweep worker: file %d is not %s: started with other arguments than its parent", req.Index, req.Path)
+		}
+		w := runner.run(ctx, req.Path)
+		ww, err := toWire(req.Index, w)
+		if err != nil {
+			ww = &wireWork{Index: req.Index, Path: req.Path, LoadErr: &wireErr{Code: exitInconclusive, Msg: "internal error: " + err.Error()}}
+		}
+		msg := workerMessage{Result: ww}
+		if ctx.Err() != nil {
+			msg.Exit = context.Cause(ctx).Error()
+		}
+		if err := send(msg); err != nil {
+			return fmt.Errorf("sweep worker: %w", err)
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+	}
+}
+
+// workerPool runs files in worker processes, at most one file per worker.
+type workerPool struct {
+	spawn     *workerSpawn
+	maxMemory uint64 // each worker's --max-memory, 0: no cap
+	stderr    io.Writer
+	progress  *sweepProgress
+	idle      chan *worker // workers waiting for a file
+	mu        sync.Mutex
+	all       map[*worker]bool
+}
+
+// worker is one child process.
+type worker struct {
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	enc    *json.Encoder
+	dec    *json.Decoder
+	stderr *tailBuffer
+	done   chan struct{} // closed once the process has been waited for
+	state  string        // how it ended, once done
+}
+
+func newWorkerPool(spawn *workerSpawn, workers int, maxMemory uint64, stderr io.Writer, progress *sweepProgress) *workerPool {
+	return &workerPool{spawn: spawn, maxMemory: maxMemory, stderr: stderr, progress: progress,
+		idle: make(chan *worker, workers), all: map[*worker]bool{}}
+}
+
+// start starts a worker.
+func (p *workerPool) start() (*worker, error) {
+	args := append([]string{p.spawn.argv0, "--" + workerFlag + "=" + strconv.FormatUint(p.maxMemory, 10)}, p.spawn.args...)
+	cmd := &exec.Cmd{Path: p.spawn.exe, Args: args}
+	cmd.SysProcAttr = workerProcAttr()
+	tail := &tailBuffer{w: p.stderr}
+	cmd.Stderr = tail
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting a sweep worker: %w", err)
+	}
+	w := &worker{cmd: cmd, in: in, enc: json.NewEncoder(in), dec: json.NewDecoder(out), stderr: tail, done: make(chan struct{})}
+	p.mu.Lock()
+	p.all[w] = true
+	p.mu.Unlock()
+	go func() {
+		err := cmd.Wait()
+		w.state = exitState(err)
+		close(w.done)
+	}()
+	return w, nil
+}
+
+// exitState says how a worker ended.
+func exitState(err error) string {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return "killed by " + ws.Signal().String()
+		}
+		return fmt.Sprintf("exit status %d", ee.ExitCode())
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return "exit status 0"
+}
+
+// run checks paths[i] in a worker and returns its work. It never fails: a
+// worker that dies on the file gives the file an error of its own.
+func (p *workerPool) run(ctx context.Context, i int, path string) *fileWork {
+	if ctx.Err() != nil {
+		return &fileWork{path: path, loadErr: context.Cause(ctx)}
+	}
+	p.progress.start(path)
+	defer p.progress.finish(path)
+	var w *worker
+	select {
+	case w = <-p.idle:
+	default:
+		var err error
+		if w, err = p.start(); err != nil {
+			return &fileWork{path: path, loadErr: &exitError{code: exitInconclusive, msg: fmt.Sprintf("%s: %v", path, err)}}
+		}
+	}
+	type answer struct {
+		work *fileWork
+		exit bool
+		err  error
+	}
+	got := make(chan answer, 1)
+	go func() {
+		if err := w.enc.Encode(workerRequest{Index: i, Path: path}); err != nil {
+			got <- answer{err: err}
+			return
+		}
+		for {
+			var m workerMessage
+			if err := w.dec.Decode(&m); err != nil {
+				got <- answer{err: err}
+				return
+			}
+			if m.Pairs != nil {
+				p.progress.pairs(path, m.Pairs.Done, m.Pairs.Total)
+				continue
+			}
+			if m.Result == nil || m.Result.Index != i {
+				got <- answer{err: errors.New("a message that is not the file's result")}
+				return
+			}
+			work, err := m.Result.work()
+			got <- answer{work: work, exit: m.Exit != "", err: err}
+			return
+		}
+	}()
+	var a answer
+	select {
+	case a = <-got:
+	case <-ctx.Done():
+		var in *interrupted
+		if !errors.As(context.Cause(ctx), &in) {
+			// The run no longer wants the file (it broke off): end the worker.
+			p.kill(w)
+			return &fileWork{path: path, loadErr: context.Cause(ctx)}
+		}
+		// Interrupted: the worker stops too, and reports what it finished.
+		_ = w.cmd.Process.Signal(in.sig)
+		t := time.NewTimer(stopGrace + time.Second)
+		defer t.Stop()
+		select {
+		case a = <-got:
+			if a.err == nil {
+				break
+			}
+			p.kill(w)
+			return &fileWork{path: path, loadErr: in}
+		case <-t.C:
+			p.kill(w)
+			return &fileWork{path: path, loadErr: in}
+		}
+	}
+	if a.err != nil {
+		// The worker died on the file, or spoke nonsense: the file gets the
+		// blame, and the next file a new worker.
+		p.kill(w)
+		<-w.done
+		msg := fmt.Sprintf("%s: internal error: whoop's sweep worker (process %d) %s while checking this file", path, w.cmd.Process.Pid, w.state)
+		if a.err != io.EOF && !errors.Is(a.err, io.ErrUnexpectedEOF) {
+			msg += ": " + a.err.Error()
+		}
+		if t := w.stderr.tail(); t != "" {
+			msg += "; its last words: " + t
+		}
+		return &fileWork{path: path, loadErr: &exitError{code: exitInconclusive, msg: msg}}
+	}
+	if a.exit {
+		p.retire(w)
+	} else {
+		p.idle <- w
+	}
+	return a.work
+}
+
+// kill ends a worker at once.
+func (p *workerPool) kill(w *worker) {
+	_ = w.cmd.Process.Kill()
+	p.mu.Lock()
+	delete(p.all, w)
+	p.mu.Unlock()
+}
+
+// retire lets a worker that is done end on its own.
+func (p *workerPool) retire(w *worker) {
+	_ = w.in.Close()
+	p.mu.Lock()
+	delete(p.all, w)
+	p.mu.Unlock()
+}
+
+// close ends every worker: idle ones see their input end and exit; after
+// grace, any still running are killed.
+func (p *workerPool) close(grace time.Duration) {
+	p.mu.Lock()
+	all := make([]*worker, 0, len(p.all))
+	for w := range p.all {
+		all = append(all, w)
+	}
+	p.all = map[*worker]bool{}
+	p.mu.Unlock()
+	for _, w := range all {
+		_ = w.in.Close()
+	}
+	deadline := time.NewTimer(grace)
+	defer deadline.Stop()
+	for _, w := range all {
+		select {
+		case <-w.done:
+		case <-deadline.C:
+			_ = w.cmd.Process.Kill()
+			<-w.done
+		}
+	}
+}
+
+// tailBuffer passes a worker's stderr on and keeps its last line, for the
+// message of a worker that dies.
+type tailBuffer struct {
+	mu   sync.Mutex
+	w    io.Writer
+	last []byte
+}
+
+func (t *tailBuffer) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.last = append(t.last, b...)
+	if len(t.last) > 4096 {
+		t.last = t.last[len(t.last)-4096:]
+	}
+	return t.w.Write(b)
+}
+
+func (t *tailBuffer) tail() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := bytes.TrimRight(t.last, "\n")
+	if i := bytes.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return string(s)
+}

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package main
+
+import "syscall"
+
+func workerProcAttr() *syscall.SysProcAttr { return nil }

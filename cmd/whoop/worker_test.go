@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/lockset"
+	"github.com/whoopverify/whoop/report"
+)
+
+// TestWireRoundTrip: a file's results, sent by a sweep worker and read
+// back by its parent, print the same bytes in every format as the results
+// themselves. The drivers cover races, serialised pairs, distinct
+// parameters, warnings (efirtc), lock errors (locking.c) and a
+// confirmation's interleaving.
+func TestWireRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	locking := filepath.Join(dir, "locking.c")
+	if err := os.WriteFile(locking, []byte(lockingDriver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{locking}
+	for _, rel := range []string{"char/generic_nvram", "char/efirtc", "char/dtlk", "net/ethernet/8139too"} {
+		paths = append(paths, filepath.Join("..", "..", "..", "shared", "drivers", rel, "driver.c"))
+	}
+	ctx := context.Background()
+	for _, path := range paths {
+		prog, err := load(ctx, frontend.Config{}, path, "")
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		res, err := lockset.Check(ctx, prog, lockset.Options{Jobs: 2})
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		lres, err := lockset.CheckLocks(ctx, prog, lockset.Options{Jobs: 2})
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for i := range res.Pairs {
+			if len(res.Pairs[i].Races) > 0 {
+				r := &res.Pairs[i].Races[0]
+				r.Suppressed = "test"
+				r.Confirmation = &lockset.Confirmation{Status: lockset.Confirmed, Steps: []lockset.Step{
+					{Thread: 1, EntryPoint: r.Accesses[0].EntryPoint, Func: r.Accesses[0].Func, Pos: r.Accesses[0].Pos, Source: "\tx = 1;", Kind: "write", LValue: "x", Value: "1"},
+					{Thread: 2, EntryPoint: r.Accesses[1].EntryPoint, Func: r.Accesses[1].Func, Pos: r.Accesses[1].Pos, Source: "\ty = x;", Kind: "read", LValue: "x", Value: "1"},
+				}}
+				break
+			}
+		}
+		w := &fileWork{path: path, name: prog.Path, res: res, lres: lres}
+		w.log.WriteString("a line of the file's log\n")
+		back := roundTrip(t, w)
+		if back.path != w.path || back.name != w.name || back.log.String() != w.log.String() {
+			t.Errorf("%s: path %q name %q log %q came back as %q %q %q", path, w.path, w.name, w.log.String(), back.path, back.name, back.log.String())
+		}
+		if n := len(res.Pairs); n == 0 || len(back.res.Pairs) != n {
+			t.Fatalf("%s: %d pairs came back as %d", path, n, len(back.res.Pairs))
+		}
+		if strings.HasSuffix(path, "locking.c") && len(lres.Errors) == 0 {
+			t.Fatalf("%s: no lock error to send", path)
+		}
+		if strings.Contains(path, "efirtc") && len(res.Warnings) == 0 {
+			t.Fatalf("%s: no warning to send", path)
+		}
+		for _, verbose := range []bool{false, true} {
+			for _, f := range report.Formats() {
+				opts := report.Options{Version: "test", Verbose: verbose, Locks: map[string]*lockset.LockResult{res.Path: lres}}
+				backOpts := opts
+				backOpts.Locks = map[string]*lockset.LockResult{back.res.Path: back.lres}
+				var want, got bytes.Buffer
+				if err := report.WriteRaces(&want, f, []*lockset.FileResult{res}, opts); err != nil {
+					t.Fatal(err)
+				}
+				if err := report.WriteRaces(&got, f, []*lockset.FileResult{back.res}, backOpts); err != nil {
+					t.Fatal(err)
+				}
+				if want.String() != got.String() {
+					t.Errorf("%s: %s (verbose %v) differs after the round trip:\n%s\nwant:\n%s", path, f, verbose, got.String(), want.String())
+				}
+			}
+		}
+		var want, got bytes.Buffer
+		if err := report.WriteLockErrors(&want, []*lockset.LockResult{lres}); err != nil {
+			t.Fatal(err)
+		}
+		if err := report.WriteLockErrors(&got, []*lockset.LockResult{back.lres}); err != nil {
+			t.Fatal(err)
+		}
+		if want.String() != got.String() {
+			t.Errorf("%s: lock errors differ after the round trip:\n%s\nwant:\n%s", path, got.String(), want.String())
+		}
+	}
+}
+
+// lockingDriver has a double lock and a race.
+const lockingDriver = `#include <linux/module.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/mutex.h>
+
+static DEFINE_MUTEX(m);
+static int count;
+
+static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	mutex_lock(&m);
+	if (cmd)
+		mutex_lock(&m);
+	mutex_unlock(&m);
+	count++;
+	return 0;
+}
+
+static const struct file_operations fops = { .unlocked_ioctl = dev_ioctl };
+static struct miscdevice dev = { .minor = MISC_DYNAMIC_MINOR, .name = "d", .fops = &fops };
+
+static int __init d_init(void) { return misc_register(&dev); }
+static void __exit d_exit(void) { misc_deregister(&dev); }
+module_init(d_init);
+module_exit(d_exit);
+`
+
+// roundTrip sends w as a worker does and reads it back as the parent does.
+func roundTrip(t *testing.T, w *fileWork) *fileWork {
+	t.Helper()
+	ww, err := toWire(7, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(workerMessage{Result: ww})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m workerMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Result == nil || m.Result.Index != 7 {
+		t.Fatalf("the result came back as %+v", m)
+	}
+	back, err := m.Result.work()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
+
+// TestWireErrors: the errors a file can end in keep what the run reads
+// from them, their exit code or their signal, and their message.
+func TestWireErrors(t *testing.T) {
+	w := &fileWork{path: "a.c", loadErr: &exitError{code: exitInput, msg: "a.c:3:1: unexpected end of file"},
+		checkErr: &interrupted{sig: syscall.SIGTERM}, lockErr: fmt.Errorf("wrapped: %w", errors.New("solver gave up"))}
+	back := roundTrip(t, w)
+	var ee *exitError
+	if !errors.As(back.loadErr, &ee) || ee.code != exitInput || ee.msg != "a.c:3:1: unexpected end of file" {
+		t.Errorf("loadErr came back as %#v", back.loadErr)
+	}
+	var in *interrupted
+	if !errors.As(back.checkErr, &in) || in.sig != syscall.SIGTERM || back.checkErr.Error() != "interrupted by SIGTERM" {
+		t.Errorf("checkErr came back as %#v", back.checkErr)
+	}
+	if back.lockErr == nil || back.lockErr.Error() != "wrapped: solver gave up" || errors.As(back.lockErr, &ee) {
+		t.Errorf("lockErr came back as %#v", back.lockErr)
+	}
+	if back.res != nil || back.lres != nil {
+		t.Errorf("results out of nothing: %v %v", back.res, back.lres)
+	}
+}
+
+// fakeWorker stands in for a sweep worker in TestWorkerPool (TestMain runs
+// it as the command "whoop-fake-worker"): it answers each file with a
+// result whose log names the file and its process, and dies on crash.c as
+// a worker hit by a fault would.
+func fakeWorker() {
+	dec := json.NewDecoder(os.Stdin)
+	enc := json.NewEncoder(os.Stdout)
+	for {
+		var req workerRequest
+		if err := dec.Decode(&req); err != nil {
+			os.Exit(0)
+		}
+		if strings.HasSuffix(req.Path, "crash.c") {
+			fmt.Fprintln(os.Stderr, "fake worker: fault")
+			os.Exit(3)
+		}
+		_ = enc.Encode(workerMessage{Pairs: &workerPairs{Done: 1, Total: 2}})
+		_ = enc.Encode(workerMessage{Result: &wireWork{Index: req.Index, Path: req.Path, Name: req.Path,
+			Log: fmt.Sprintf("%s in %d\n", req.Path, os.Getpid())}})
+	}
+}
+
+// TestWorkerPool: files go to workers one at a time, each worker serves
+// several, and a worker that dies costs only the file it had: that file is
+// reported as an internal error with the worker's last words, and the next
+// file gets a new worker.
+func TestWorkerPool(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	pool := newWorkerPool(&workerSpawn{exe: exe, argv0: "whoop-fake-worker"}, 2, 0, &syncWriter{w: &stderr}, newSweepProgress(io.Discard, 5, false))
+	defer pool.close(workerGrace)
+	paths := []string{"a.c", "b.c", "crash.c", "d.c", "e.c"}
+	var got []*fileWork
+	for i, w := range inOrder(context.Background(), len(paths), 2, func(ctx context.Context, i int) *fileWork { return pool.run(ctx, i, paths[i]) }) {
+		if w.path != paths[i] {
+			t.Fatalf("file %d is %s, want %s", i, w.path, paths[i])
+		}
+		got = append(got, w)
+	}
+	pids := map[string]bool{}
+	for i, w := range got {
+		if paths[i] == "crash.c" {
+			var ee *exitError
+			if !errors.As(w.loadErr, &ee) || ee.code != exitInconclusive {
+				t.Fatalf("crash.c: %v, want an internal error (exit %d)", w.loadErr, exitInconclusive)
+			}
+			for _, want := range []string{"crash.c: internal error: whoop's sweep worker (process ", ") exit status 3 while checking this file; its last words: fake worker: fault"} {
+				if !strings.Contains(ee.msg, want) {
+					t.Errorf("crash.c: %q lacks %q", ee.msg, want)
+				}
+			}
+			continue
+		}
+		if w.loadErr != nil || w.name != paths[i] {
+			t.Fatalf("%s: %v, name %q", paths[i], w.loadErr, w.name)
+		}
+		file, pid, ok := strings.Cut(strings.TrimSpace(w.log.String()), " in ")
+		if !ok || file != paths[i] {
+			t.Fatalf("%s: log %q", paths[i], w.log.String())
+		}
+		pids[pid] = true
+	}
+	// Two workers served the files before the crash; the crashed one was
+	// replaced: at least two processes, at most three.
+	if n := len(pids); n < 2 || n > 3 {
+		t.Errorf("the files ran in %d processes, want 2 or 3", n)
+	}
+	if !strings.Contains(stderr.String(), "fake worker: fault\n") {
+		t.Errorf("the worker's stderr was not passed on: %q", stderr.String())
+	}
+	// A run that stopped wanting the file (it broke off) ends the worker
+	// and gives the file the run's cause.
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(errors.New("broke off"))
+	if w := pool.run(ctx, 0, "a.c"); w.loadErr == nil || w.loadErr.Error() != "broke off" {
+		t.Errorf("a cancelled run: %v", w.loadErr)
+	}
+}
+
+// syncWriter serialises writes (workers' stderr is copied concurrently).
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(b []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(b)
+}
