@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -174,10 +173,11 @@ func checkAction(c *cli.Context) error {
 	done := 0
 	workers := min(base.Jobs, len(paths))
 	isWorker := c.IsSet(workerFlag)
+	var totalMemory uint64 // a worker's: the whole cap it has a share of
 	if isWorker {
 		// One file at a time, under the parent's share of the cap.
 		workers = 1
-		if maxMemory, err = strconv.ParseUint(c.String(workerFlag), 10, 64); err != nil {
+		if maxMemory, totalMemory, err = parseWorkerFlag(c.String(workerFlag)); err != nil {
 			return usageErrorf("--%s: %v", workerFlag, err)
 		}
 	} else if !c.IsSet("max-memory") {
@@ -189,7 +189,13 @@ func checkAction(c *cli.Context) error {
 	spawn, _ := c.App.Metadata[workerKey].(*workerSpawn)
 	procs := !isWorker && spawn != nil && processesWanted() && workers > 1 && module == nil &&
 		!slices.Contains(paths, "-") && c.String("cpuprofile") == ""
-	watch := startMemWatch(maxMemory, cancelRun)
+	// The parent of sweep workers holds only their results: the workers
+	// watch the cap, each its share.
+	watchLimit := maxMemory
+	if procs {
+		watchLimit = 0
+	}
+	watch := startMemWatch(watchLimit, totalMemory, cancelRun)
 	defer watch.stop()
 	if !procs {
 		collectForChecks(int64(min(maxMemory, 1<<62)), workers, len(paths) == 1 && !isWorker) // after the watch's own limit
@@ -220,7 +226,7 @@ func checkAction(c *cli.Context) error {
 	}
 	check := func(ctx context.Context, i int) *fileWork { return runner.run(ctx, paths[i]) }
 	if procs {
-		pool := newWorkerPool(spawn, workers, maxMemory/uint64(workers), stderr, progress)
+		pool := newWorkerPool(spawn, workers, maxMemory, stderr, progress, runner.run)
 		defer pool.close(workerGrace)
 		check = func(ctx context.Context, i int) *fileWork { return pool.run(ctx, i, paths[i]) }
 	}

@@ -53,18 +53,24 @@ func TestFileTimeout(t *testing.T) {
 
 // --max-memory makes the files that pass it inconclusive, exit 4. Run as
 // a process: the cap changes process-wide settings (the Go collector's
-// memory limit, Z3's memory_max_size).
+// memory limit, Z3's memory_max_size). With --jobs 2 the files run in two
+// worker processes with half the cap each, and say so.
 func TestMaxMemory(t *testing.T) {
-	cmd := exec.Command("whoop", "--max-memory", "1M", "testdata/signal/racy.c", "testdata/limits/clean.c")
-	out, err := cmd.CombinedOutput()
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != exitInconclusive {
-		t.Fatalf("exit %v, want %d\n%s", err, exitInconclusive, out)
-	}
-	want := "whoop: testdata/signal/racy.c: inconclusive: memory use passed --max-memory 1M\n" +
-		"whoop: testdata/limits/clean.c: inconclusive: memory use passed --max-memory 1M\n"
-	if string(out) != want {
-		t.Errorf("output %q, want %q", out, want)
+	for _, c := range []struct{ jobs, passed string }{
+		{"1", "--max-memory 1M"},
+		{"2", "512K, a sweep worker's share of --max-memory 1M"},
+	} {
+		cmd := exec.Command("whoop", "--jobs", c.jobs, "--max-memory", "1M", "testdata/signal/racy.c", "testdata/limits/clean.c")
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != exitInconclusive {
+			t.Fatalf("--jobs %s: exit %v, want %d\n%s", c.jobs, err, exitInconclusive, out)
+		}
+		want := "whoop: testdata/signal/racy.c: inconclusive: memory use passed " + c.passed + "\n" +
+			"whoop: testdata/limits/clean.c: inconclusive: memory use passed " + c.passed + "\n"
+		if string(out) != want {
+			t.Errorf("--jobs %s: output %q, want %q", c.jobs, out, want)
+		}
 	}
 	// A cap the run stays under changes nothing.
 	code, stdout, _ := runWhoop(t, "--max-memory", "3G", "testdata/limits/clean.c")

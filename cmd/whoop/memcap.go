@@ -30,16 +30,21 @@ import (
 // memPoll is how often memory is sampled.
 const memPoll = 50 * time.Millisecond
 
-// memoryCap is the cancellation cause of a file stopped at --max-memory.
-type memoryCap struct{ limit uint64 }
+// memoryCap is the cancellation cause of a file stopped at --max-memory,
+// or at a sweep worker's share of it (total: the whole cap).
+type memoryCap struct{ limit, total uint64 }
 
 func (e *memoryCap) Error() string {
+	if e.total != 0 && e.total != e.limit {
+		return "inconclusive: memory use passed " + formatBytes(e.limit) + ", a sweep worker's share of --max-memory " + formatBytes(e.total)
+	}
 	return "inconclusive: memory use passed --max-memory " + formatBytes(e.limit)
 }
 
 // memWatch cancels the files in progress when memory passes the cap.
 type memWatch struct {
 	limit uint64
+	total uint64 // the whole --max-memory, when limit is a sweep worker's share
 	run   context.CancelCauseFunc
 	mu    sync.Mutex
 	files map[int]context.CancelCauseFunc
@@ -48,10 +53,11 @@ type memWatch struct {
 	wg    sync.WaitGroup
 }
 
-// startMemWatch watches memory against limit (0: no cap, nothing runs).
-// run cancels the whole run.
-func startMemWatch(limit uint64, run context.CancelCauseFunc) *memWatch {
-	w := &memWatch{limit: limit, run: run, files: map[int]context.CancelCauseFunc{}, done: make(chan struct{})}
+// startMemWatch watches memory against limit (0: no cap, nothing runs),
+// a sweep worker's share of total (0 otherwise). run cancels the whole
+// run.
+func startMemWatch(limit, total uint64, run context.CancelCauseFunc) *memWatch {
+	w := &memWatch{limit: limit, total: total, run: run, files: map[int]context.CancelCauseFunc{}, done: make(chan struct{})}
 	if limit == 0 {
 		return w
 	}
@@ -70,7 +76,7 @@ func startMemWatch(limit uint64, run context.CancelCauseFunc) *memWatch {
 func (w *memWatch) add(cancel context.CancelCauseFunc) func() {
 	if w.limit > 0 && memoryInUse() > w.limit {
 		if runtime.GC(); memoryInUse() > w.limit {
-			cancel(&memoryCap{limit: w.limit})
+			cancel(&memoryCap{limit: w.limit, total: w.total})
 		}
 	}
 	w.mu.Lock()
@@ -89,7 +95,7 @@ func (w *memWatch) loop() {
 	defer w.wg.Done()
 	t := time.NewTicker(memPoll)
 	defer t.Stop()
-	cause := &memoryCap{limit: w.limit}
+	cause := &memoryCap{limit: w.limit, total: w.total}
 	for {
 		select {
 		case <-w.done:

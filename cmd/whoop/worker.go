@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -50,6 +51,19 @@ const workerGrace = 5 * time.Second
 // workers; runs without it (tests calling Main, kbuild mode) check files
 // in one process.
 const workerKey = "whoop.worker"
+
+// parseWorkerFlag reads --sweep-worker=SHARE/TOTAL: the worker's memory
+// cap and the whole --max-memory it is a share of, in bytes (0: no cap).
+func parseWorkerFlag(v string) (share, total uint64, err error) {
+	a, b, ok := strings.Cut(v, "/")
+	if !ok {
+		return 0, 0, fmt.Errorf("%q: want SHARE/TOTAL in bytes", v)
+	}
+	if share, err = strconv.ParseUint(a, 10, 64); err == nil {
+		total, err = strconv.ParseUint(b, 10, 64)
+	}
+	return share, total, err
+}
 
 // workerSpawn says how to start a worker: the executable, the argv[0] it
 // expects (testscript dispatches on it), and the run's arguments.
@@ -289,12 +303,17 @@ func serveFiles(ctx context.Context, runner *fileRunner, paths []string, in io.R
 // workerPool runs files in worker processes, at most one file per worker.
 type workerPool struct {
 	spawn     *workerSpawn
-	maxMemory uint64 // each worker's --max-memory, 0: no cap
+	workers   int
+	maxMemory uint64 // the whole --max-memory, shared equally by the workers; 0: no cap
 	stderr    io.Writer
 	progress  *sweepProgress
 	idle      chan *worker // workers waiting for a file
+	// inProcess checks a file in this process: the way out when no worker
+	// can be started (no executable to run, a sandbox that forbids exec).
+	inProcess func(ctx context.Context, path string) *fileWork
 	mu        sync.Mutex
 	all       map[*worker]bool
+	noStart   error // why workers cannot be started, once known
 }
 
 // worker is one child process.
@@ -308,14 +327,22 @@ type worker struct {
 	state  string        // how it ended, once done
 }
 
-func newWorkerPool(spawn *workerSpawn, workers int, maxMemory uint64, stderr io.Writer, progress *sweepProgress) *workerPool {
-	return &workerPool{spawn: spawn, maxMemory: maxMemory, stderr: stderr, progress: progress,
-		idle: make(chan *worker, workers), all: map[*worker]bool{}}
+func newWorkerPool(spawn *workerSpawn, workers int, maxMemory uint64, stderr io.Writer, progress *sweepProgress,
+	inProcess func(ctx context.Context, path string) *fileWork) *workerPool {
+	return &workerPool{spawn: spawn, workers: workers, maxMemory: maxMemory, stderr: stderr, progress: progress,
+		idle: make(chan *worker, workers), inProcess: inProcess, all: map[*worker]bool{}}
 }
 
 // start starts a worker.
 func (p *workerPool) start() (*worker, error) {
-	args := append([]string{p.spawn.argv0, "--" + workerFlag + "=" + strconv.FormatUint(p.maxMemory, 10)}, p.spawn.args...)
+	p.mu.Lock()
+	err := p.noStart
+	p.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	flag := fmt.Sprintf("--%s=%d/%d", workerFlag, p.maxMemory/uint64(p.workers), p.maxMemory)
+	args := append([]string{p.spawn.argv0, flag}, p.spawn.args...)
 	cmd := &exec.Cmd{Path: p.spawn.exe, Args: args}
 	cmd.SysProcAttr = workerProcAttr()
 	tail := &tailBuffer{w: p.stderr}
@@ -364,17 +391,24 @@ func (p *workerPool) run(ctx context.Context, i int, path string) *fileWork {
 	if ctx.Err() != nil {
 		return &fileWork{path: path, loadErr: context.Cause(ctx)}
 	}
-	p.progress.start(path)
-	defer p.progress.finish(path)
 	var w *worker
 	select {
 	case w = <-p.idle:
 	default:
 		var err error
 		if w, err = p.start(); err != nil {
-			return &fileWork{path: path, loadErr: &exitError{code: exitInconclusive, msg: fmt.Sprintf("%s: %v", path, err)}}
+			// Said once; this file and the next run here.
+			p.mu.Lock()
+			if p.noStart == nil {
+				p.noStart = err
+				fmt.Fprintf(p.stderr, "whoop: warning: %v: checking the files in this process\n", err)
+			}
+			p.mu.Unlock()
+			return p.inProcess(ctx, path)
 		}
 	}
+	p.progress.start(path)
+	defer p.progress.finish(path)
 	type answer struct {
 		work *fileWork
 		exit bool

@@ -211,7 +211,7 @@ func TestWorkerPool(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	pool := newWorkerPool(&workerSpawn{exe: exe, argv0: "whoop-fake-worker"}, 2, 0, &syncWriter{w: &stderr}, newSweepProgress(io.Discard, 5, false))
+	pool := newWorkerPool(&workerSpawn{exe: exe, argv0: "whoop-fake-worker"}, 2, 0, &syncWriter{w: &stderr}, newSweepProgress(io.Discard, 5, false), nil)
 	defer pool.close(workerGrace)
 	paths := []string{"a.c", "b.c", "crash.c", "d.c", "e.c"}
 	var got []*fileWork
@@ -258,6 +258,32 @@ func TestWorkerPool(t *testing.T) {
 	cancel(errors.New("broke off"))
 	if w := pool.run(ctx, 0, "a.c"); w.loadErr == nil || w.loadErr.Error() != "broke off" {
 		t.Errorf("a cancelled run: %v", w.loadErr)
+	}
+}
+
+// TestWorkerPoolCannotStart: when no worker process can be started, the
+// sweep says so once and checks its files in its own process.
+func TestWorkerPoolCannotStart(t *testing.T) {
+	var stderr bytes.Buffer
+	var here []string
+	inProcess := func(_ context.Context, path string) *fileWork {
+		here = append(here, path)
+		return &fileWork{path: path, name: path}
+	}
+	pool := newWorkerPool(&workerSpawn{exe: filepath.Join(t.TempDir(), "no-such-whoop"), argv0: "whoop"}, 2, 0, &stderr,
+		newSweepProgress(io.Discard, 2, false), inProcess)
+	defer pool.close(workerGrace)
+	for i, path := range []string{"a.c", "b.c"} {
+		if w := pool.run(context.Background(), i, path); w.path != path || w.loadErr != nil {
+			t.Fatalf("%s: %+v", path, w)
+		}
+	}
+	if strings.Join(here, " ") != "a.c b.c" {
+		t.Errorf("checked in this process: %q, want a.c and b.c", here)
+	}
+	if got := stderr.String(); strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, "whoop: warning: starting a sweep worker: ") ||
+		!strings.HasSuffix(got, ": checking the files in this process\n") {
+		t.Errorf("stderr %q, want one warning", got)
 	}
 }
 
