@@ -219,7 +219,12 @@ func checkAction(c *cli.Context) error {
 		if in == nil {
 			in = os.Stdin
 		}
-		if err := serveFiles(ctx, runner, paths, in, c.App.Writer); err != nil {
+		out, err := workerOut()
+		if err != nil {
+			return &exitError{code: exitUsage, msg: err.Error()}
+		}
+		defer out.Close()
+		if err := serveFiles(ctx, runner, paths, in, out); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
 		return nil

@@ -60,12 +60,21 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 	fctx, cancel := fileContext(ctx, r.fileTimeout, 0)
 	unwatch := r.watch.add(cancel)
 	defer func() { unwatch(); cancel(nil) }()
+	// What -v says about a kernel tree goes into the file's log, printed in
+	// path order with its other lines; the buffer is locked, since await
+	// may give up on the closure, which then still runs.
+	cfg := r.cfg
+	var tlog lockedBuffer
+	if cfg.Tree.Log != nil {
+		cfg.Tree.Log = &tlog
+	}
 	prog, err := await(fctx, stopGrace, func() (*ir.Program, error) {
 		if r.module != nil {
-			return loadModule(fctx, r.cfg, path, r.module)
+			return loadModule(fctx, cfg, path, r.module)
 		}
-		return load(fctx, r.cfg, path, "")
+		return load(fctx, cfg, path, "")
 	})
+	w.log.Write(tlog.bytes())
 	w.loaded = time.Now()
 	if err != nil {
 		if serr := stopped(fctx, path); serr != nil {
@@ -295,4 +304,23 @@ func (p *sweepProgress) clear() {
 		fmt.Fprintf(p.w, "\r%*s\r", p.lastLen, "")
 		p.lastLen = 0
 	}
+}
+
+// lockedBuffer is a buffer safe for concurrent writes.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// bytes returns a copy of what was written so far.
+func (b *lockedBuffer) bytes() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return bytes.Clone(b.buf.Bytes())
 }

@@ -35,13 +35,30 @@ import (
 // --sweep-worker=BYTES (the worker's share of --max-memory), so that a
 // worker expands the same files with the same flags, and hands it one
 // file at a time on stdin by its index and path. The worker answers on
-// stdout, one JSON value per message: progress of the pair checks, then
+// file descriptor 3 (workerOutFD), not stdout, so that nothing a library
+// prints can garble the answers (a worker's stdout and stderr go to the
+// parent's stderr), one JSON value per message: progress of the pair checks, then
 // the file's results (wireWork), which the parent reports as if it had
 // checked the file itself: same bytes, whatever --jobs. WHOOP_PROCESSES=0
 // keeps a sweep in one process.
 
 // workerFlag is the hidden flag that makes a run a sweep worker.
 const workerFlag = "sweep-worker"
+
+// workerOutFD is the file descriptor a worker answers on.
+const workerOutFD = 3
+
+// workerOut is a worker's answer channel to its parent.
+func workerOut() (*os.File, error) {
+	f := os.NewFile(workerOutFD, "sweep-worker-results")
+	if f == nil {
+		return nil, errors.New("sweep worker: no results descriptor: run only by whoop itself")
+	}
+	if _, err := f.Stat(); err != nil {
+		return nil, fmt.Errorf("sweep worker: results descriptor: %w (run only by whoop itself)", err)
+	}
+	return f, nil
+}
 
 // workerGrace is how long the end of a run waits for its workers to exit
 // before it kills them.
@@ -320,6 +337,7 @@ type workerPool struct {
 type worker struct {
 	cmd    *exec.Cmd
 	in     io.WriteCloser
+	out    *os.File // the read end of the worker's descriptor 3
 	enc    *json.Encoder
 	dec    *json.Decoder
 	stderr *tailBuffer
@@ -346,19 +364,23 @@ func (p *workerPool) start() (*worker, error) {
 	cmd := &exec.Cmd{Path: p.spawn.exe, Args: args}
 	cmd.SysProcAttr = workerProcAttr()
 	tail := &tailBuffer{w: p.stderr}
-	cmd.Stderr = tail
+	cmd.Stdout, cmd.Stderr = tail, tail
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
+	out, results, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
+	cmd.ExtraFiles = []*os.File{results} // the worker's descriptor 3 (workerOutFD)
 	if err := cmd.Start(); err != nil {
+		out.Close()
+		results.Close()
 		return nil, fmt.Errorf("starting a sweep worker: %w", err)
 	}
-	w := &worker{cmd: cmd, in: in, enc: json.NewEncoder(in), dec: json.NewDecoder(out), stderr: tail, done: make(chan struct{})}
+	results.Close() // the worker's copy is the only writer: its exit ends out
+	w := &worker{cmd: cmd, in: in, out: out, enc: json.NewEncoder(in), dec: json.NewDecoder(out), stderr: tail, done: make(chan struct{})}
 	p.mu.Lock()
 	p.all[w] = true
 	p.mu.Unlock()
@@ -368,6 +390,15 @@ func (p *workerPool) start() (*worker, error) {
 		close(w.done)
 	}()
 	return w, nil
+}
+
+// release closes the parent's end of w's answers once w has exited; no
+// one reads them any more.
+func (w *worker) release() {
+	go func() {
+		<-w.done
+		w.out.Close()
+	}()
 }
 
 // exitState says how a worker ended.
@@ -490,6 +521,7 @@ func (p *workerPool) run(ctx context.Context, i int, path string) *fileWork {
 // kill ends a worker at once.
 func (p *workerPool) kill(w *worker) {
 	_ = w.cmd.Process.Kill()
+	w.release()
 	p.mu.Lock()
 	delete(p.all, w)
 	p.mu.Unlock()
@@ -498,6 +530,7 @@ func (p *workerPool) kill(w *worker) {
 // retire lets a worker that is done end on its own.
 func (p *workerPool) retire(w *worker) {
 	_ = w.in.Close()
+	w.release()
 	p.mu.Lock()
 	delete(p.all, w)
 	p.mu.Unlock()
@@ -515,6 +548,7 @@ func (p *workerPool) close(grace time.Duration) {
 	p.mu.Unlock()
 	for _, w := range all {
 		_ = w.in.Close()
+		w.release()
 	}
 	deadline := time.NewTimer(grace)
 	defer deadline.Stop()

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 
@@ -181,11 +180,17 @@ func TestWireErrors(t *testing.T) {
 
 // fakeWorker stands in for a sweep worker in TestWorkerPool (TestMain runs
 // it as the command "whoop-fake-worker"): it answers each file with a
-// result whose log names the file and its process, and dies on crash.c as
-// a worker hit by a fault would.
+// result whose log names the file and its process (after a line on stdout,
+// which must not disturb its answers), and dies on crash.c as a worker hit
+// by a fault would.
 func fakeWorker() {
 	dec := json.NewDecoder(os.Stdin)
-	enc := json.NewEncoder(os.Stdout)
+	out, err := workerOut()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	enc := json.NewEncoder(out)
 	for {
 		var req workerRequest
 		if err := dec.Decode(&req); err != nil {
@@ -195,6 +200,7 @@ func fakeWorker() {
 			fmt.Fprintln(os.Stderr, "fake worker: fault")
 			os.Exit(3)
 		}
+		fmt.Println("fake worker: noise on stdout")
 		_ = enc.Encode(workerMessage{Pairs: &workerPairs{Done: 1, Total: 2}})
 		_ = enc.Encode(workerMessage{Result: &wireWork{Index: req.Index, Path: req.Path, Name: req.Path,
 			Log: fmt.Sprintf("%s in %d\n", req.Path, os.Getpid())}})
@@ -210,8 +216,8 @@ func TestWorkerPool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr bytes.Buffer
-	pool := newWorkerPool(&workerSpawn{exe: exe, argv0: "whoop-fake-worker"}, 2, 0, &syncWriter{w: &stderr}, newSweepProgress(io.Discard, 5, false), nil)
+	var stderr lockedBuffer // workers' stderr is copied concurrently
+	pool := newWorkerPool(&workerSpawn{exe: exe, argv0: "whoop-fake-worker"}, 2, 0, &stderr, newSweepProgress(io.Discard, 5, false), nil)
 	defer pool.close(workerGrace)
 	paths := []string{"a.c", "b.c", "crash.c", "d.c", "e.c"}
 	var got []*fileWork
@@ -249,8 +255,14 @@ func TestWorkerPool(t *testing.T) {
 	if n := len(pids); n < 2 || n > 3 {
 		t.Errorf("the files ran in %d processes, want 2 or 3", n)
 	}
-	if !strings.Contains(stderr.String(), "fake worker: fault\n") {
-		t.Errorf("the worker's stderr was not passed on: %q", stderr.String())
+	errText := string(stderr.bytes())
+	if !strings.Contains(errText, "fake worker: fault\n") {
+		t.Errorf("the worker's stderr was not passed on: %q", errText)
+	}
+	// What a worker prints on stdout cannot garble its answers: it goes
+	// to stderr, once per file served.
+	if n := strings.Count(errText, "fake worker: noise on stdout\n"); n != 4 {
+		t.Errorf("the workers' stdout reached stderr %d times, want 4: %q", n, errText)
 	}
 	// A run that stopped wanting the file (it broke off) ends the worker
 	// and gives the file the run's cause.
@@ -285,16 +297,4 @@ func TestWorkerPoolCannotStart(t *testing.T) {
 		!strings.HasSuffix(got, ": checking the files in this process\n") {
 		t.Errorf("stderr %q, want one warning", got)
 	}
-}
-
-// syncWriter serialises writes (workers' stderr is copied concurrently).
-type syncWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (s *syncWriter) Write(b []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.w.Write(b)
 }
