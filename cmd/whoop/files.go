@@ -34,8 +34,11 @@ type fileWork struct {
 	lres     *lockset.LockResult // nil without the lock checks
 	lockErr  error               // the lock checks did not finish
 	log      bytes.Buffer        // the file's stderr lines (warnings, --stats)
-	started  time.Time
-	loaded   time.Time
+	// abandoned: the file was stopped and part of its work (a parse, which
+	// cannot be interrupted) still runs, its result to be dropped.
+	abandoned bool
+	started   time.Time
+	loaded    time.Time
 }
 
 // fileRunner holds what every file's work shares.
@@ -68,7 +71,7 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 	if cfg.Tree.Log != nil {
 		cfg.Tree.Log = &tlog
 	}
-	prog, err := await(fctx, stopGrace, func() (*ir.Program, error) {
+	prog, err := await(fctx, stopGrace, &w.abandoned, func() (*ir.Program, error) {
 		if r.module != nil {
 			return loadModule(fctx, cfg, path, r.module)
 		}
@@ -93,7 +96,7 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 		// The explorer's lines go to a buffer of the closure's own: await
 		// may give up on the closure, which then still runs.
 		var clog bytes.Buffer
-		res, err := await(fctx, checkGrace, func() (*lockset.FileResult, error) {
+		res, err := await(fctx, checkGrace, &w.abandoned, func() (*lockset.FileResult, error) {
 			res, err := lockset.Check(fctx, prog, opts)
 			if err == nil && r.confirm != nil {
 				if fctx.Err() != nil {

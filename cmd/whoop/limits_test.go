@@ -100,7 +100,8 @@ func TestParseBytes(t *testing.T) {
 }
 
 // await gives up on work that ignores its context once the grace period
-// after cancellation has passed, and returns the context's cause.
+// after cancellation has passed, returns the context's cause and says it
+// left the work running.
 func TestAwaitAbandons(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cause := errors.New("stop")
@@ -108,15 +109,17 @@ func TestAwaitAbandons(t *testing.T) {
 	block := make(chan struct{})
 	defer close(block)
 	start := time.Now()
-	_, err := await(ctx, stopGrace, func() (int, error) { <-block; return 1, nil })
-	if err != cause {
-		t.Errorf("await = %v, want the cause", err)
+	var abandoned bool
+	_, err := await(ctx, stopGrace, &abandoned, func() (int, error) { <-block; return 1, nil })
+	if err != cause || !abandoned {
+		t.Errorf("await = %v (abandoned %v), want the cause, abandoned", err, abandoned)
 	}
 	if time.Since(start) < stopGrace {
 		t.Errorf("await gave up before the grace period")
 	}
 	// Work that finishes is returned as it is, cancelled or not.
-	if v, err := await(ctx, stopGrace, func() (int, error) { return 2, nil }); v != 2 || err != nil {
-		t.Errorf("await = %v, %v", v, err)
+	abandoned = false
+	if v, err := await(ctx, stopGrace, &abandoned, func() (int, error) { return 2, nil }); v != 2 || err != nil || abandoned {
+		t.Errorf("await = %v, %v (abandoned %v)", v, err, abandoned)
 	}
 }

@@ -91,8 +91,9 @@ const checkGrace = 20 * time.Second
 
 // await runs f on its own goroutine and returns its results. Once ctx is
 // done, it waits at most grace more for f to return, then gives up on it
-// and returns ctx's cause.
-func await[T any](ctx context.Context, grace time.Duration, f func() (T, error)) (T, error) {
+// and returns ctx's cause; if abandoned is not nil, it is then set: f is
+// still running.
+func await[T any](ctx context.Context, grace time.Duration, abandoned *bool, f func() (T, error)) (T, error) {
 	type result struct {
 		v   T
 		err error
@@ -116,6 +117,9 @@ func await[T any](ctx context.Context, grace time.Duration, f func() (T, error))
 	case r := <-done:
 		return r.v, r.err
 	case <-t.C:
+		if abandoned != nil {
+			*abandoned = true
+		}
 		var zero T
 		return zero, context.Cause(ctx)
 	}

@@ -304,17 +304,29 @@ func serveFiles(ctx context.Context, runner *fileRunner, paths []string, in io.R
 		if err != nil {
 			ww = &wireWork{Index: req.Index, Path: req.Path, LoadErr: &wireErr{Code: exitInconclusive, Msg: "internal error: " + err.Error()}}
 		}
-		msg := workerMessage{Result: ww}
-		if ctx.Err() != nil {
-			msg.Exit = context.Cause(ctx).Error()
-		}
+		msg := workerMessage{Result: ww, Exit: exitReason(ctx, w)}
 		if err := send(msg); err != nil {
 			return fmt.Errorf("sweep worker: %w", err)
 		}
-		if ctx.Err() != nil {
+		if msg.Exit != "" {
 			return nil
 		}
 	}
+}
+
+// exitReason is why a worker ends after the file w, or "": its run was
+// cancelled (a signal, the memory watch's last resort), or w left work
+// running that cannot be stopped (a parse past its deadline), which only
+// the end of the process ends. A sweep in one process has to let it run
+// on; a worker is replaced.
+func exitReason(ctx context.Context, w *fileWork) string {
+	switch {
+	case ctx.Err() != nil:
+		return context.Cause(ctx).Error()
+	case w.abandoned:
+		return w.path + ": stopped, but its work still runs"
+	}
+	return ""
 }
 
 // workerPool runs files in worker processes, at most one file per worker.
@@ -390,15 +402,6 @@ func (p *workerPool) start() (*worker, error) {
 		close(w.done)
 	}()
 	return w, nil
-}
-
-// release closes the parent's end of w's answers once w has exited; no
-// one reads them any more.
-func (w *worker) release() {
-	go func() {
-		<-w.done
-		w.out.Close()
-	}()
 }
 
 // exitState says how a worker ended.
@@ -500,7 +503,6 @@ func (p *workerPool) run(ctx context.Context, i int, path string) *fileWork {
 		// The worker died on the file, or spoke nonsense: the file gets the
 		// blame, and the next file a new worker.
 		p.kill(w)
-		<-w.done
 		msg := fmt.Sprintf("%s: internal error: whoop's sweep worker (process %d) %s while checking this file", path, w.cmd.Process.Pid, w.state)
 		if a.err != io.EOF && !errors.Is(a.err, io.ErrUnexpectedEOF) {
 			msg += ": " + a.err.Error()
@@ -511,26 +513,20 @@ func (p *workerPool) run(ctx context.Context, i int, path string) *fileWork {
 		return &fileWork{path: path, loadErr: &exitError{code: exitInconclusive, msg: msg}}
 	}
 	if a.exit {
-		p.retire(w)
+		// It has nothing more to say: end it now, work left running and all.
+		p.kill(w)
 	} else {
 		p.idle <- w
 	}
 	return a.work
 }
 
-// kill ends a worker at once.
+// kill ends a worker at once, and waits until it has exited and its last
+// output has reached stderr.
 func (p *workerPool) kill(w *worker) {
 	_ = w.cmd.Process.Kill()
-	w.release()
-	p.mu.Lock()
-	delete(p.all, w)
-	p.mu.Unlock()
-}
-
-// retire lets a worker that is done end on its own.
-func (p *workerPool) retire(w *worker) {
-	_ = w.in.Close()
-	w.release()
+	<-w.done
+	w.out.Close()
 	p.mu.Lock()
 	delete(p.all, w)
 	p.mu.Unlock()
@@ -548,7 +544,6 @@ func (p *workerPool) close(grace time.Duration) {
 	p.mu.Unlock()
 	for _, w := range all {
 		_ = w.in.Close()
-		w.release()
 	}
 	deadline := time.NewTimer(grace)
 	defer deadline.Stop()
@@ -559,6 +554,7 @@ func (p *workerPool) close(grace time.Duration) {
 			_ = w.cmd.Process.Kill()
 			<-w.done
 		}
+		w.out.Close()
 	}
 }
 

@@ -181,8 +181,9 @@ func TestWireErrors(t *testing.T) {
 // fakeWorker stands in for a sweep worker in TestWorkerPool (TestMain runs
 // it as the command "whoop-fake-worker"): it answers each file with a
 // result whose log names the file and its process (after a line on stdout,
-// which must not disturb its answers), and dies on crash.c as a worker hit
-// by a fault would.
+// which must not disturb its answers), dies on crash.c as a worker hit by
+// a fault would, and on leave.c says it must end and hangs, as a worker
+// whose stopped parse still runs would.
 func fakeWorker() {
 	dec := json.NewDecoder(os.Stdin)
 	out, err := workerOut()
@@ -202,8 +203,15 @@ func fakeWorker() {
 		}
 		fmt.Println("fake worker: noise on stdout")
 		_ = enc.Encode(workerMessage{Pairs: &workerPairs{Done: 1, Total: 2}})
-		_ = enc.Encode(workerMessage{Result: &wireWork{Index: req.Index, Path: req.Path, Name: req.Path,
-			Log: fmt.Sprintf("%s in %d\n", req.Path, os.Getpid())}})
+		msg := workerMessage{Result: &wireWork{Index: req.Index, Path: req.Path, Name: req.Path,
+			Log: fmt.Sprintf("%s in %d\n", req.Path, os.Getpid())}}
+		if strings.HasSuffix(req.Path, "leave.c") {
+			// Work left running: the worker says it ends, and hangs.
+			msg.Exit = req.Path + ": stopped, but its work still runs"
+			_ = enc.Encode(msg)
+			select {}
+		}
+		_ = enc.Encode(msg)
 	}
 }
 
@@ -219,7 +227,7 @@ func TestWorkerPool(t *testing.T) {
 	var stderr lockedBuffer // workers' stderr is copied concurrently
 	pool := newWorkerPool(&workerSpawn{exe: exe, argv0: "whoop-fake-worker"}, 2, 0, &stderr, newSweepProgress(io.Discard, 5, false), nil)
 	defer pool.close(workerGrace)
-	paths := []string{"a.c", "b.c", "crash.c", "d.c", "e.c"}
+	paths := []string{"a.c", "b.c", "crash.c", "d.c", "leave.c", "e.c", "f.c"}
 	var got []*fileWork
 	for i, w := range inOrder(context.Background(), len(paths), 2, func(ctx context.Context, i int) *fileWork { return pool.run(ctx, i, paths[i]) }) {
 		if w.path != paths[i] {
@@ -228,6 +236,7 @@ func TestWorkerPool(t *testing.T) {
 		got = append(got, w)
 	}
 	pids := map[string]bool{}
+	leftBy := "" // the process that served leave.c
 	for i, w := range got {
 		if paths[i] == "crash.c" {
 			var ee *exitError
@@ -248,21 +257,29 @@ func TestWorkerPool(t *testing.T) {
 		if !ok || file != paths[i] {
 			t.Fatalf("%s: log %q", paths[i], w.log.String())
 		}
+		if pid == leftBy {
+			t.Errorf("%s ran in process %s, which said it ends after leave.c", paths[i], pid)
+		}
+		if paths[i] == "leave.c" {
+			leftBy = pid
+		}
 		pids[pid] = true
 	}
-	// Two workers served the files before the crash; the crashed one was
-	// replaced: at least two processes, at most three.
-	if n := len(pids); n < 2 || n > 3 {
-		t.Errorf("the files ran in %d processes, want 2 or 3", n)
+	// Two workers served the files before the crash; the crashed one and
+	// the one that left were replaced: at least three processes.
+	if n := len(pids); n < 3 || n > 4 {
+		t.Errorf("the files ran in %d processes, want 3 or 4", n)
 	}
+	// Once the workers have exited, all they printed has been passed on.
+	pool.close(workerGrace)
 	errText := string(stderr.bytes())
 	if !strings.Contains(errText, "fake worker: fault\n") {
 		t.Errorf("the worker's stderr was not passed on: %q", errText)
 	}
 	// What a worker prints on stdout cannot garble its answers: it goes
 	// to stderr, once per file served.
-	if n := strings.Count(errText, "fake worker: noise on stdout\n"); n != 4 {
-		t.Errorf("the workers' stdout reached stderr %d times, want 4: %q", n, errText)
+	if n := strings.Count(errText, "fake worker: noise on stdout\n"); n != 6 {
+		t.Errorf("the workers' stdout reached stderr %d times, want 6: %q", n, errText)
 	}
 	// A run that stopped wanting the file (it broke off) ends the worker
 	// and gives the file the run's cause.
@@ -270,6 +287,24 @@ func TestWorkerPool(t *testing.T) {
 	cancel(errors.New("broke off"))
 	if w := pool.run(ctx, 0, "a.c"); w.loadErr == nil || w.loadErr.Error() != "broke off" {
 		t.Errorf("a cancelled run: %v", w.loadErr)
+	}
+}
+
+// TestExitReason: a worker ends after a file when its run was cancelled or
+// when the file left work running.
+func TestExitReason(t *testing.T) {
+	w := &fileWork{path: "a.c"}
+	if r := exitReason(context.Background(), w); r != "" {
+		t.Errorf("a finished file: %q, want none", r)
+	}
+	w.abandoned = true
+	if r := exitReason(context.Background(), w); r != "a.c: stopped, but its work still runs" {
+		t.Errorf("an abandoned parse: %q", r)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(&memoryCap{limit: 1 << 20, total: 2 << 20})
+	if r := exitReason(ctx, &fileWork{path: "b.c"}); r != "inconclusive: memory use passed 1M, a sweep worker's share of --max-memory 2M" {
+		t.Errorf("a cancelled run: %q", r)
 	}
 }
 
