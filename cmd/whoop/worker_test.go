@@ -201,6 +201,10 @@ func fakeWorker() {
 			fmt.Fprintln(os.Stderr, "fake worker: fault")
 			os.Exit(3)
 		}
+		if strings.HasSuffix(req.Path, "kill9.c") {
+			_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			select {}
+		}
 		fmt.Println("fake worker: noise on stdout")
 		_ = enc.Encode(workerMessage{Pairs: &workerPairs{Done: 1, Total: 2}})
 		msg := workerMessage{Result: &wireWork{Index: req.Index, Path: req.Path, Name: req.Path,
@@ -287,6 +291,25 @@ func TestWorkerPool(t *testing.T) {
 	cancel(errors.New("broke off"))
 	if w := pool.run(ctx, 0, "a.c"); w.loadErr == nil || w.loadErr.Error() != "broke off" {
 		t.Errorf("a cancelled run: %v", w.loadErr)
+	}
+}
+
+// TestWorkerKilled: a worker killed by a signal (the OOM killer's SIGKILL)
+// is reported by the signal's name, and the next file gets a new worker.
+func TestWorkerKilled(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := newWorkerPool(&workerSpawn{exe: exe, argv0: "whoop-fake-worker"}, 1, 0, io.Discard, newSweepProgress(io.Discard, 2, false), nil)
+	defer pool.close(workerGrace)
+	w := pool.run(context.Background(), 0, "kill9.c")
+	var ee *exitError
+	if !errors.As(w.loadErr, &ee) || ee.code != exitInconclusive || !strings.HasSuffix(ee.msg, ") killed by SIGKILL while checking this file") {
+		t.Errorf("kill9.c: %v", w.loadErr)
+	}
+	if w := pool.run(context.Background(), 1, "a.c"); w.loadErr != nil || w.name != "a.c" {
+		t.Errorf("a.c after the kill: %v", w.loadErr)
 	}
 }
 
