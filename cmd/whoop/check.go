@@ -161,9 +161,13 @@ func checkAction(c *cli.Context) error {
 		worst(ee.code)
 		return false
 	}
-	paths, swept, err := expandPaths(c, c.Args().Slice())
-	if err != nil {
-		return err
+	isWorker := c.IsSet(workerFlag)
+	var paths []string
+	swept := false
+	if !isWorker { // a worker checks the files its parent names
+		if paths, swept, err = expandPaths(c, c.Args().Slice()); err != nil {
+			return err
+		}
 	}
 	var module []string
 	if c.Bool("module") {
@@ -172,7 +176,6 @@ func checkAction(c *cli.Context) error {
 	}
 	done := 0
 	workers := min(base.Jobs, len(paths))
-	isWorker := c.IsSet(workerFlag)
 	var totalMemory uint64 // a worker's: the whole cap it has a share of
 	if isWorker {
 		// One file at a time, under the parent's share of the cap.
@@ -224,7 +227,7 @@ func checkAction(c *cli.Context) error {
 			return &exitError{code: exitUsage, msg: err.Error()}
 		}
 		defer out.Close()
-		if err := serveFiles(ctx, runner, paths, in, out); err != nil {
+		if err := serveFiles(ctx, runner, in, out); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
 		return nil

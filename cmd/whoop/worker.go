@@ -32,9 +32,11 @@ import (
 // worker takes the next one.
 //
 // The parent starts each worker with its own command line plus
-// --sweep-worker=BYTES (the worker's share of --max-memory), so that a
-// worker expands the same files with the same flags, and hands it one
-// file at a time on stdin by its index and path. The worker answers on
+// --sweep-worker=SHARE/TOTAL (the worker's share of --max-memory), so that
+// a worker reads files with the same flags, and hands it one file at a
+// time on stdin by its index and path. The worker does not expand the
+// command line's directories itself: a file created or removed since the
+// parent's walk changes nothing. The worker answers on
 // file descriptor 3 (workerOutFD), not stdout, so that nothing a library
 // prints can garble the answers (a worker's stdout and stderr go to the
 // parent's stderr), one JSON value per message: progress of the pair checks, then
@@ -103,7 +105,7 @@ func selfSpawn(args []string) *workerSpawn {
 // processesWanted reports whether sweeps may use worker processes.
 func processesWanted() bool { return os.Getenv("WHOOP_PROCESSES") != "0" }
 
-// workerRequest asks a worker to check paths[Index].
+// workerRequest asks a worker to check Path, the run's file number Index.
 type workerRequest struct {
 	Index int    `json:"index"`
 	Path  string `json:"path"`
@@ -274,7 +276,7 @@ func (ww *wireWork) work() (*fileWork, error) {
 // serveFiles is a worker's loop: it checks the files the parent names on
 // in, one at a time, and answers on out. It returns when in ends, or after
 // the file in hand once ctx is done.
-func serveFiles(ctx context.Context, runner *fileRunner, paths []string, in io.Reader, out io.Writer) error {
+func serveFiles(ctx context.Context, runner *fileRunner, in io.Reader, out io.Writer) error {
 	var mu sync.Mutex
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
@@ -283,7 +285,7 @@ func serveFiles(ctx context.Context, runner *fileRunner, paths []string, in io.R
 		defer mu.Unlock()
 		return enc.Encode(m)
 	}
-	runner.progress = newSweepProgress(io.Discard, len(paths), false)
+	runner.progress = newSweepProgress(io.Discard, 0, false)
 	runner.progress.onPairs = func(_ string, done, total int) {
 		_ = send(workerMessage{Pairs: &workerPairs{Done: done, Total: total}})
 	}
@@ -295,9 +297,6 @@ func serveFiles(ctx context.Context, runner *fileRunner, paths []string, in io.R
 				return nil
 			}
 			return fmt.Errorf("sweep worker: reading a request: %w", err)
-		}
-		if req.Index < 0 || req.Index >= len(paths) || paths[req.Index] != req.Path {
-			return fmt.Errorf("sweep worker: file %d is not %s: started with other arguments than its parent", req.Index, req.Path)
 		}
 		w := runner.run(ctx, req.Path)
 		ww, err := toWire(req.Index, w)
