@@ -23,26 +23,26 @@ import (
 // processes of whoop (sweep workers), each checking one file at a time,
 // instead of N goroutines of one process. Files are independent, and
 // separate address spaces make that true of the machine too: two processes
-// do not share a garbage-collected heap, page tables or the page-fault lock,
-// and no TLB shootdown of one interrupts the other. On the first 40 files
-// of 6.12's drivers/watchdog, two processes on two cores took 28.5 s where
-// two goroutines took 31.2 s (medians of 3, interleaved), 1.80x --jobs 1
-// instead of 1.65x. A file that crashes its worker (a fault in Z3's C++, an
-// out-of-memory kill) costs that file only: it is reported, and a new
+// do not share a garbage-collected heap, page tables or the page-fault
+// lock, and no TLB shootdown of one interrupts the other. On the first 40
+// files of 6.12's drivers/watchdog, two workers took 29.1 s where two
+// goroutines took 31.5 s (medians of 3, interleaved): 1.86x --jobs 1
+// instead of 1.72x. A file that crashes its worker (a fault in Z3's C++,
+// an out-of-memory kill) costs that file only: it is reported, and a new
 // worker takes the next one.
 //
 // The parent starts each worker with its own command line plus
 // --sweep-worker=SHARE/TOTAL (the worker's share of --max-memory), so that
-// a worker reads files with the same flags, and hands it one file at a
-// time on stdin by its index and path. The worker does not expand the
-// command line's directories itself: a file created or removed since the
-// parent's walk changes nothing. The worker answers on
-// file descriptor 3 (workerOutFD), not stdout, so that nothing a library
-// prints can garble the answers (a worker's stdout and stderr go to the
-// parent's stderr), one JSON value per message: progress of the pair checks, then
-// the file's results (wireWork), which the parent reports as if it had
-// checked the file itself: same bytes, whatever --jobs. WHOOP_PROCESSES=0
-// keeps a sweep in one process.
+// the worker reads files with the same flags, and hands it one file at a
+// time on stdin, by index and path. The worker does not expand the command
+// line's directories itself: a file created or removed since the parent's
+// walk changes nothing. It answers on file descriptor 3 (workerOutFD), not
+// stdout, so that nothing a library prints can garble the answers (its
+// stdout and stderr go to the parent's stderr): one JSON value per
+// message, progress of the pair checks and then the file's results
+// (wireWork), which the parent reports as if it had checked the file
+// itself: the same bytes, whatever --jobs. WHOOP_PROCESSES=0 keeps a sweep
+// in one process.
 
 // workerFlag is the hidden flag that makes a run a sweep worker.
 const workerFlag = "sweep-worker"
@@ -111,12 +111,13 @@ type workerRequest struct {
 	Path  string `json:"path"`
 }
 
-// workerMessage is one message of a worker: exactly one field is set.
+// workerMessage is one message of a worker: Pairs, or a Result with an
+// optional Exit.
 type workerMessage struct {
 	Pairs  *workerPairs `json:"pairs,omitempty"`
 	Result *wireWork    `json:"result,omitempty"`
-	// Exit: the worker stops after this result (its run was cancelled, by
-	// the memory watch's last resort); the parent starts another.
+	// Exit says why the worker must end after this result (exitReason);
+	// the parent ends it and starts another for the next file.
 	Exit string `json:"exit,omitempty"`
 }
 
@@ -254,7 +255,7 @@ func toWire(index int, w *fileWork) (*wireWork, error) {
 		CheckErr: toWireErr(w.checkErr), LockErr: toWireErr(w.lockErr), Log: w.log.String(), Locks: w.lres}
 	res, err := toWireResult(w.res)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", w.path, err)
+		return nil, err
 	}
 	out.Res = res
 	return out, nil
@@ -301,7 +302,8 @@ func serveFiles(ctx context.Context, runner *fileRunner, in io.Reader, out io.Wr
 		w := runner.run(ctx, req.Path)
 		ww, err := toWire(req.Index, w)
 		if err != nil {
-			ww = &wireWork{Index: req.Index, Path: req.Path, LoadErr: &wireErr{Code: exitInconclusive, Msg: "internal error: " + err.Error()}}
+			ww = &wireWork{Index: req.Index, Path: req.Path, LoadErr: &wireErr{Code: exitInconclusive,
+				Msg: fmt.Sprintf("%s: internal error: the sweep worker cannot send the results: %v", req.Path, err)}}
 		}
 		msg := workerMessage{Result: ww, Exit: exitReason(ctx, w)}
 		if err := send(msg); err != nil {
