@@ -45,7 +45,7 @@ func checkFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "stats", Usage: "print counts and phase times per file on stderr"},
 		checksFlag(),
 		&cli.StringFlag{Name: "cpuprofile", Hidden: true, Usage: "write a CPU profile to `FILE` (for whoop developers)"},
-		&cli.StringFlag{Name: workerFlag, Hidden: true, Usage: "check the files a parent whoop names on stdin, with a memory cap of `BYTES` (internal)"},
+		&cli.StringFlag{Name: workerFlag, Hidden: true, Usage: "check the files a parent whoop names on stdin, with a memory cap of `SHARE/TOTAL` bytes (internal)"},
 		&cli.Int64Flag{Name: "houdini-rlimit", Hidden: true, Usage: "Z3 resource budget per summary-inference check (0: the default; -1: none; for whoop developers)"},
 	)
 }

@@ -45,24 +45,24 @@ func usageErrorf(format string, args ...any) error {
 }
 
 // Main runs whoop with args (args[0] is the program name) and returns the
-// exit code. Results go to stdout, diagnostics to stderr.
-func Main(args []string, stdout, stderr io.Writer) (code int) {
-	if len(args) > 1 && args[1] == kbuildFlag {
-		// kbuild's checker writes its warnings on stderr, as sparse does.
-		return kbuildMain(args[2:], stderr, stderr)
-	}
-	code, _ = run(args, stdout, stderr, nil)
-	return code
-}
+// exit code. Results go to stdout, diagnostics to stderr. Its sweeps stay
+// in this process: a test binary must not start itself as a worker.
+func Main(args []string, stdout, stderr io.Writer) int { return mainWith(args, stdout, stderr, nil) }
 
 // mainWithWorkers is Main for the whoop binary itself: its sweeps may
 // start worker processes of the same executable (worker.go).
 func mainWithWorkers(args []string, stdout, stderr io.Writer) int {
+	return mainWith(args, stdout, stderr, selfSpawn(args))
+}
+
+// mainWith is Main, whose sweeps start workers as spawn says (nil: none).
+func mainWith(args []string, stdout, stderr io.Writer, spawn *workerSpawn) int {
 	if len(args) > 1 && args[1] == kbuildFlag {
-		return Main(args, stdout, stderr)
+		// kbuild's checker writes its warnings on stderr, as sparse does.
+		return kbuildMain(args[2:], stderr, stderr)
 	}
 	var metadata map[string]any
-	if spawn := selfSpawn(args); spawn != nil {
+	if spawn != nil {
 		metadata = map[string]any{workerKey: spawn}
 	}
 	code, _ := run(args, stdout, stderr, metadata)

@@ -490,12 +490,10 @@ func (p *workerPool) run(ctx context.Context, i int, path string) *fileWork {
 		defer t.Stop()
 		select {
 		case a = <-got:
-			if a.err == nil {
-				break
-			}
-			p.kill(w)
-			return &fileWork{path: path, loadErr: in}
 		case <-t.C:
+			a.err = errors.New("no answer after the signal")
+		}
+		if a.err != nil {
 			p.kill(w)
 			return &fileWork{path: path, loadErr: in}
 		}
