@@ -75,6 +75,20 @@
 // relies on one of vc's abstractions of arithmetic, such as x & y of two
 // variables) is an internal error, reported as such and never as a race.
 //
+// # Concrete runs first
+//
+// Before each solver query, concrete.go runs the pair under a few directed
+// schedules in the same interpreter, with a drive choosing what a model
+// would: oracle values, initial memory, arguments and the yields at which
+// each thread switches. Values are learned input-to-state: a read first
+// gets a marker, and a marker compared for equality with a constant, or
+// tested or returned as it came, teaches that read the constant (or 0) in
+// the next run, kept only when the run gets further. A run that reaches a
+// failing race check is a replayed execution, so it confirms the race
+// like a model would (the harness's assumptions on arguments are checked
+// too); runs that fail prove nothing, and the query then decides. So the
+// verdicts other than "confirmed" are the solver's alone.
+//
 // What "not confirmed" means: no interleaving within the bounds (csb,
 // unroll) shows the race. It is not a proof of absence; the lockset
 // check's verdict still stands.

@@ -56,8 +56,11 @@ type Options struct {
 	Debug io.Writer
 
 	// skewOracle (tests) shifts every oracle value the replay reads, so
-	// the replay no longer follows the model.
+	// the replay no longer follows the model; it also turns the concrete
+	// runs off, so that the solver's models are what is replayed.
 	skewOracle bool
+	// noConcrete (tests) leaves the concrete runs out: the solver alone.
+	noConcrete bool
 }
 
 func (o Options) withDefaults() Options {
@@ -113,6 +116,9 @@ type Stats struct {
 	Yields   int // yields of the pairs explored (the mode's yield set)
 	Queries  int
 	Replayed int // traces replayed (every confirmation is one)
+	// Concrete counts the races confirmed by a directed concrete run,
+	// before any solver query (concrete.go).
+	Concrete int
 	Failed   int // traces that did not replay: never reported as races
 	Unknown  int // queries the solver gave no answer to (timeout, interrupt)
 	Time     time.Duration
@@ -236,6 +242,9 @@ type pairJob struct {
 	facts  models.Facts
 	out    *Result
 	mine   []RaceResult
+	// solved counts the solver queries spent on the pair; concrete runs
+	// that confirm a race do not count against maxQueriesPerPair.
+	solved int
 }
 
 // run returns why the exploration of the pair stopped short of its
@@ -253,10 +262,8 @@ func (p *pairJob) run(ctx context.Context) string {
 	}
 	orders := p.orders()
 	excluded := map[int]bool{}
-	queries := 0
 	for _, ord := range orders {
-		for queries < maxQueriesPerPair && len(open()) > 0 && ctx.Err() == nil {
-			queries++
+		for p.solved < maxQueriesPerPair && len(open()) > 0 && ctx.Err() == nil {
 			found, bound, unknown, err := p.query(ctx, ord, open(), excluded)
 			if err != nil {
 				p.out.Internal = append(p.out.Internal, err.Error())
@@ -290,7 +297,7 @@ func (p *pairJob) run(ctx context.Context) string {
 	if ctx.Err() != nil && len(open()) > 0 {
 		return stopReason(ctx)
 	}
-	if queries >= maxQueriesPerPair && len(open()) > 0 {
+	if p.solved >= maxQueriesPerPair && len(open()) > 0 {
 		return fmt.Sprintf("the pair's budget of %d solver queries was spent", maxQueriesPerPair)
 	}
 	return ""
@@ -392,6 +399,15 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 	if err != nil {
 		return nil, false, "", err
 	}
+	if !p.opts.skewOracle && !p.opts.noConcrete {
+		if c := p.concreteRuns(s); c != nil {
+			if p.opts.Debug != nil {
+				fmt.Fprintf(p.opts.Debug, "concrete run %s|%s %s checks %d: race on %s\n", ord[0].Name(), ord[1].Name(), regionList(regions), checks, c.region)
+			}
+			return c, s.cuts > 0, "", nil
+		}
+	}
+	p.solved++
 	var replayErr error
 	opts := vc.Options{
 		Inline:         func(*ir.Function, int) bool { return true },

@@ -288,3 +288,41 @@ module_init(d_init);
 		}
 	}
 }
+
+// Concrete runs confirm races without a solver query where a directed
+// schedule and learned values reach the failing check: the init of
+// testdata/concrete/hwid.c needs a hardware id, a status bit and
+// misc_register's success, and the race an ioctl command; pc8736x_gpio's
+// init reads a SuperIO id. The solver alone gives the same verdicts.
+func TestConcreteRuns(t *testing.T) {
+	for _, tc := range []struct {
+		path     string
+		concrete int
+	}{
+		{filepath.Join("testdata", "concrete", "hwid.c"), 1},
+		{sharedDriver(t, "pc8736x_gpio"), 5},
+	} {
+		t.Run(filepath.Base(filepath.Dir(tc.path))+"/"+filepath.Base(tc.path), func(t *testing.T) {
+			res, out := confirm(t, tc.path, explore.Options{})
+			_, alone := confirm(t, tc.path, explore.NoConcrete(explore.Options{}))
+			if out.Stats.Concrete != tc.concrete || out.Stats.Queries != 0 {
+				t.Errorf("%d races confirmed by concrete runs, %d solver queries; want %d and 0",
+					out.Stats.Concrete, out.Stats.Queries, tc.concrete)
+			}
+			if alone.Stats.Concrete != 0 || alone.Stats.Queries == 0 {
+				t.Errorf("solver alone: %d concrete, %d queries", alone.Stats.Concrete, alone.Stats.Queries)
+			}
+			if len(out.Races) == 0 || len(out.Races) != len(alone.Races) {
+				t.Fatalf("%d races, the solver alone %d", len(out.Races), len(alone.Races))
+			}
+			for i, r := range out.Races {
+				if r.Status != explore.Confirmed || alone.Races[i].Status != explore.Confirmed {
+					t.Errorf("race %d of %s: %s with concrete runs, %s by the solver alone", i,
+						res.Pairs[r.Pair].Pair.First.Name(), r.Status, alone.Races[i].Status)
+					continue
+				}
+				checkTrace(t, tc.path, r)
+			}
+		})
+	}
+}

@@ -31,21 +31,25 @@ var errStop = errors.New("thread stops")
 // program's semantics (ir's, with the models' helpers), not an artefact of
 // the sequentialisation.
 type replayer struct {
-	s       *seq
-	threads [nThreads]*thread // the pair's threads, by id
-	objs    map[*ir.Object]*big.Int
-	funcs   map[*ir.Function]int64
-	mem     map[*ir.Region]map[string]*big.Int
-	initial func(r *ir.Region, addr *big.Int) (*big.Int, bool)
-	cnt     [nThreads]int64
-	alloc   [nThreads]int64
-	rnd     [nThreads]int
-	pending [nThreads]*pendingCheck
-	writer  map[*ir.Region]map[string]Step
-	steps   []Step
-	budget  int
-	bound   bool
-	race    *raceFound
+	s          *seq
+	threads    [nThreads]*thread // the pair's threads, by id
+	objs       map[*ir.Object]*big.Int
+	funcs      map[*ir.Function]int64
+	mem        map[*ir.Region]map[string]*big.Int
+	initial    func(r *ir.Region, addr *big.Int) (*big.Int, bool)
+	cnt        [nThreads]int64
+	alloc      [nThreads]int64
+	rnd        [nThreads]int
+	pending    [nThreads]*pendingCheck
+	writer     map[*ir.Region]map[string]Step
+	steps      []Step
+	budget     int
+	bound      bool
+	race       *raceFound
+	setupsDone int // setup entry points that returned 0
+	// drive, when set, chooses the oracle's values, the initial memory
+	// and the arguments instead of a solver's model (concrete.go).
+	drive *drive
 }
 
 type pendingCheck struct {
@@ -77,6 +81,7 @@ type thread struct {
 	// yielded is the lock call this thread switched before: it runs
 	// without a second yield when the thread resumes.
 	yielded ir.Stmt
+	args    []*big.Int // the entry point's arguments
 }
 
 type activation struct {
@@ -112,7 +117,10 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 			r.write(reg, addr, val)
 		}
 	}
-	argsOf := func(vs []*ir.Var) ([]*big.Int, error) {
+	argsOf := func(t int, ep *ir.EntryPoint, vs []*ir.Var) ([]*big.Int, error) {
+		if r.drive != nil {
+			return r.drive.args(r, t, ep)
+		}
 		out := make([]*big.Int, len(vs))
 		for i, v := range vs {
 			x, ok := vals[v]
@@ -124,9 +132,14 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 		return out, nil
 	}
 	for i, ep := range r.s.sh.setup {
-		args, err := argsOf(r.s.setupArgs[i])
+		args, err := argsOf(initThread, ep, r.s.setupArgs[i])
 		if err != nil {
 			return err
+		}
+		if r.drive != nil && !r.s.sh.paramAliasing {
+			if err := r.assume(disjointParams(ep.Func, r.s.setupArgs[i]), [][]*ir.Var{r.s.setupArgs[i]}, [][]*big.Int{args}); err != nil {
+				return err
+			}
 		}
 		th := r.start(initThread, ep, args)
 		for !th.done {
@@ -135,16 +148,25 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 			}
 		}
 		if th.ret != nil && ep.Func.Ret != nil && th.ret.Sign() != 0 {
+			if r.drive != nil {
+				r.drive.branch(th.ret) // a status returned as it came
+			}
 			return fmt.Errorf("setup %s returned %s", ep.Name(), th.ret)
 		}
+		r.setupsDone++
 	}
 	var ths [nThreads]*thread
 	for t, ep := range []*ir.EntryPoint{r.s.sh.first, r.s.sh.second} {
-		args, err := argsOf(r.s.args[t+1])
+		args, err := argsOf(t+1, ep, r.s.args[t+1])
 		if err != nil {
 			return err
 		}
 		ths[t+1] = r.start(t+1, ep, args)
+	}
+	if r.drive != nil {
+		if err := r.harness(ths[1].args, ths[2].args); err != nil {
+			return err
+		}
 	}
 	r.threads = ths
 	starting := r.s.sh.awaitPub || r.s.sh.awaitUnpub
@@ -154,7 +176,7 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 		if t == 2 && !starting {
 			break
 		}
-		o, err := r.oracle(t)
+		o, err := r.decide(t, startYield)
 		if err != nil {
 			return err
 		}
@@ -227,7 +249,7 @@ func (r *replayer) published(ep *ir.EntryPoint) error {
 }
 
 func (r *replayer) start(t int, ep *ir.EntryPoint, args []*big.Int) *thread {
-	th := &thread{id: t, ep: ep}
+	th := &thread{id: t, ep: ep, args: args}
 	for i := range ep.Func.Params {
 		if i < len(ep.Params) && ep.Params[i] == ir.ParamFresh {
 			r.alloc[t]++ // the harness allocated it (seq.enter)
@@ -259,12 +281,35 @@ func (r *replayer) allocate(t int) *big.Int {
 }
 
 func (r *replayer) oracle(t int) (*big.Int, error) {
+	if r.drive != nil {
+		r.cnt[t]++
+		return r.drive.value(t, r.cnt[t]-1), nil
+	}
 	v, ok := r.initial(r.s.oracle[t], big.NewInt(r.cnt[t]))
 	if !ok {
 		return nil, fmt.Errorf("no oracle value %d of thread %d", r.cnt[t], t)
 	}
 	r.cnt[t]++
 	return v, nil
+}
+
+// allocFails reads the oracle value that says whether an allocation
+// returns NULL (a drive lets every allocation succeed).
+func (r *replayer) allocFails(t int) (*big.Int, error) {
+	if r.drive != nil {
+		r.cnt[t]++
+		return new(big.Int), nil
+	}
+	return r.oracle(t)
+}
+
+// result reads the oracle value an external function f returns.
+func (r *replayer) result(t int, f *ir.Function) (*big.Int, error) {
+	if r.drive != nil {
+		r.cnt[t]++
+		return r.drive.result(t, r.cnt[t]-1, f), nil
+	}
+	return r.oracle(t)
 }
 
 func (r *replayer) read(reg *ir.Region, addr *big.Int) *big.Int {
@@ -276,10 +321,35 @@ func (r *replayer) read(reg *ir.Region, addr *big.Int) *big.Int {
 	if reg == r.s.locks || reg == r.s.flags || r.isVersions(reg) {
 		return new(big.Int)
 	}
+	if r.drive != nil {
+		return r.drive.memory(reg, addr)
+	}
 	if v, ok := r.initial(r.s.copies[reg][0], addr); ok {
 		return v
 	}
 	return new(big.Int)
+}
+
+// yieldKind says what a yield follows or precedes, for a drive's schedule.
+type yieldKind uint8
+
+const (
+	startYield    yieldKind = iota // a thread may begin a round late
+	checkYield                     // an access with a race check after it
+	accessYield                    // an access without one
+	lockYield                      // before a lock operation
+	publishYield                   // after a publication (misc_register, ...)
+	withdrawYield                  // before a withdrawal
+)
+
+// decide reads the oracle value that says whether thread t switches at a
+// yield of the given kind.
+func (r *replayer) decide(t int, kind yieldKind) (*big.Int, error) {
+	if r.drive != nil {
+		r.cnt[t]++
+		return r.drive.decide(t, kind), nil
+	}
+	return r.oracle(t)
 }
 
 func (r *replayer) isVersions(reg *ir.Region) bool {
@@ -346,6 +416,9 @@ func (r *replayer) term(th *thread, a *activation) error {
 		c, err := r.eval(a, t.Cond)
 		if err != nil {
 			return err
+		}
+		if r.drive != nil {
+			r.drive.branch(c)
 		}
 		to = t.Else
 		if c.Sign() != 0 {
@@ -427,7 +500,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		a.vars[st.Dst] = v
 		s := r.access(th, a, &st.Access, "read", v)
 		if isYield {
-			return r.yield(th, yp, st.Region, addr, v, s)
+			return r.yield(th, accessYield, yp, st.Region, addr, v, s)
 		}
 	case *ir.Store:
 		addr, err := r.eval(a, st.Addr)
@@ -442,7 +515,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		s := r.access(th, a, &st.Access, "write", v)
 		r.noteWriter(st.Region, st.Mode, addr, s)
 		if isYield {
-			return r.yield(th, yp, st.Region, addr, v, s)
+			return r.yield(th, accessYield, yp, st.Region, addr, v, s)
 		}
 	case *ir.Touch:
 		addr, err := r.eval(a, st.Addr)
@@ -470,7 +543,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 			r.noteWriter(st.Region, st.Mode, at, s)
 		}
 		if isYield {
-			return r.yield(th, yp, st.Region, addr, v, s)
+			return r.yield(th, accessYield, yp, st.Region, addr, v, s)
 		}
 	case *ir.Call:
 		return r.call(th, a, st, yp, isYield)
@@ -498,11 +571,14 @@ func (r *replayer) noteWriter(reg *ir.Region, mode ir.AccessMode, addr *big.Int,
 }
 
 // yield mirrors cloner.yield: one oracle value decides the switch.
-func (r *replayer) yield(th *thread, yp yieldPoint, reg *ir.Region, addr, val *big.Int, s Step) (bool, error) {
+func (r *replayer) yield(th *thread, kind yieldKind, yp yieldPoint, reg *ir.Region, addr, val *big.Int, s Step) (bool, error) {
 	if th.id == initThread {
 		return false, nil
 	}
-	o, err := r.oracle(th.id)
+	if kind == accessYield && yp.Check {
+		kind = checkYield
+	}
+	o, err := r.decide(th.id, kind)
 	if err != nil {
 		return false, err
 	}
@@ -533,7 +609,7 @@ func (r *replayer) call(th *thread, a *activation, st *ir.Call, yp yieldPoint, i
 		if api, ok := models.Lock(st.Callee.Name); ok {
 			if isYield && th.yielded != st {
 				s := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: st.P}
-				if sw, err := r.yield(th, yp, nil, nil, nil, s); err != nil || sw {
+				if sw, err := r.yield(th, lockYield, yp, nil, nil, nil, s); err != nil || sw {
 					a.next-- // the lock call runs when this thread resumes
 					th.yielded = st
 					return sw, err
@@ -591,7 +667,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 	if pub && unreg {
 		if call != nil && th.yielded != call {
 			s := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: pos}
-			if sw, err := r.yield(th, yieldPoint{}, nil, nil, nil, s); err != nil || sw {
+			if sw, err := r.yield(th, withdrawYield, yieldPoint{}, nil, nil, nil, s); err != nil || sw {
 				a.next-- // the withdrawal runs when this thread resumes
 				th.yielded = call
 				if err == nil {
@@ -609,7 +685,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 	h, _ := models.HelperFor(f.Name)
 	switch {
 	case h.Returns == models.ReturnsFresh && dst != nil:
-		null, err := r.oracle(th.id)
+		null, err := r.allocFails(th.id)
 		if err != nil {
 			return err
 		}
@@ -621,7 +697,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 	case h.Returns == models.ReturnsArg && dst != nil && h.RetArg < len(args):
 		a.vars[dst] = args[h.RetArg]
 	case dst != nil:
-		v, err := r.oracle(th.id)
+		v, err := r.result(th.id, f)
 		if err != nil {
 			return err
 		}
@@ -630,7 +706,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 	if pub && !unreg {
 		r.write(r.s.flags, big.NewInt(r.s.pubCells[class]), big.NewInt(1))
 		s := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: pos}
-		if sw, err := r.yield(th, yieldPoint{}, nil, nil, nil, s); err != nil || sw {
+		if sw, err := r.yield(th, publishYield, yieldPoint{}, nil, nil, nil, s); err != nil || sw {
 			if err == nil && !(f.NoReturn || h.NoReturn) {
 				err = errSwitched
 			}
@@ -812,6 +888,9 @@ func (r *replayer) evalIn(a *activation, e ir.Expr) (*big.Int, error) {
 		y, err := r.evalIn(a, e.Y)
 		if err != nil {
 			return nil, err
+		}
+		if r.drive != nil && (e.Op == ir.OpEq || e.Op == ir.OpNe) {
+			r.drive.compare(x, y)
 		}
 		return binary(e.Op, x, y)
 	}

@@ -77,8 +77,8 @@ func confirmRaces(ctx context.Context, stderr io.Writer, prog *ir.Program, res *
 				confirmed++
 			}
 		}
-		fmt.Fprintf(stderr, "whoop: %s: explorer: %d of %d races confirmed, %d yields, %d queries, %d replayed, %v\n",
-			prog.Path, confirmed, len(out.Races), out.Stats.Yields, out.Stats.Queries, out.Stats.Replayed,
+		fmt.Fprintf(stderr, "whoop: %s: explorer: %d of %d races confirmed (%d by concrete runs), %d yields, %d solver queries, %d models replayed, %v\n",
+			prog.Path, confirmed, len(out.Races), out.Stats.Concrete, out.Stats.Yields, out.Stats.Queries, out.Stats.Replayed,
 			time.Since(start).Round(time.Millisecond))
 	}
 	return nil
