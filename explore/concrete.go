@@ -31,11 +31,9 @@ const maxConcreteRuns = 96
 // initial memory, the arguments, and the schedule (the yields at which
 // each thread switches).
 type drive struct {
-	// zeroMemory: every cell not set by the initial memory's static
-	// contents starts zero. Otherwise each starts with a distinct non-zero
-	// value derived from its address, so pointers read from the same cell
-	// are equal (threads reach the same objects) and null tests pass.
-	zeroMemory bool
+	// memory says what the cells not set by the initial memory's static
+	// contents start with.
+	memMode memoryMode
 	// oracleValue is every external function's result, every havoc and
 	// every helper's written bytes: 0 is success for most kernel APIs.
 	oracleValue int64
@@ -56,8 +54,15 @@ type drive struct {
 	learn    bool
 	override map[oracleKey]*big.Int
 	markers  map[uint64]oracleKey
-	learned  map[oracleKey]*big.Int
+	// cells holds the initial value of each cell read so far.
+	cells map[oracleKey]*big.Int
+	// learned holds, per read, the values it was compared with (the
+	// cases of a switch), in the order met, at most maxDictionary.
+	learned map[oracleKey][]*big.Int
 }
+
+// maxDictionary bounds the values learned for one read.
+const maxDictionary = 8
 
 // oracleKey is one oracle read (thread and ordinal; a negative ordinal
 // is an argument), or a cell of the initial memory (t = -1).
@@ -73,18 +78,32 @@ const (
 )
 
 func newDrive(st strategy) *drive {
-	return &drive{zeroMemory: st.zeroMemory, oracleValue: st.oracleValue, switchAt: [nThreads]int{-1, -1, -1}}
+	return &drive{memMode: st.memory, oracleValue: st.oracleValue, switchAt: [nThreads]int{-1, -1, -1}}
 }
 
 // strategy is the part of a drive that is not the schedule.
 type strategy struct {
-	zeroMemory  bool
+	memory      memoryMode
 	oracleValue int64 // what a read gives when it is not learning
 }
 
-// strategies are tried in order: memory non-zero (pointers valid, learned
-// from oracle values and arguments), then zero (learned from memory too).
-var strategies = []strategy{{zeroMemory: false}, {zeroMemory: true}}
+// memoryMode is what the initial memory holds.
+type memoryMode uint8
+
+const (
+	// memoryDistinct: each cell a distinct non-zero value derived from
+	// its address, so pointers read from the same cell are equal (threads
+	// reach the same objects) and null tests pass.
+	memoryDistinct memoryMode = iota
+	// memoryLearned: each cell a marker, learned like oracle values
+	// (if (fs->ref_count == -1)).
+	memoryLearned
+	// memoryZero: every cell zero.
+	memoryZero
+)
+
+// strategies are tried in order.
+var strategies = []strategy{{memory: memoryDistinct}, {memory: memoryLearned}, {memory: memoryZero}}
 
 func (d *drive) value(t int, k int64) *big.Int {
 	return d.learnt(oracleKey{t: t, k: k}, big.NewInt(d.oracleValue))
@@ -128,11 +147,18 @@ func (d *drive) marker(v *big.Int) (oracleKey, bool) {
 
 func (d *drive) teach(key oracleKey, v *big.Int) {
 	if d.learned == nil {
-		d.learned = make(map[oracleKey]*big.Int)
+		d.learned = make(map[oracleKey][]*big.Int)
 	}
-	if _, ok := d.learned[key]; !ok {
-		d.learned[key] = new(big.Int).Set(v)
+	vs := d.learned[key]
+	if len(vs) >= maxDictionary {
+		return
 	}
+	for _, x := range vs {
+		if x.Cmp(v) == 0 {
+			return
+		}
+	}
+	d.learned[key] = append(vs, new(big.Int).Set(v))
 }
 
 // compare notes x == y or x != y evaluated in the run.
@@ -176,17 +202,45 @@ func (d *drive) decide(t int, kind yieldKind) *big.Int {
 	return new(big.Int)
 }
 
+// cellKey names a cell of the initial memory among a drive's values.
+func cellKey(reg *ir.Region, addr *big.Int) oracleKey {
+	return oracleKey{t: -1, cell: reg.Name + "@" + addr.String()}
+}
+
 // memory is the initial content of a cell the run reads before writing.
+// The same on every read: a cell read twice before any write must not
+// change in between (a fresh marker per read would look like the other
+// thread's write to a race check).
 func (d *drive) memory(reg *ir.Region, addr *big.Int) *big.Int {
-	if d.zeroMemory {
-		return d.learnt(oracleKey{t: -1, cell: reg.Name + "@" + addr.String()}, new(big.Int))
+	key := cellKey(reg, addr)
+	if v, ok := d.cells[key]; ok {
+		return new(big.Int).Set(v)
+	}
+	v := d.initialCell(reg, addr, key)
+	if d.cells == nil {
+		d.cells = make(map[oracleKey]*big.Int)
+	}
+	d.cells[key] = v
+	return new(big.Int).Set(v)
+}
+
+func (d *drive) initialCell(reg *ir.Region, addr *big.Int, key oracleKey) *big.Int {
+	if v, ok := d.override[key]; ok {
+		return new(big.Int).Set(v) // a seed's
+	}
+	if d.memMode == memoryZero {
+		return new(big.Int)
 	}
 	h := fnv.New64a()
 	h.Write([]byte(reg.Name))
 	h.Write(addr.Bytes())
 	// Eight-aligned, positive, far from the frame and allocation areas.
 	v := new(big.Int).SetUint64(h.Sum64() >> 20 << 3)
-	return v.Add(v, big.NewInt(1<<46))
+	v.Add(v, big.NewInt(1<<46))
+	if d.memMode == memoryLearned {
+		return d.learnt(key, v)
+	}
+	return v
 }
 
 // args gives entry point ep of thread t its arguments: fresh objects where
@@ -202,6 +256,10 @@ func (d *drive) args(r *replayer, t int, ep *ir.EntryPoint) ([]*big.Int, error) 
 			base := new(big.Int).Add(allocBase, new(big.Int).Mul(threadSpan, big.NewInt(int64(t))))
 			out[i] = base.Add(base, big.NewInt((r.alloc[t]+fresh)*allocStride))
 			fresh++
+			continue
+		}
+		if v, ok := d.override[oracleKey{t: t, k: int64(-1 - i)}]; ok && isPointer(p.CType) {
+			out[i] = new(big.Int).Set(v) // a seed's
 			continue
 		}
 		if p.CType == nil || !isPointer(p.CType) {
@@ -275,6 +333,30 @@ func (r *replayer) assume(conds []ir.Expr, vars [][]*ir.Var, vals [][]*big.Int) 
 	return nil
 }
 
+// probeState is a probe run that got through and the values it ran with.
+type probeState struct {
+	d    *drive
+	over map[oracleKey]*big.Int
+}
+
+// bestFor returns the index of the probe whose thread t reached the most
+// race checks (the last of equals), or -1 when none reached one.
+func bestFor(probes []probeState, t int) int {
+	best, most := -1, 0
+	for i, p := range probes {
+		n := 0
+		for _, k := range p.d.kinds[t] {
+			if k == checkYield {
+				n++
+			}
+		}
+		if n > 0 && n >= most {
+			best, most = i, n
+		}
+	}
+	return best
+}
+
 // throughRun is the progress of a run that got through (concreteRuns).
 const throughRun = 1 << 50
 
@@ -283,18 +365,27 @@ const throughRun = 1 << 50
 const maxLearnRuns = 12
 
 // concreteRuns runs s under directed schedules and returns the first run
-// that reaches a failing race check. A probe without switches learns
-// oracle values that let the setup and both threads through (drive.learn)
-// and finds each thread's yields; then, for each access yield with a
-// check, one run switches there and lets the other thread run to its end
-// (the other thread runs first when the second thread checks). Each
-// strategy (memory non-zero or zero) is tried in turn. Needs two rounds
-// (csb >= 1).
+// that reaches a failing race check. Probes without switches learn values
+// that let the setup and both threads through (drive.learn) and find each
+// thread's yields; one more probe mixes the values of the probe that
+// reached the most checks in thread 1 with those of the best in thread 2.
+// Then, for each probe that got through and each access yield with a check
+// in it, one run switches there and lets the other thread run to its end
+// (the other thread runs first when the second thread checks). The runs
+// start from the values of the last model that replayed to a race in this
+// pair, then from the setup's in the file, then from each strategy of
+// memory. Needs two rounds (csb >= 1).
 func (p *pairJob) concreteRuns(s *seq) *confirmation {
 	if s.sh.rounds < 2 {
 		return nil
 	}
 	runs := 0
+	none := [nThreads]int{-1, -1, -1}
+	// through holds the probes that got through, each with the values it
+	// ran with: every one may reach checks the others do not (learning
+	// keeps the probe reaching the most checks in all, which may not be
+	// the check a race needs).
+	var through []probeState
 	var hit *replayer
 	var hitDrive *drive
 	var hitStrategy strategy
@@ -314,6 +405,9 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 		}
 		if err == nil && rp.race != nil {
 			hit, hitDrive, hitStrategy = rp, d, st
+		}
+		if err == nil && switchAt == none {
+			through = append(through, probeState{d, over})
 		}
 		if err == nil {
 			checks := 0
@@ -345,6 +439,10 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 					cands = append(cands, k)
 				}
 			}
+			type choice struct {
+				k oracleKey
+				v *big.Int
+			}
 			sort.Slice(cands, func(i, j int) bool {
 				a, b := cands[i], cands[j]
 				if a.t != b.t {
@@ -355,28 +453,37 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 				}
 				return a.cell < b.cell
 			})
-			with := func(ks ...oracleKey) map[oracleKey]*big.Int {
-				next := make(map[oracleKey]*big.Int, len(over)+len(ks))
+			with := func(cs ...choice) map[oracleKey]*big.Int {
+				next := make(map[oracleKey]*big.Int, len(over)+len(cs))
 				for k, v := range over {
 					next[k] = v
 				}
-				for _, k := range ks {
-					next[k] = d.learned[k]
+				for _, c := range cs {
+					next[c.k] = c.v
 				}
 				return next
 			}
-			tries := [][]oracleKey{cands}
-			if len(cands) > 1 {
-				for _, k := range cands {
-					tries = append(tries, []oracleKey{k})
+			// All reads with their first value at once; then each value of
+			// each read alone.
+			var first, each []choice
+			for _, k := range cands {
+				first = append(first, choice{k, d.learned[k][0]})
+				for _, v := range d.learned[k] {
+					each = append(each, choice{k, v})
+				}
+			}
+			tries := [][]choice{first}
+			if len(each) > 1 {
+				for _, c := range each {
+					tries = append(tries, []choice{c})
 				}
 			}
 			improved := false
-			for _, ks := range tries {
-				if len(ks) == 0 || runs >= maxConcreteRuns || hit != nil {
+			for _, cs := range tries {
+				if len(cs) == 0 || runs >= maxConcreteRuns || hit != nil {
 					break
 				}
-				next := with(ks...)
+				next := with(cs...)
 				d2, prog2 := run(st, next, switchAt)
 				if hit != nil || better(prog2, prog) {
 					d, prog, over, improved = d2, prog2, next, true
@@ -389,41 +496,83 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 		}
 		return d, over
 	}
-	none := [nThreads]int{-1, -1, -1}
+	// The seeds first: the values of the last model that replayed to a
+	// race, in this pair, then the setup's in the file.
+	type start struct {
+		st   strategy
+		over map[oracleKey]*big.Int
+	}
+	var starts []start
+	if p.seed != nil {
+		starts = append(starts, start{strategy{memory: memoryDistinct}, p.seed})
+	}
+	if p.fileSeed != nil && *p.fileSeed != nil {
+		starts = append(starts, start{strategy{memory: memoryDistinct}, *p.fileSeed})
+	}
 	for _, st := range strategies {
-		probe, over := learn(st, nil, none)
-		if hit != nil {
+		starts = append(starts, start{st, nil})
+	}
+	for _, sp := range starts {
+		st := sp.st
+		through = through[:0]
+		if learn(st, sp.over, none); hit != nil {
 			break
 		}
-		if probe == nil {
-			return nil
-		}
-		// The second thread checks only after the first let it run: at
-		// its start, or at its publication when the second awaits it.
-		let := -1
-		for n, k := range probe.kinds[1] {
-			if k == startYield && !s.sh.awaitPub || k == publishYield && s.sh.awaitPub {
-				let = n
+		// One more probe with the values of the probe that reached the
+		// most checks in thread 1 (and the setup) and those of the one
+		// that reached the most in thread 2: learning for one thread can
+		// take the other off the path its race needs.
+		if best1, best2 := bestFor(through, 1), bestFor(through, 2); best1 >= 0 && best2 >= 0 && best1 != best2 {
+			mixed := make(map[oracleKey]*big.Int)
+			for k, v := range through[best1].over {
+				if k.t != 2 {
+					mixed[k] = v
+				}
+			}
+			for k, v := range through[best2].over {
+				if k.t == 2 {
+					mixed[k] = v
+				}
+			}
+			if run(st, mixed, none); hit != nil {
 				break
 			}
 		}
-		for t := 1; t <= 2 && hit == nil; t++ {
-			if t == 2 && let < 0 {
-				break
+		seen := map[string]bool{}
+		for i := len(through) - 1; i >= 0 && hit == nil; i-- {
+			probe, over := through[i].d, through[i].over
+			sig := fmt.Sprint(probe.kinds)
+			if seen[sig] {
+				continue
 			}
-			for n, k := range probe.kinds[t] {
-				if k != checkYield || hit != nil {
-					continue
+			seen[sig] = true
+			// The second thread checks only after the first let it run: at
+			// its start, or at its publication when the second awaits it.
+			let := -1
+			for n, k := range probe.kinds[1] {
+				if k == startYield && !s.sh.awaitPub || k == publishYield && s.sh.awaitPub {
+					let = n
+					break
 				}
-				if runs >= maxConcreteRuns {
-					return nil
+			}
+			for t := 1; t <= 2 && hit == nil; t++ {
+				if t == 2 && let < 0 {
+					break
 				}
-				sw := none
-				sw[t] = n
-				if t == 2 {
-					sw[1] = let
+				for n, k := range probe.kinds[t] {
+					if k != checkYield || hit != nil {
+						continue
+					}
+					if runs >= maxConcreteRuns {
+						return nil
+					}
+					sw := none
+					sw[t] = n
+					if t == 2 {
+						sw[1] = let
+					}
+					learn(st, over, sw)
 				}
-				learn(st, over, sw)
 			}
 		}
 		if hit != nil {

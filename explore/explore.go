@@ -167,6 +167,7 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			setup = append(setup, ep)
 		}
 	}
+	var fileSeed map[oracleKey]*big.Int
 	for i, pr := range res.Pairs {
 		if len(pr.Races) == 0 {
 			continue
@@ -188,7 +189,7 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			notExplored(mine, stopReason(ctx))
 			continue
 		}
-		p := pairJob{prog: prog, pair: pr, setup: eps, yields: yl, opts: opts, prover: prover, facts: facts, out: out, mine: mine}
+		p := pairJob{prog: prog, pair: pr, setup: eps, yields: yl, opts: opts, prover: prover, facts: facts, out: out, mine: mine, fileSeed: &fileSeed}
 		if why := p.run(ctx); why != "" {
 			notExplored(mine, why)
 		}
@@ -245,6 +246,11 @@ type pairJob struct {
 	// solved counts the solver queries spent on the pair; concrete runs
 	// that confirm a race do not count against maxQueriesPerPair.
 	solved int
+	// seed holds what the last model that replayed to a race read (the
+	// pair's), fileSeed the setup's values and memory of the file's last
+	// such model: later concrete runs start from them (concrete.go).
+	seed     map[oracleKey]*big.Int
+	fileSeed *map[oracleKey]*big.Int
 }
 
 // run returns why the exploration of the pair stopped short of its
@@ -423,6 +429,7 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 				mem = skewed(s, mem)
 			}
 			rp := newReplayer(s, mem)
+			rp.seen = make(map[oracleKey]*big.Int)
 			p.out.Stats.Replayed++
 			if err := rp.run(t.Values); err != nil {
 				if p.opts.Debug != nil {
@@ -444,6 +451,16 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 				return
 			}
 			found = &confirmation{site: rp.race.site, region: rp.race.region, steps: rp.steps, check: rp.race.check, writer: rp.race.writer}
+			p.seed = rp.seen
+			if p.fileSeed != nil && len(p.setup) > 0 {
+				setup := make(map[oracleKey]*big.Int)
+				for k, v := range rp.seen {
+					if k.t == initThread || k.t == -1 {
+						setup[k] = v
+					}
+				}
+				*p.fileSeed = setup
+			}
 		},
 	}
 	p.out.Stats.Queries++

@@ -47,6 +47,10 @@ type replayer struct {
 	bound      bool
 	race       *raceFound
 	setupsDone int // setup entry points that returned 0
+	// seen, when set, collects what a model's replay read: oracle
+	// values, initial memory cells and the threads' arguments, keyed as a
+	// drive's overrides are, to seed later concrete runs (concrete.go).
+	seen map[oracleKey]*big.Int
 	// drive, when set, chooses the oracle's values, the initial memory
 	// and the arguments instead of a solver's model (concrete.go).
 	drive *drive
@@ -160,6 +164,11 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 		args, err := argsOf(t+1, ep, r.s.args[t+1])
 		if err != nil {
 			return err
+		}
+		if r.seen != nil {
+			for i, a := range args {
+				r.seen[oracleKey{t: t + 1, k: int64(-1 - i)}] = a
+			}
 		}
 		ths[t+1] = r.start(t+1, ep, args)
 	}
@@ -289,6 +298,9 @@ func (r *replayer) oracle(t int) (*big.Int, error) {
 	if !ok {
 		return nil, fmt.Errorf("no oracle value %d of thread %d", r.cnt[t], t)
 	}
+	if r.seen != nil {
+		r.seen[oracleKey{t: t, k: r.cnt[t]}] = v
+	}
 	r.cnt[t]++
 	return v, nil
 }
@@ -325,6 +337,9 @@ func (r *replayer) read(reg *ir.Region, addr *big.Int) *big.Int {
 		return r.drive.memory(reg, addr)
 	}
 	if v, ok := r.initial(r.s.copies[reg][0], addr); ok {
+		if r.seen != nil {
+			r.seen[cellKey(reg, addr)] = v
+		}
 		return v
 	}
 	return new(big.Int)
