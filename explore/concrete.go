@@ -373,8 +373,7 @@ const maxLearnRuns = 12
 // in it, one run switches there and lets the other thread run to its end
 // (the other thread runs first when the second thread checks). The runs
 // start from the values of the last model that replayed to a race in this
-// pair, then from the setup's in the file, then from each strategy of
-// memory. Needs two rounds (csb >= 1).
+// pair, then from each strategy of memory. Needs two rounds (csb >= 1).
 func (p *pairJob) concreteRuns(s *seq) *confirmation {
 	if s.sh.rounds < 2 {
 		return nil
@@ -496,8 +495,8 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 		}
 		return d, over
 	}
-	// The seeds first: the values of the last model that replayed to a
-	// race, in this pair, then the setup's in the file.
+	// The seed first: the values of the last model of this pair that
+	// replayed to a race.
 	type start struct {
 		st   strategy
 		over map[oracleKey]*big.Int
@@ -505,9 +504,6 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 	var starts []start
 	if p.seed != nil {
 		starts = append(starts, start{strategy{memory: memoryDistinct}, p.seed})
-	}
-	if p.fileSeed != nil && *p.fileSeed != nil {
-		starts = append(starts, start{strategy{memory: memoryDistinct}, *p.fileSeed})
 	}
 	for _, st := range strategies {
 		starts = append(starts, start{st, nil})

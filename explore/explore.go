@@ -42,6 +42,9 @@ type Options struct {
 	Mode yieldinst.Mode
 	// Timeout bounds each solver query.
 	Timeout time.Duration
+	// Jobs is the number of pairs explored at once, each with its own
+	// solver (1 when zero).
+	Jobs int
 	// ParamAliasing drops the assumption that pointer parameters of one
 	// entry point to the same struct type are disjoint (as for lockset).
 	ParamAliasing bool
@@ -155,11 +158,6 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 	for _, py := range ys.Pairs {
 		byPair[[2]string{py.First, py.Second}] = py.Yields
 	}
-	prover, err := vc.NewProver(z3.Config{})
-	if err != nil {
-		return nil, err
-	}
-	defer prover.Close()
 	facts := entry.FactsOf(prog, prog.EntryPoints)
 	var setup []*ir.EntryPoint
 	for _, ep := range prog.EntryPoints {
@@ -167,7 +165,8 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			setup = append(setup, ep)
 		}
 	}
-	var fileSeed map[oracleKey]*big.Int
+	type span struct{ pair, first, last int }
+	var spans []span
 	for i, pr := range res.Pairs {
 		if len(pr.Races) == 0 {
 			continue
@@ -176,23 +175,72 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 		for j := range pr.Races {
 			out.Races = append(out.Races, RaceResult{Pair: i, Race: j, Status: NotConfirmed})
 		}
-		mine := out.Races[first:]
-		yl := byPair[[2]string{pr.Pair.First.Name(), pr.Pair.Second.Name()}]
-		out.Stats.Yields += len(yl)
+		spans = append(spans, span{i, first, len(out.Races)})
+	}
+	// The pairs are independent (each has its own races, seed and solver
+	// queries), so opts.Jobs workers explore them, each with its own
+	// prover; their stats and internal errors are merged in pair order,
+	// so the result does not depend on the number of workers.
+	jobs := make([]*pairJob, len(spans))
+	for k, sp := range spans {
+		pr := res.Pairs[sp.pair]
 		var eps []*ir.EntryPoint
 		for _, ep := range setup {
 			if ep != pr.Pair.First && ep != pr.Pair.Second {
 				eps = append(eps, ep)
 			}
 		}
-		if ctx.Err() != nil {
-			notExplored(mine, stopReason(ctx))
-			continue
+		jobs[k] = &pairJob{prog: prog, pair: pr, setup: eps, yields: byPair[[2]string{pr.Pair.First.Name(), pr.Pair.Second.Name()}],
+			opts: opts, facts: facts, out: &Result{}, mine: out.Races[sp.first:sp.last]}
+	}
+	workers := min(max(opts.Jobs, 1), len(jobs))
+	next := make(chan *pairJob)
+	errs := make(chan error, workers)
+	for range workers {
+		go func() {
+			prover, err := vc.NewProver(z3.Config{})
+			if err != nil {
+				for p := range next {
+					notExplored(p.mine, "internal error: "+err.Error())
+				}
+				errs <- err
+				return
+			}
+			defer prover.Close()
+			for p := range next {
+				if ctx.Err() != nil {
+					notExplored(p.mine, stopReason(ctx))
+					continue
+				}
+				p.prover = prover
+				if why := p.run(ctx); why != "" {
+					notExplored(p.mine, why)
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for _, p := range jobs {
+		next <- p
+	}
+	close(next)
+	var proverErr error
+	for range workers {
+		if err := <-errs; err != nil && proverErr == nil {
+			proverErr = err
 		}
-		p := pairJob{prog: prog, pair: pr, setup: eps, yields: yl, opts: opts, prover: prover, facts: facts, out: out, mine: mine, fileSeed: &fileSeed}
-		if why := p.run(ctx); why != "" {
-			notExplored(mine, why)
-		}
+	}
+	if proverErr != nil {
+		return nil, proverErr
+	}
+	for _, p := range jobs {
+		out.Stats.Yields += len(p.yields)
+		out.Stats.Queries += p.out.Stats.Queries
+		out.Stats.Replayed += p.out.Stats.Replayed
+		out.Stats.Failed += p.out.Stats.Failed
+		out.Stats.Unknown += p.out.Stats.Unknown
+		out.Stats.Concrete += p.out.Stats.Concrete
+		out.Internal = append(out.Internal, p.out.Internal...)
 	}
 	for k := range out.Races {
 		r := &out.Races[k]
@@ -246,11 +294,10 @@ type pairJob struct {
 	// solved counts the solver queries spent on the pair; concrete runs
 	// that confirm a race do not count against maxQueriesPerPair.
 	solved int
-	// seed holds what the last model that replayed to a race read (the
-	// pair's), fileSeed the setup's values and memory of the file's last
-	// such model: later concrete runs start from them (concrete.go).
-	seed     map[oracleKey]*big.Int
-	fileSeed *map[oracleKey]*big.Int
+	// seed holds what the last model of this pair that replayed to a
+	// race read: the pair's later concrete runs start from it
+	// (concrete.go). Only the pair's own, so pairs stay independent.
+	seed map[oracleKey]*big.Int
 }
 
 // run returns why the exploration of the pair stopped short of its
@@ -452,15 +499,6 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 			}
 			found = &confirmation{site: rp.race.site, region: rp.race.region, steps: rp.steps, check: rp.race.check, writer: rp.race.writer}
 			p.seed = rp.seen
-			if p.fileSeed != nil && len(p.setup) > 0 {
-				setup := make(map[oracleKey]*big.Int)
-				for k, v := range rp.seen {
-					if k.t == initThread || k.t == -1 {
-						setup[k] = v
-					}
-				}
-				*p.fileSeed = setup
-			}
 		},
 	}
 	p.out.Stats.Queries++

@@ -326,3 +326,20 @@ func TestConcreteRuns(t *testing.T) {
 		})
 	}
 }
+
+// Pairs explored by two workers give the same verdicts, interleavings and
+// counts as one: each pair keeps its own seed and queries, and the stats
+// are merged in pair order.
+func TestConfirmJobs(t *testing.T) {
+	for _, name := range []string{"dtlk", "generic_nvram"} {
+		_, one := confirm(t, sharedDriver(t, name), explore.Options{Jobs: 1})
+		_, two := confirm(t, sharedDriver(t, name), explore.Options{Jobs: 2})
+		one.Stats.Time, two.Stats.Time = 0, 0
+		if fmt.Sprintf("%+v", one) != fmt.Sprintf("%+v", two) {
+			t.Errorf("%s: --jobs 2 differs from --jobs 1:\n%+v\n%+v", name, one.Stats, two.Stats)
+		}
+		if one.Stats.Queries+one.Stats.Concrete == 0 {
+			t.Errorf("%s: nothing explored", name)
+		}
+	}
+}
