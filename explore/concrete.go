@@ -31,7 +31,7 @@ const maxConcreteRuns = 96
 // initial memory, the arguments, and the schedule (the yields at which
 // each thread switches).
 type drive struct {
-	// memory says what the cells not set by the initial memory's static
+	// memMode says what the cells not set by the initial memory's static
 	// contents start with.
 	memMode memoryMode
 	// oracleValue is every external function's result, every havoc and
