@@ -184,10 +184,7 @@ func (d *drive) branch(c *big.Int) {
 // returns one (an allocation, request_region), else the oracle value.
 func (d *drive) result(t int, k int64, f *ir.Function) *big.Int {
 	if f.Sig != nil && f.Sig.Result != nil && isPointer(f.Sig.Result) {
-		h := fnv.New64a()
-		h.Write([]byte(f.Name))
-		v := new(big.Int).SetUint64(h.Sum64() >> 24 << 4)
-		return v.Add(v, big.NewInt(1<<47))
+		return hashed(1<<47, 24, 4, []byte(f.Name))
 	}
 	return d.value(t, k)
 }
@@ -231,12 +228,8 @@ func (d *drive) initialCell(reg *ir.Region, addr *big.Int, key oracleKey) *big.I
 	if d.memMode == memoryZero {
 		return new(big.Int)
 	}
-	h := fnv.New64a()
-	h.Write([]byte(reg.Name))
-	h.Write(addr.Bytes())
 	// Eight-aligned, positive, far from the frame and allocation areas.
-	v := new(big.Int).SetUint64(h.Sum64() >> 20 << 3)
-	v.Add(v, big.NewInt(1<<46))
+	v := hashed(1<<46, 20, 3, []byte(reg.Name), addr.Bytes())
 	if d.memMode == memoryLearned {
 		return d.learnt(key, v)
 	}
@@ -253,8 +246,7 @@ func (d *drive) args(r *replayer, t int, ep *ir.EntryPoint) ([]*big.Int, error) 
 	used := map[string]int64{}
 	for i, p := range ep.Func.Params {
 		if i < len(ep.Params) && ep.Params[i] == ir.ParamFresh {
-			base := new(big.Int).Add(allocBase, new(big.Int).Mul(threadSpan, big.NewInt(int64(t))))
-			out[i] = base.Add(base, big.NewInt((r.alloc[t]+fresh)*allocStride))
+			out[i] = allocAddr(t, r.alloc[t]+fresh) // as replayer.start counts them
 			fresh++
 			continue
 		}
@@ -269,10 +261,7 @@ func (d *drive) args(r *replayer, t int, ep *ir.EntryPoint) ([]*big.Int, error) 
 			continue
 		}
 		key := p.CType.String()
-		h := fnv.New64a()
-		h.Write([]byte(key))
-		v := new(big.Int).SetUint64(h.Sum64() >> 24 << 4)
-		v.Add(v, big.NewInt(1<<45+used[key]<<32))
+		v := hashed(1<<45+used[key]<<32, 24, 4, []byte(key))
 		used[key]++
 		if t == 2 {
 			for _, p := range r.s.sh.distinct {
@@ -284,6 +273,17 @@ func (d *drive) args(r *replayer, t int, ep *ir.EntryPoint) ([]*big.Int, error) 
 		out[i] = v
 	}
 	return out, nil
+}
+
+// hashed is base plus a hash of parts: its top bits from drop on,
+// aligned to 1<<align. Distinct parts give distinct (pointer-like) values.
+func hashed(base int64, drop, align uint, parts ...[]byte) *big.Int {
+	h := fnv.New64a()
+	for _, p := range parts {
+		h.Write(p)
+	}
+	v := new(big.Int).SetUint64(h.Sum64() >> drop << align)
+	return v.Add(v, big.NewInt(base))
 }
 
 func isPointer(t ir.Type) bool {
@@ -344,17 +344,22 @@ type probeState struct {
 func bestFor(probes []probeState, t int) int {
 	best, most := -1, 0
 	for i, p := range probes {
-		n := 0
-		for _, k := range p.d.kinds[t] {
-			if k == checkYield {
-				n++
-			}
-		}
-		if n > 0 && n >= most {
+		if n := p.d.checks(t); n > 0 && n >= most {
 			best, most = i, n
 		}
 	}
 	return best
+}
+
+// checks counts the yields with a race check that thread t passed.
+func (d *drive) checks(t int) int {
+	n := 0
+	for _, k := range d.kinds[t] {
+		if k == checkYield {
+			n++
+		}
+	}
+	return n
 }
 
 // throughRun is the progress of a run that got through (concreteRuns).
@@ -396,9 +401,7 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 		runs++
 		d = newDrive(st)
 		d.learn, d.override, d.switchAt = true, over, switchAt
-		rp := newReplayer(s, nil)
-		rp.drive = d
-		err := rp.run(nil)
+		rp, err := runDrive(s, d)
 		if p.opts.Debug != nil {
 			fmt.Fprintf(p.opts.Debug, "  concrete run %v, %d values learned: %v kinds %v %v\n", switchAt, len(over), err, d.kinds[1], d.kinds[2])
 		}
@@ -409,23 +412,15 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 			through = append(through, probeState{d, over})
 		}
 		if err == nil {
-			checks := 0
-			for t := 1; t <= 2; t++ {
-				for _, k := range d.kinds[t] {
-					if k == checkYield {
-						checks++
-					}
-				}
-			}
-			return d, throughRun + checks
+			return d, throughRun + d.checks(1) + d.checks(2)
 		}
 		return d, rp.setupsDone*maxReplaySteps + maxReplaySteps - rp.budget
 	}
-	better := func(a, b int) bool { return a > b }
 	// learn runs one schedule, then again with the values the run
 	// learned, keeping them only when the run gets further: all of them
-	// at once, else the first alone that helps (an equality test learned
-	// from "if (!ret || ret == 0xffff) fail" would make it fail sooner).
+	// at once, else the first single value that helps (an equality test
+	// learned from "if (!ret || ret == 0xffff) fail" would make it fail
+	// sooner).
 	learn := func(st strategy, over map[oracleKey]*big.Int, switchAt [nThreads]int) (*drive, map[oracleKey]*big.Int) {
 		if runs >= maxConcreteRuns {
 			return nil, over
@@ -484,7 +479,7 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 				}
 				next := with(cs...)
 				d2, prog2 := run(st, next, switchAt)
-				if hit != nil || better(prog2, prog) {
+				if hit != nil || prog2 > prog {
 					d, prog, over, improved = d2, prog2, next, true
 					break
 				}
@@ -607,10 +602,16 @@ func (p *pairJob) tidy(s *seq, st strategy, d *drive, hit *replayer) *replayer {
 	}
 	d2 := newDrive(st)
 	d2.override, d2.switchAt = over, d.switchAt
-	rp := newReplayer(s, nil)
-	rp.drive = d2
-	if err := rp.run(nil); err != nil || rp.race == nil || rp.race.site != hit.race.site {
+	rp, err := runDrive(s, d2)
+	if err != nil || rp.race == nil || rp.race.site != hit.race.site {
 		return nil
 	}
 	return rp
+}
+
+// runDrive runs s concretely with the drive's choices.
+func runDrive(s *seq, d *drive) (*replayer, error) {
+	rp := newReplayer(s, nil)
+	rp.drive = d
+	return rp, rp.run(nil)
 }

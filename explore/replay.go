@@ -283,10 +283,15 @@ func (r *replayer) push(th *thread, f *ir.Function, args []*big.Int, dst *ir.Var
 }
 
 func (r *replayer) allocate(t int) *big.Int {
-	base := new(big.Int).Add(allocBase, new(big.Int).Mul(threadSpan, big.NewInt(int64(t))))
-	base.Add(base, big.NewInt(r.alloc[t]*allocStride))
+	a := allocAddr(t, r.alloc[t])
 	r.alloc[t]++
-	return base
+	return a
+}
+
+// allocAddr is the address of thread t's k-th allocation (seq.allocExpr).
+func allocAddr(t int, k int64) *big.Int {
+	base := new(big.Int).Add(allocBase, new(big.Int).Mul(threadSpan, big.NewInt(int64(t))))
+	return base.Add(base, big.NewInt(k*allocStride))
 }
 
 func (r *replayer) oracle(t int) (*big.Int, error) {
