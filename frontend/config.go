@@ -35,6 +35,11 @@ type Config struct {
 	// tracepoint probes' reads of driver memory are checked too; by default
 	// tracing is compiled out (tree.go), which cc/v4 reads more often.
 	KeepTracepoints bool
+	// KernelReadsLocalFields drops the local-types assumption: a function
+	// stored into a member of the driver's own struct type may be called
+	// by the kernel when the memory escapes (ir.Program has the same
+	// switch).
+	KernelReadsLocalFields bool
 	// Tree says how Load finds Kernel when it is not set.
 	Tree TreeOptions
 

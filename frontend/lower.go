@@ -77,6 +77,10 @@ func lowerPass(st *state) error {
 		warned:  make(map[string]bool),
 	}
 	b.tc = newTypeConv(b.prog)
+	b.tc.local = map[string]bool{}
+	for _, u := range st.units {
+		b.tc.local[u.path] = true
+	}
 	if len(st.units) > 1 {
 		b.tc.ownFile = map[string]bool{}
 		for _, u := range st.units {

@@ -332,6 +332,7 @@ func parseUnit(st *state) error {
 func entryPass(st *state) error {
 	// One switch, the static-linkage assumption, for both passes.
 	st.prog.ExternLinkage = st.cfg.Regions.NoLinkageAssumption
+	st.prog.KernelReadsLocalFields = st.cfg.KernelReadsLocalFields
 	st.prog.EntryPoints = entry.Find(st.prog)
 	return nil
 }

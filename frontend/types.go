@@ -16,7 +16,10 @@ type typeConv struct {
 	// one of them is that file's own (two parts may each define their
 	// struct foo); nil for a single file.
 	ownFile map[string]bool
-	named   map[string]*ir.Named
+	// local holds the files of the program's own source (every part of a
+	// module, or the one file): their struct types are ir.Struct.Local.
+	local map[string]bool
+	named map[string]*ir.Named
 }
 
 func newTypeConv(prog *ir.Program) *typeConv {
@@ -170,6 +173,13 @@ func (tc *typeConv) structType(t ccStruct, union bool) *ir.Struct {
 	if s.Incomplete && !t.IsIncomplete() {
 		s.Incomplete = false
 		s.Bytes = t.Size()
+		// Where the definition is (an anonymous struct has no tag: its
+		// first member says).
+		where := tagTok.Position().Filename
+		if tag == "" && first != nil && first.Declarator() != nil {
+			where = first.Declarator().Position().Filename
+		}
+		s.Local = where != "" && tc.local[where]
 		tc.cache[t] = s // fields may point back to s
 		n := t.NumFields()
 		fields := make([]*ir.Field, 0, n)

@@ -53,6 +53,11 @@ type Program struct {
 	// entry-point pass counts them as reaching the kernel (the
 	// static-linkage assumption dropped).
 	ExternLinkage bool
+	// KernelReadsLocalFields: the kernel may read the members of the
+	// driver's own struct types, so a function stored into one through
+	// kernel memory reaches the kernel (the local-types assumption
+	// dropped).
+	KernelReadsLocalFields bool
 
 	funcByName map[string]*Function
 	nextSite   int

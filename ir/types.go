@@ -82,6 +82,11 @@ type Struct struct {
 	Fields     []*Field
 	Bytes      int64
 	Incomplete bool
+	// Local: declared in one of the program's own source files, not in a
+	// header, so other translation units (the kernel's) cannot name its
+	// members unless a prototype they share mentions it (the entry-point
+	// pass checks that).
+	Local bool
 }
 
 // Name is the name used in region names and reports: "struct file",

@@ -96,6 +96,10 @@ var assumptions = []assumption{
 		"other translation units neither call the driver's non-static functions nor use its non-static globals, unless they are exported (EXPORT_SYMBOL: always entry points)",
 		"races with a non-static function called from another file, or with a function stored in a non-static global, and races through such globals' addresses",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoLinkageAssumption = true }},
+	{"local-types",
+		"the kernel calls no function through a member of a struct type the driver defines in its own source and no kernel prototype mentions (the kernel is compiled without that type, so it cannot name the member; the driver's own calls through it are followed)",
+		"races with a function stored in such a member if kernel code calls it anyway (a copy of the struct's bytes into a kernel struct, a cast to a kernel type)",
+		func(fc *frontend.Config, lc *lockset.Options) { fc.KernelReadsLocalFields = true }},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.

@@ -170,6 +170,11 @@ func (s *scanner) storeFunc(f *ir.Function, b *ir.Block, st *ir.Store, fn *ir.Fu
 		site.Struct = steps[top].strct
 		site.Field = fieldPath(steps[top:])
 		site.Note = "stored into " + st.LValue
+	case s.esc.private[last.owner]:
+		// A struct type no kernel prototype mentions: the kernel cannot
+		// call through its members, wherever the object is (the
+		// local-types assumption).
+		return
 	case s.local[last.strct] || last.strct == "":
 		// The driver's own struct: only the driver calls through it,
 		// unless the memory stored into escapes.

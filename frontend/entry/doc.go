@@ -31,7 +31,12 @@
 //     what kernel functions return), returned to the kernel, or non-static
 //     when the static-linkage assumption is dropped. Guessed, roles from
 //     field names. A function-pointer table that provably never escapes is
-//     the driver's own dispatch table: no entry points.
+//     the driver's own dispatch table: no entry points. Neither is a member
+//     of a private struct type (ir.Struct.Local, and no kernel prototype
+//     mentions it: privateTypes), wherever the object is: what the driver
+//     stores into such members flows only to loads of them (one node per
+//     member name), not into the object's contents, so a function escapes
+//     from there only if the driver loads it and lets it out;
 //
 // One entry point exists per distinct (function, role, struct, variable,
 // field) of the tables: a function registered in two roles (remove and
@@ -64,6 +69,11 @@
 //     Program.ExternLinkage is set (--no-assume static-linkage); the
 //     escape analysis trusts the helper table's NoEscape rows and the
 //     locking table (those kernel functions keep no pointer);
+//   - local types: kernel code cannot name the members of a private
+//     struct type, so it never calls through them, unless
+//     Program.KernelReadsLocalFields is set (--no-assume local-types); a
+//     function pointer the driver reads from such a member as a plain
+//     integer or void * through an untyped pointer is not followed;
 //   - repeated registration (one handler on several interrupt lines) is
 //     seen through several call sites, calls in loops and driver functions
 //     called from several places or loops; a registration repeated by

@@ -68,13 +68,29 @@ type escape struct {
 	// linkage: non-static globals and functions are reachable from other
 	// translation units.
 	linkage bool
+	// private holds the driver's own struct types no kernel prototype
+	// mentions (privateTypes), unless the local-types assumption is
+	// dropped. What the driver stores into their members goes to member
+	// (one node per member name, whatever the object), not into the
+	// object's contents: the kernel cannot name those members, so an
+	// object that escapes does not take them along, and loads of such a
+	// member read member. anyMember is every member node, for a function
+	// pointer loaded through a plain pointer, which may point at one.
+	private   map[*ir.Struct]bool
+	member    map[string]int
+	anyMember int
 }
 
 // escapes runs the analysis on prog.
 func escapes(prog *ir.Program, linkage bool) *escape {
 	e := &escape{objTok: map[*ir.Object]int{}, fnTok: map[*ir.Function]int{}, varNode: map[*ir.Var]int{},
 		content: map[int]int{}, ret: map[*ir.Function]int{}, sinks: map[string]int{}, toks: []any{nil},
-		kernel: map[*ir.Function]bool{}, taken: map[*ir.Function]bool{}, linkage: linkage}
+		kernel: map[*ir.Function]bool{}, taken: map[*ir.Function]bool{}, linkage: linkage,
+		member: map[string]int{}}
+	e.anyMember = e.node()
+	if !prog.KernelReadsLocalFields {
+		e.private = privateTypes(prog, linkage)
+	}
 	for _, o := range prog.Objects {
 		if o.Kind != ir.StringObj {
 			e.objTok[o] = len(e.toks)
@@ -115,6 +131,10 @@ func escapes(prog *ir.Program, linkage bool) *escape {
 			e.add(e.sink("non-static global: other files may use it", "", true), t)
 		}
 		for _, in := range o.Init {
+			if m, ok := e.initMember(o, in); ok {
+				e.flow(in.Value, m)
+				continue
+			}
 			e.flow(in.Value, e.contentOf(t))
 		}
 	}
@@ -313,9 +333,18 @@ func (e *escape) stmt(st ir.Stmt) {
 	case *ir.Load:
 		a := e.nodes[e.nodeOf(st.Addr)]
 		a.loads = append(a.loads, e.varOf(st.Dst))
+		if m, ok := e.memberOf(st.Struct, st.Field); ok {
+			e.edge(m, e.varOf(st.Dst))
+		} else if st.Struct == nil && isFuncPointer(st.Dst.CType) {
+			e.edge(e.anyMember, e.varOf(st.Dst))
+		}
 	case *ir.Store:
-		an := e.nodeOf(st.Addr)
 		v := e.nodeOf(st.Val)
+		if m, ok := e.memberOf(st.Struct, st.Field); ok {
+			e.edge(v, m)
+			return
+		}
+		an := e.nodeOf(st.Addr)
 		e.nodes[an].stores = append(e.nodes[an].stores, v)
 	case *ir.Call:
 		e.call(st)
@@ -645,4 +674,109 @@ func (e *escape) funcsOf(fns []*ir.Function, x ir.Expr) ([]*ir.Function, bool) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, true
+}
+
+// memberOf returns the node of member field (".name", as ir.Access.Field
+// has it) of struct type s, when s is private.
+func (e *escape) memberOf(s *ir.Struct, field string) (int, bool) {
+	if s == nil || !e.private[s] || !strings.HasPrefix(field, ".") {
+		return 0, false
+	}
+	name := field[1:]
+	if i := strings.IndexAny(name, ".["); i >= 0 {
+		name = name[:i]
+	}
+	if n, ok := e.member[name]; ok {
+		return n, true
+	}
+	n := e.node()
+	e.member[name] = n
+	e.edge(n, e.anyMember)
+	return n, true
+}
+
+// initMember returns the member node a cell of o's initialiser goes to,
+// when the cell is a member of a private struct type.
+func (e *escape) initMember(o *ir.Object, in ir.Init) (int, bool) {
+	if len(e.private) == 0 {
+		return 0, false
+	}
+	steps := walkPath(o.CType, in.Path).steps
+	if len(steps) == 0 {
+		return 0, false
+	}
+	last := steps[len(steps)-1]
+	return e.memberOf(last.owner, "."+last.field)
+}
+
+// privateTypes returns the driver's own struct types (ir.Struct.Local) that
+// no kernel prototype mentions: the types of the kernel functions the
+// driver calls and of the kernel globals it uses, followed through
+// pointers, arrays, members and function types (with linkage, also the
+// driver's non-static functions and globals, which other files declare,
+// and its exported symbols). The kernel's code is compiled without these
+// types, so it cannot name their members: a function the driver stores in
+// one reaches the kernel only if the driver lets it out some other way
+// (the local-types assumption).
+func privateTypes(prog *ir.Program, linkage bool) map[*ir.Struct]bool {
+	known := map[*ir.Struct]bool{}
+	seen := map[ir.Type]bool{}
+	var visit func(t ir.Type)
+	visit = func(t ir.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t := t.(type) {
+		case *ir.Named:
+			visit(t.Underlying)
+		case *ir.Pointer:
+			visit(t.Elem)
+		case *ir.Array:
+			visit(t.Elem)
+		case *ir.FuncType:
+			visit(t.Result)
+			for _, p := range t.Params {
+				visit(p)
+			}
+		case *ir.Struct:
+			known[t] = true
+			for _, f := range t.Fields {
+				visit(f.Type)
+			}
+		}
+	}
+	visitDecl := func(x ir.Expr) {
+		switch x := x.(type) {
+		case *ir.Function:
+			if x.Sig != nil {
+				visit(x.Sig)
+			}
+		case *ir.Object:
+			visit(x.CType)
+		}
+	}
+	for _, f := range prog.Funcs {
+		if f.External() || !f.Static && linkage {
+			visitDecl(f)
+		}
+	}
+	for _, o := range prog.Objects {
+		switch {
+		case strings.HasPrefix(o.Name, exportPrefix):
+			// Other modules declare the exported symbol itself.
+			for _, in := range o.Init {
+				ir.WalkExpr(in.Value, visitDecl)
+			}
+		case o.Extern || !o.Static && linkage:
+			visit(o.CType)
+		}
+	}
+	private := map[*ir.Struct]bool{}
+	for _, s := range prog.Structs {
+		if s.Local && !known[s] {
+			private[s] = true
+		}
+	}
+	return private
 }

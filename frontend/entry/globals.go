@@ -230,6 +230,12 @@ func (s *scanner) fnCell(outer, holder *ir.Object, index string, steps []step, f
 		st.Field = last.field
 		st.Var = designator(outer.Name, index, steps[:len(steps)-1])
 		st.Guessed = true
+		if s.esc.private[last.owner] {
+			// A struct type no kernel prototype mentions: the kernel
+			// cannot call through its members (the local-types
+			// assumption).
+			return
+		}
 		if s.local[last.strct] || last.strct == "" {
 			// The driver's own struct: only the driver can call through
 			// it, unless the struct escapes.
@@ -292,7 +298,8 @@ func designator(name, index string, steps []step) string {
 // step is one member selection of a path: struct type name and field.
 type step struct {
 	strct, field string
-	index        string // array subscripts after the field ("[2]")
+	owner        *ir.Struct // the struct type strct names
+	index        string     // array subscripts after the field ("[2]")
 }
 
 type chain struct {
@@ -340,7 +347,7 @@ func walkPath(t ir.Type, path string) chain {
 			if fld == nil {
 				return ch
 			}
-			ch.steps = append(ch.steps, step{strct: structName(owner), field: name})
+			ch.steps = append(ch.steps, step{strct: structName(owner), field: name, owner: owner})
 			cur = fld.Type
 		default:
 			return ch // "+off": no path

@@ -66,11 +66,16 @@ func describe(e *ir.EntryPoint) string {
 // assumption dropped.
 const externLinkage = "// config: no-assume static-linkage"
 
+// localTypes marks a test program to load with the local-types assumption
+// dropped.
+const localTypes = "// config: no-assume local-types"
+
 func load(t *testing.T, path string) *ir.Program {
 	t.Helper()
 	var cfg frontend.Config
-	if src, err := os.ReadFile(path); err == nil && strings.Contains(string(src), externLinkage) {
-		cfg.Regions.NoLinkageAssumption = true
+	if src, err := os.ReadFile(path); err == nil {
+		cfg.Regions.NoLinkageAssumption = strings.Contains(string(src), externLinkage)
+		cfg.KernelReadsLocalFields = strings.Contains(string(src), localTypes)
 	}
 	prog, err := frontend.LoadUntil(context.Background(), path, cfg, "entry")
 	if err != nil {
@@ -123,5 +128,26 @@ func compare(t *testing.T, got, want []string) {
 	}
 	for _, u := range unexpected {
 		t.Errorf("unexpected entry point: %s", u)
+	}
+}
+
+// TestLocalTypesDropped: without the local-types assumption, the functions
+// local.c stores into its private struct members through kernel memory,
+// or into a private struct whose address the kernel keeps, are entry
+// points again.
+func TestLocalTypesDropped(t *testing.T) {
+	prog, err := frontend.LoadUntil(context.Background(), "testdata/local.c",
+		frontend.Config{KernelReadsLocalFields: true}, "entry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, e := range prog.EntryPoints {
+		got[e.Func.Name] = true
+	}
+	for _, name := range []string{"a_write", "a_read", "a_start", "c_start", "p_poke", "n_notify", "k_fire", "l_open", "p_open", "l_init"} {
+		if !got[name] {
+			t.Errorf("%s is not an entry point without the local-types assumption", name)
+		}
 	}
 }

@@ -1,7 +1,9 @@
+// config: no-assume local-types
 // Entry points by escape: a driver function the kernel can reach through
 // a struct or memory that escapes is an entry point, whatever the struct's
-// type (here the driver's own), its role guessed from the field name. A
-// function-pointer table that never escapes stays the driver's own.
+// type (here the driver's own: the local-types assumption is dropped, see
+// local.c), its role guessed from the field name. A function-pointer table
+// that never escapes stays the driver's own.
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/slab.h>
