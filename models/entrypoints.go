@@ -685,6 +685,10 @@ func busDrivers() {
 	ops("platform_driver", ClassPlatformDriver,
 		cb("probe", init_, "shared", dl),
 		cb("remove", exit_, "shared", dl),
+		// Linux 6.3-6.12: remove_new is remove's other name, a member of
+		// one anonymous union (include/linux/platform_device.h), which
+		// platform_remove calls as drv->remove.
+		cb("remove_new", exit_, "shared", dl),
 		cb("shutdown", entry, "shared", dl),
 		cb("suspend", entry, "shared scalar", dl), // platform_pm_suspend (legacy hook)
 		cb("resume", entry, "shared", dl),

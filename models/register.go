@@ -344,6 +344,13 @@ func registrations() {
 		"setup_pinned_timer", "setup_deferrable_timer"} {
 		reg(RegAPI{Name: n, Object: 0, Callbacks: []Callback{{Arg: 1, Struct: "timer_list", Field: "function", HeldLockArg: -1}}})
 	}
+	// Linux 4.15 on: timer_setup(timer, fn, flags) is __init_timer, which
+	// calls init_timer_key (include/linux/timer.h; with or without
+	// lockdep), and it stores fn into timer->function.
+	reg(RegAPI{Name: "init_timer_key", Macro: "timer_setup", Object: 0,
+		Callbacks: []Callback{{Arg: 1, Struct: "timer_list", Field: "function", HeldLockArg: -1}}})
+	reg(RegAPI{Name: "init_timer_on_stack_key", Macro: "timer_setup_on_stack", Object: 0,
+		Callbacks: []Callback{{Arg: 1, Struct: "timer_list", Field: "function", HeldLockArg: -1}}})
 	pub(ClassTimer, 0, "add_timer", "mod_timer", "add_timer_on", "mod_timer_pinned", "hrtimer_start",
 		"hrtimer_start_range_ns")
 	unpub(ClassTimer, 0, true, "del_timer_sync", "hrtimer_cancel")
