@@ -847,7 +847,13 @@ func ttyAndFriends() {
 		cb("ping", entry, "shared", wl),
 		cb("status", entry, "shared", wl),
 		cb("set_timeout", entry, "shared scalar", wl),
+		// Linux 4.9 on: WDIOC_SETPRETIMEOUT, inside watchdog_ioctl's
+		// wd_data->lock like the others.
+		cb("set_pretimeout", entry, "shared scalar", wl),
 		cb("get_timeleft", entry, "shared", wl),
+		// Linux 4.5 on: watchdog_restart_notifier, a reboot notifier,
+		// calls it without the lock.
+		cb("restart", entry, "shared scalar shared"),
 		cb("ref", entry, "shared"),
 		cb("unref", entry, "shared"),
 		cb("ioctl", entry, "shared scalar scalar", wl),

@@ -1,7 +1,7 @@
 // A platform driver with a void remove (Linux 6.11 on) whose probe
 // registers a watchdog with devm_watchdog_register_device: the watchdog
-// core serialises the ops (wdd->lock), but remove runs before the devm
-// unregistration, concurrently with them.
+// core serialises the ops (wdd->lock, set_pretimeout included), but remove
+// runs before the devm unregistration, concurrently with them.
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/watchdog.h>
@@ -35,11 +35,21 @@ static int pdog_ping(struct watchdog_device *wdd)
 	return 0;
 }
 
+static int pdog_set_pretimeout(struct watchdog_device *wdd, unsigned int t)
+{
+	struct pdog *p = watchdog_get_drvdata(wdd);
+
+	p->hits++;
+	wdd->pretimeout = t;
+	return 0;
+}
+
 static const struct watchdog_info pdog_info = {
-	.options = WDIOF_KEEPALIVEPING, .identity = "pdog",
+	.options = WDIOF_KEEPALIVEPING | WDIOF_PRETIMEOUT, .identity = "pdog",
 };
 static const struct watchdog_ops pdog_ops = {
 	.owner = THIS_MODULE, .start = pdog_start, .stop = pdog_stop, .ping = pdog_ping,
+	.set_pretimeout = pdog_set_pretimeout,
 };
 
 static int pdog_probe(struct platform_device *pdev)
