@@ -876,6 +876,11 @@ func ttyAndFriends() {
 		cb("set_mmss", entry, "shared scalar", ol),
 		cb("read_callback", entry, "shared scalar"),
 		cb("alarm_irq_enable", entry, "shared scalar", ol),
+		// Linux 4.13 on: rtc_read_offset and rtc_set_offset
+		// (interface.c) hold ops_lock too; the long * is the sysfs
+		// handler's local.
+		cb("read_offset", entry, "shared fresh", ol),
+		cb("set_offset", entry, "shared scalar", ol),
 	)
 	link("rtc_device", "ops", "rtc_class_ops", true, false)
 	// input_open_device/input_close_device/input_flush_device hold
