@@ -881,6 +881,11 @@ func ttyAndFriends() {
 		// handler's local.
 		cb("read_offset", entry, "shared fresh", ol),
 		cb("set_offset", entry, "shared scalar", ol),
+		// Linux 5.16 on: RTC_PARAM_GET and RTC_PARAM_SET of
+		// rtc_dev_ioctl (dev.c), inside its ops_lock; the rtc_param is
+		// the ioctl's local.
+		cb("param_get", entry, "shared fresh", ol),
+		cb("param_set", entry, "shared fresh", ol),
 	)
 	link("rtc_device", "ops", "rtc_class_ops", true, false)
 	// input_open_device/input_close_device/input_flush_device hold

@@ -1,6 +1,7 @@
-// An RTC driver with the offset operations (Linux 4.13 on): the RTC core
-// calls them, like read_time and set_time, under rtc->ops_lock, so the
-// calibration they share does not race. The interrupt handler takes no
+// An RTC driver with the offset operations (Linux 4.13 on) and the
+// parameter ones (5.16 on): the RTC core calls them, like read_time and
+// set_time, under rtc->ops_lock, so the calibration they share does not
+// race. The interrupt handler takes no
 // lock and races with them.
 #include <linux/module.h>
 #include <linux/platform_device.h>
@@ -46,11 +47,29 @@ static int ro_set_offset(struct device *dev, long offset)
 	return 0;
 }
 
+static int ro_param_get(struct device *dev, struct rtc_param *param)
+{
+	struct rtcoff *r = dev_get_drvdata(dev);
+
+	param->svalue = r->offset;
+	return 0;
+}
+
+static int ro_param_set(struct device *dev, struct rtc_param *param)
+{
+	struct rtcoff *r = dev_get_drvdata(dev);
+
+	r->offset = param->svalue;
+	return 0;
+}
+
 static const struct rtc_class_ops ro_ops = {
 	.read_time = ro_read_time,
 	.set_time = ro_set_time,
 	.read_offset = ro_read_offset,
 	.set_offset = ro_set_offset,
+	.param_get = ro_param_get,
+	.param_set = ro_param_set,
 };
 
 static irqreturn_t ro_irq(int irq, void *data)
