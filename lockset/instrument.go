@@ -694,32 +694,63 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 // module init: it runs only once init has returned (rule module-init-exit),
 // so what it publishes (unregister_thing(cb), a call whoop cannot tell from
 // a registration) is published after init anyway.
+//
+// The entry points of a gated class may publish it or each other's classes
+// (a timer function that re-arms its timer): they run only after one of
+// those classes is published. So the set is the greatest one closed that
+// way (a class starts gated and loses it when a publisher outside ep and
+// outside every gated class can make it callable), cut to the classes
+// whose publication starts with ep's own: those ep (or, for module init,
+// module exit) publishes, and those only entry points of such classes
+// publish besides. A class published
+// only by its own entry points, armed first by a call whoop does not know,
+// stays ungated.
 func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
 	gated := make(map[string]bool)
+	for c := range in.unpub {
+		if len(in.publishers[c]) > 0 {
+			gated[c] = true
+		}
+	}
 	moduleInit := models.IsModuleLevel(ep) && ep.Role == ir.RoleInit
 	for changed := true; changed; {
 		changed = false
 		for c := range in.unpub {
-			if gated[c] || len(in.publishers[c]) == 0 {
+			if !gated[c] {
 				continue
 			}
-			all := true
 			for _, p := range in.publishers[c] {
 				if moduleInit && models.IsModuleLevel(p) && p.Role == ir.RoleExit {
 					continue
 				}
 				if p != ep && !gated[in.f.env.entryClass(p)] {
-					all = false
+					delete(gated, c)
+					changed = true
 					break
 				}
 			}
-			if all {
-				gated[c] = true
-				changed = true
+		}
+	}
+	// Keep what ep's own publications reach (and, for module init, module
+	// exit's: they come after init anyway).
+	kept := make(map[string]bool)
+	for changed := true; changed; {
+		changed = false
+		for c := range gated {
+			if kept[c] {
+				continue
+			}
+			for _, p := range in.publishers[c] {
+				exit := moduleInit && models.IsModuleLevel(p) && p.Role == ir.RoleExit
+				if p == ep || exit || kept[in.f.env.entryClass(p)] {
+					kept[c] = true
+					changed = true
+					break
+				}
 			}
 		}
 	}
-	return gated
+	return kept
 }
 
 // closureOf returns the classes publishing class makes callable. An unknown
