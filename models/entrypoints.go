@@ -694,6 +694,26 @@ func busDrivers() {
 		cb("resume", entry, "shared", dl),
 	)
 	link("platform_driver", "driver", "device_driver", false, false)
+	// The AMBA bus (drivers/amba/bus.c): amba_probe, amba_remove and
+	// amba_shutdown call the driver's hooks from really_probe,
+	// device_release_driver and device_shutdown, under device_lock(dev).
+	ops("amba_driver", ClassAMBADriver,
+		cb("probe", init_, "shared shared", dl),
+		cb("remove", exit_, "shared", dl),
+		cb("shutdown", entry, "shared", dl),
+	)
+	link("amba_driver", "drv", "device_driver", false, false)
+	// The PnP bus (drivers/pnp/driver.c): pnp_device_probe, _remove and
+	// _shutdown the same way; pnp_bus_suspend and pnp_bus_resume are the
+	// bus's dev_pm_ops, which the PM core calls under device_lock(dev).
+	ops("pnp_driver", ClassPNPDriver,
+		cb("probe", init_, "shared shared", dl),
+		cb("remove", exit_, "shared", dl),
+		cb("shutdown", entry, "shared", dl),
+		cb("suspend", entry, "shared scalar", dl),
+		cb("resume", entry, "shared", dl),
+	)
+	link("pnp_driver", "driver", "device_driver", false, false)
 	// The PS3 system bus (arch/powerpc/platforms/ps3/system-bus.c) is a bus
 	// of the driver core: ps3_system_bus_probe/remove/shutdown call the
 	// driver's hooks from really_probe, device_release_driver and

@@ -47,6 +47,8 @@ const (
 	ClassLED            = "led"
 	ClassPCIDriver      = "pci-driver"
 	ClassPlatformDriver = "platform-driver"
+	ClassAMBADriver     = "amba-driver"
+	ClassPNPDriver      = "pnp-driver"
 	ClassUSBDriver      = "usb-driver"
 	ClassUSBSerial      = "usb-serial-driver"
 	ClassPS3Driver      = "ps3-system-bus-driver"
@@ -227,7 +229,8 @@ func init() {
 		"cdrom_device_info": ClassBlock,
 		"net_device_ops":    ClassNetdev, "ethtool_ops": ClassNetdev, "net_device": ClassNetdev,
 		"napi_struct": ClassNAPI, "pci_driver": ClassPCIDriver, "pci_error_handlers": ClassPCIDriver,
-		"platform_driver": ClassPlatformDriver, "usb_driver": ClassUSBDriver, "usbdrv_wrap": ClassUSBDriver,
+		"platform_driver": ClassPlatformDriver, "amba_driver": ClassAMBADriver, "pnp_driver": ClassPNPDriver,
+		"usb_driver": ClassUSBDriver, "usbdrv_wrap": ClassUSBDriver,
 		"i2c_driver": ClassI2CDriver, "spi_driver": ClassSPIDriver, "acpi_driver": ClassACPIDriver,
 		"acpi_device_ops": ClassACPIDriver, "cx_drv": ClassCXDriver, "usb_serial_driver": ClassUSBSerial,
 		"ps3_system_bus_driver": ClassPS3Driver,
@@ -380,6 +383,13 @@ func registrations() {
 
 	// Bus drivers: registering a driver probes matching devices at once;
 	// unregistering removes them all before returning.
+	// AMBA and PnP buses of the driver core (drivers/amba/bus.c,
+	// drivers/pnp/driver.c): registration binds the devices (probe);
+	// unregistration unbinds them (remove) and returns after.
+	pub(ClassAMBADriver, 0, "amba_driver_register", "__amba_driver_register")
+	unpub(ClassAMBADriver, 0, true, "amba_driver_unregister")
+	pub(ClassPNPDriver, 0, "pnp_register_driver")
+	unpub(ClassPNPDriver, 0, true, "pnp_unregister_driver")
 	pub(ClassPCIDriver, 0, "pci_register_driver", "__pci_register_driver")
 	unpub(ClassPCIDriver, 0, true, "pci_unregister_driver")
 	pub(ClassPlatformDriver, 0, "platform_driver_register", "__platform_driver_register", "platform_driver_probe",
