@@ -714,6 +714,19 @@ func busDrivers() {
 		cb("resume", entry, "shared", dl),
 	)
 	link("pnp_driver", "driver", "device_driver", false, false)
+	// The ISA bus (drivers/base/isa.c): isa_bus_probe, _remove, _shutdown
+	// and the legacy bus suspend/resume likewise, under device_lock(dev);
+	// isa_bus_match is the bus's match, which __driver_attach calls before
+	// it takes the device lock.
+	ops("isa_driver", ClassISADriver,
+		cb("match", entry, "shared scalar"),
+		cb("probe", init_, "shared scalar", dl),
+		cb("remove", exit_, "shared scalar", dl),
+		cb("shutdown", entry, "shared scalar", dl),
+		cb("suspend", entry, "shared scalar scalar", dl),
+		cb("resume", entry, "shared scalar", dl),
+	)
+	link("isa_driver", "driver", "device_driver", false, false)
 	// The PS3 system bus (arch/powerpc/platforms/ps3/system-bus.c) is a bus
 	// of the driver core: ps3_system_bus_probe/remove/shutdown call the
 	// driver's hooks from really_probe, device_release_driver and

@@ -49,6 +49,7 @@ const (
 	ClassPlatformDriver = "platform-driver"
 	ClassAMBADriver     = "amba-driver"
 	ClassPNPDriver      = "pnp-driver"
+	ClassISADriver      = "isa-driver"
 	ClassUSBDriver      = "usb-driver"
 	ClassUSBSerial      = "usb-serial-driver"
 	ClassPS3Driver      = "ps3-system-bus-driver"
@@ -230,6 +231,7 @@ func init() {
 		"net_device_ops":    ClassNetdev, "ethtool_ops": ClassNetdev, "net_device": ClassNetdev,
 		"napi_struct": ClassNAPI, "pci_driver": ClassPCIDriver, "pci_error_handlers": ClassPCIDriver,
 		"platform_driver": ClassPlatformDriver, "amba_driver": ClassAMBADriver, "pnp_driver": ClassPNPDriver,
+		"isa_driver": ClassISADriver,
 		"usb_driver": ClassUSBDriver, "usbdrv_wrap": ClassUSBDriver,
 		"i2c_driver": ClassI2CDriver, "spi_driver": ClassSPIDriver, "acpi_driver": ClassACPIDriver,
 		"acpi_device_ops": ClassACPIDriver, "cx_drv": ClassCXDriver, "usb_serial_driver": ClassUSBSerial,
@@ -390,6 +392,8 @@ func registrations() {
 	unpub(ClassAMBADriver, 0, true, "amba_driver_unregister")
 	pub(ClassPNPDriver, 0, "pnp_register_driver")
 	unpub(ClassPNPDriver, 0, true, "pnp_unregister_driver")
+	pub(ClassISADriver, 0, "isa_register_driver")
+	unpub(ClassISADriver, 0, true, "isa_unregister_driver")
 	pub(ClassPCIDriver, 0, "pci_register_driver", "__pci_register_driver")
 	unpub(ClassPCIDriver, 0, true, "pci_unregister_driver")
 	pub(ClassPlatformDriver, 0, "platform_driver_register", "__platform_driver_register", "platform_driver_probe",
