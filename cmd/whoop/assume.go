@@ -73,7 +73,7 @@ var assumptions = []assumption{
 		"races on a stack local the kernel hands to another thread (an on-stack request completed by a handler the kernel calls with the local's address)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoRetainedLocals = true }},
 	{"typed-kernel",
-		"kernel code respects C types: a pointer the kernel hands back as T* points to a T",
+		"kernel code respects C types: a pointer the kernel hands back as T* points to a T (also through a void * member of a kernel struct, queuedata or private_data: read as T* it holds a T the driver stored there)",
 		"races through kernel pointers whose object has another type than their pointer",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoTypeAssumption = true }},
 	{"no-interior-pointers",

@@ -129,7 +129,12 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 		size := accessSize(s.Size)
 		g.record(f, s, &s.Access, p, size, false, order)
 		if carries(s.Dst) {
-			g.unify(g.valueOf(s.Dst), g.linkOf(p.n, p.off, size))
+			if g.kernelSlot(&s.Access) && isStruct(pointee(s.Dst.CType)) != nil {
+				g.unify(g.valueOf(s.Dst), g.slotLoad(p, size))
+			} else {
+				g.plain = append(g.plain, slotRead{p})
+				g.unify(g.valueOf(s.Dst), g.linkOf(p.n, p.off, size))
+			}
 		} else {
 			rn, off := p.resolve()
 			g.addCell(rn, []span{{off, off + size}})
@@ -140,10 +145,19 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 		size := accessSize(s.Size)
 		g.record(f, s, &s.Access, p, size, false, order)
 		if v := g.materialise(g.eval(s.Val)); v != nil {
-			g.unify(g.linkOf(p.n, p.off, size), *v)
 			var t ir.Type
 			if vv, ok := s.Val.(*ir.Var); ok {
 				t = pointee(vv.CType)
+			}
+			if g.kernelSlot(&s.Access) && isStruct(t) != nil {
+				// The kernel hands the pointer back: the slot's own link
+				// is the kernel's, and the object meets it in its
+				// canonical node (slots.go).
+				g.slotLink(p, size)
+				g.escapes = append(g.escapes, escape{p: *v})
+				g.slots = append(g.slots, slotStore{dst: p, size: size, val: *v})
+			} else {
+				g.unify(g.linkOf(p.n, p.off, size), *v)
 			}
 			g.stores = append(g.stores, pendingStore{dst: p, val: *v, t: t})
 		} else {

@@ -23,8 +23,10 @@
 //     unify). Arrays are folded modulo their element size, from the C types
 //     known for a node (object types, pointer types of variables holding
 //     pointers into it, the struct of an access); p + i*k with non-constant
-//     i folds modulo k the innermost struct or array around it (A4)
-//     unless an array fold already covers it. Pointers hidden in other
+//     i folds modulo k the innermost struct or array around p (A4) unless
+//     an array fold already covers it, and a constant in the index moves
+//     the pointer within that array (&a[i - 1] folds a, not the member
+//     before it). Pointers hidden in other
 //     arithmetic (masks, shifts) collapse their node if the result is used
 //     as a pointer. A pointer difference is an integer (C defines it only
 //     within one object).
@@ -77,6 +79,14 @@
 //     where it points joins its canonical node, if one exists
 //     (setup_timer(t, fn, (unsigned long)&p->sub) and a handler casting
 //     data to struct sub *).
+//   - Kernel slots (slots.go): a void * member of a kernel struct
+//     (queuedata, private_data) that the driver stores S* into and reads
+//     back as T* gives a T, the canonical one: a struct pointer stored
+//     there escapes (its objects join their canonical nodes) rather than
+//     being unified with the member's other contents, so a host in one
+//     queue's queuedata and a port embedded in it in another's do not
+//     fold the host. A slot also read untyped (into void *, by a copy)
+//     keeps one link for everything stored there, as any cell does.
 //   - Scalar rule: kernel-visible memory of a node without struct objects
 //     is the external memory of its scalar type ("external char": one node
 //     per integer size, one for pointers, one per floating type).

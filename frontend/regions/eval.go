@@ -64,6 +64,19 @@ type value struct {
 	asIndex lin  // the integer meaning of the base operand (a variable's lin)
 	l       lin
 	unknown []ptr
+	// anchor is the constant offset the base had when a variable index was
+	// first added to it (&a[i - 1] is anchored at a): the index's own
+	// constant must not move the pointer out of the array (A4).
+	anchor   int64
+	anchored bool
+}
+
+// anchorIndex notes where a pointer stood when the variable index i is
+// added to it, if that is the first variable part of its offset.
+func (v *value) anchorIndex(i lin) {
+	if v.base != nil && !v.anchored && !v.l.bot && v.l.s == 0 && !i.bot && i.s != 0 {
+		v.anchor, v.anchored = v.l.c, true
+	}
 }
 
 // demote turns a pointer-carrying operand into an index: its pointer may
@@ -137,6 +150,7 @@ func (g *graph) eval(e ir.Expr) value {
 		a, b := g.eval(e.Then), g.eval(e.Else)
 		switch {
 		case a.base != nil && b.base != nil:
+			a.anchored = false
 			g.unify(ptr{a.base.n, a.base.off + a.l.c}, ptr{b.base.n, b.base.off + b.l.c})
 			a.l = join(lin{s: a.l.s}, lin{s: b.l.s})
 			a.typed = a.typed || b.typed
@@ -173,6 +187,7 @@ func (g *graph) evalBinary(e *ir.Binary) value {
 		} else if y.base != nil {
 			x, y = y, x
 		}
+		x.anchorIndex(y.l)
 		x.l = x.l.add(y.l)
 		x.unknown = append(x.unknown, y.unknown...)
 		return x
@@ -187,6 +202,7 @@ func (g *graph) evalBinary(e *ir.Binary) value {
 		case y.base != nil:
 			return value{l: topLin, unknown: append(append(x.unknown, y.unknown...), *y.base)}
 		}
+		x.anchorIndex(y.l)
 		x.l = x.l.add(y.l.neg())
 		x.unknown = append(x.unknown, y.unknown...)
 		return x
@@ -254,7 +270,10 @@ func (g *graph) materialise(v value) *ptr {
 		p = ptr{n: g.newNode()}
 	} else {
 		p = ptr{v.base.n, v.base.off}
-		if !v.l.bot {
+		switch {
+		case v.anchored && !v.l.bot && v.l.s != 0:
+			p.off += v.anchor + mod(v.l.c-v.anchor, v.l.s)
+		case !v.l.bot:
 			p.off += v.l.c
 		}
 	}

@@ -40,7 +40,9 @@ type graph struct {
 	copies   []pendingCopy
 	indirect []*pendingIndirect
 	stores   []pendingStore
-	views    []*view // embedded structs handed to the kernel typed (views.go)
+	slots    []slotStore // struct pointers stored in kernel slots (slots.go)
+	plain    []slotRead  // loads of pointers other than a kernel slot's typed ones
+	views    []*view     // embedded structs handed to the kernel typed (views.go)
 	viewSet  map[viewKey]bool
 
 	accesses []*accessRec

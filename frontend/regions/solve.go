@@ -27,6 +27,7 @@ func (g *graph) solve() error {
 			g.resolveEscapes()
 			g.resolveViews()
 			g.resolveStores()
+			g.resolveSlots()
 			g.resolveCopies()
 			g.resolveIndirect()
 			if g.changes == before {
