@@ -19,6 +19,7 @@
 //	lower     C AST -> IR; model-header helpers are still calls
 //	inline    splice the bodies of functions defined in model headers
 //	entry     entry points (package frontend/entry)
+//	dead      drop static functions nothing live reaches (dead.go)
 //	regions   memory regions and indirect-call targets (frontend/regions)
 //	validate  ir.Validate
 //

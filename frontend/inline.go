@@ -366,24 +366,7 @@ func (in *inliner) prune() {
 		if in.model[f] && !f.External() {
 			in.expand(f)
 		}
-		for _, b := range f.Blocks {
-			for _, s := range b.Stmts {
-				for _, e := range ir.StmtExprs(s) {
-					markExpr(e)
-				}
-				if c, ok := s.(*ir.Call); ok {
-					if c.Callee != nil {
-						markF(c.Callee)
-					}
-					for _, t := range c.Targets {
-						markF(t)
-					}
-				}
-			}
-			for _, e := range ir.TermExprs(b.Term) {
-				markExpr(e)
-			}
-		}
+		walkRefs(f, markExpr, markF)
 	}
 	funcs := p.Funcs[:0]
 	for _, f := range p.Funcs {

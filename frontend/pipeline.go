@@ -27,6 +27,7 @@ var passes = []pass{
 	{"lower", lowerPass},       // C AST -> IR (model-header helpers still called)
 	{"inline", inlinePass},     // inline model-header helpers at driver call sites
 	{"entry", entryPass},       // entry points (package frontend/entry)
+	{"dead", deadPass},         // drop static functions nothing live reaches
 	{"regions", regionsPass},   // memory regions, indirect targets (package frontend/regions)
 	{"validate", validatePass}, // ir.Validate
 }

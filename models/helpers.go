@@ -199,6 +199,14 @@ var helperTable = func() map[string]Helper {
 		"try_to_del_timer_sync", "cancel_work_sync", "cancel_delayed_work", "cancel_delayed_work_sync",
 		"flush_work", "flush_delayed_work", "timer_pending")
 
+	// Error pointers (linux/err.h): PTR_ERR is defined on an error pointer
+	// (IS_ERR), whose value is an errno in [-MAX_ERRNO, -1] that points to
+	// no object, and its result is that number. Lowered as the cast it is,
+	// it carried the pointer into the integer: fs3270's rc = PTR_ERR(rq)
+	// beside rc = count made every size the driver counts point to its
+	// struct raw3270_request, and the structs holding sizes collapsed.
+	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "PTR_ERR")
+
 	// User-space access checks and the put_user model: the pointer is a
 	// user address, not driver memory.
 	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "access_ok", "__whoop_put_user")

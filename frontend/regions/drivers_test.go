@@ -59,7 +59,7 @@ func TestDrivers(t *testing.T) {
 	for _, file := range sharedDrivers(t) {
 		name := driverName(dir, file)
 		t.Run(strings.ReplaceAll(name, "/", "_"), func(t *testing.T) {
-			prog, err := frontend.LoadUntil(context.Background(), file, frontend.Config{}, "entry")
+			prog, err := frontend.LoadUntil(context.Background(), file, frontend.Config{}, "dead")
 			if err != nil {
 				t.Skipf("front end cannot load %s yet: %v", name, err)
 			}
@@ -83,7 +83,7 @@ func TestDrivers(t *testing.T) {
 			})
 			t.Logf("%s: %d regions (%d thread-local, %d collapsed), %d accesses, %d entry points",
 				name, regionsN, local, collapsed, accesses, len(prog.EntryPoints))
-			again, err := frontend.LoadUntil(context.Background(), file, frontend.Config{}, "entry")
+			again, err := frontend.LoadUntil(context.Background(), file, frontend.Config{}, "dead")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,13 +117,13 @@ func BenchmarkAnalyzeSonypi(b *testing.B) {
 
 func benchDriver(b *testing.B, rel string) {
 	file := filepath.Join(driversDir(b), rel)
-	if _, err := frontend.LoadUntil(context.Background(), file, frontend.Config{}, "entry"); err != nil {
+	if _, err := frontend.LoadUntil(context.Background(), file, frontend.Config{}, "dead"); err != nil {
 		b.Skipf("front end cannot load %s yet: %v", rel, err)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		prog, err := frontend.LoadUntil(context.Background(), file, frontend.Config{}, "entry")
+		prog, err := frontend.LoadUntil(context.Background(), file, frontend.Config{}, "dead")
 		if err != nil {
 			b.Fatal(err)
 		}

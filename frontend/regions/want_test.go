@@ -146,10 +146,10 @@ func parseWants(t *testing.T, file string) map[int]*lineWant {
 	return wants
 }
 
-// load runs the front end up to the entry-point pass and then Analyze.
+// load runs the front end up to the dead-function pass and then Analyze.
 func load(t testing.TB, file string, opts regions.Options) *ir.Program {
 	t.Helper()
-	prog, err := frontend.LoadUntil(context.Background(), file, frontend.Config{}, "entry")
+	prog, err := frontend.LoadUntil(context.Background(), file, frontend.Config{}, "dead")
 	if err != nil {
 		t.Fatal(err)
 	}
