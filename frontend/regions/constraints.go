@@ -132,7 +132,7 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 			if g.kernelSlot(&s.Access) && isStruct(pointee(s.Dst.CType)) != nil {
 				g.unify(g.valueOf(s.Dst), g.slotLoad(p, size))
 			} else {
-				g.plain = append(g.plain, slotRead{p})
+				g.plain = append(g.plain, p)
 				g.unify(g.valueOf(s.Dst), g.linkOf(p.n, p.off, size))
 			}
 		} else {
@@ -149,14 +149,15 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 			if vv, ok := s.Val.(*ir.Var); ok {
 				t = pointee(vv.CType)
 			}
-			if g.kernelSlot(&s.Access) && isStruct(t) != nil {
+			if g.kernelSlot(&s.Access) {
 				// The kernel hands the pointer back: the slot's own link
 				// is the kernel's, and the object meets it in its
 				// canonical node (slots.go).
 				g.slotLink(p, size)
 				g.escapes = append(g.escapes, escape{p: *v})
-				g.slots = append(g.slots, slotStore{dst: p, size: size, val: *v})
+				g.slots = append(g.slots, slotOp{cell: p, size: size, val: *v, store: true})
 			} else {
+				g.plain = append(g.plain, p)
 				g.unify(g.linkOf(p.n, p.off, size), *v)
 			}
 			g.stores = append(g.stores, pendingStore{dst: p, val: *v, t: t})

@@ -40,9 +40,9 @@ type graph struct {
 	copies   []pendingCopy
 	indirect []*pendingIndirect
 	stores   []pendingStore
-	slots    []slotStore // struct pointers stored in kernel slots (slots.go)
-	plain    []slotRead  // loads of pointers other than a kernel slot's typed ones
-	views    []*view     // embedded structs handed to the kernel typed (views.go)
+	slots    []slotOp // kernel slots' typed stores and loads (slots.go)
+	plain    []ptr    // cells of the other pointer loads and stores
+	views    []*view  // embedded structs handed to the kernel typed (views.go)
 	viewSet  map[viewKey]bool
 
 	accesses []*accessRec

@@ -17,24 +17,25 @@ import "github.com/whoopverify/whoop/ir"
 // types), and a pointer loaded from there is the kernel's (the link is
 // kernel-visible, so the driver's use of it as S* makes it canonical S).
 // Both sides meet in canonical S, the object the driver stored and the one
-// it reads back, by type. Only stores of struct pointers and loads into
-// struct pointers take this path. Everything else that reads the slot's
-// cell (a load into void *, such as dev_get_drvdata's or a kfree's
-// argument, a load through another type or through no member, a copy of
-// the bytes) sees the link, so a struct pointer stored into a cell that
-// anything reads that way is unified with the link as before
-// (resolveSlots). Off A2 (NoTypeAssumption) slots are ordinary cells.
+// it reads back, by type. Only stores of pointers to struct objects (the
+// stored pointer's node has a struct starting where it points) and loads
+// into struct pointers take this path. A cell that anything also uses
+// another way (a load into void *, such as dev_get_drvdata's or a kfree's
+// argument; a store of a pointer to a buffer without a struct; an access
+// through another type or through no member; a copy of the bytes) keeps
+// one link for everything, as any cell does: its slot stores and loads are
+// unified with the link as before (resolveSlots). Off A2
+// (NoTypeAssumption) slots are ordinary cells.
 
-// slotStore is a struct pointer val stored into the kernel slot at dst.
-type slotStore struct {
-	dst  ptr
-	size int64
-	val  ptr
-	done bool // unified with the link
+// slotOp is a store of the pointer val into the kernel slot at cell, or a
+// load of the slot into the struct pointer val (a kernel-made node).
+type slotOp struct {
+	cell  ptr
+	size  int64
+	val   ptr
+	store bool
+	done  bool // unified with the link
 }
-
-// slotRead is a load, at p, that reads a cell's link.
-type slotRead struct{ p ptr }
 
 // kernelSlot reports whether a is an access to a void * member of a struct
 // the kernel defines (not one of the driver's own types).
@@ -61,6 +62,7 @@ func (g *graph) slotLoad(p ptr, size int64) ptr {
 	g.slotLink(p, size)
 	n := ptr{n: g.newNode()}
 	g.addFlags(n, oKernel)
+	g.slots = append(g.slots, slotOp{cell: p, size: size, val: n})
 	return n
 }
 
@@ -71,25 +73,41 @@ func (g *graph) slotLink(p ptr, size int64) ptr {
 	return l
 }
 
-// resolveSlots unifies with its slot's link each stored struct pointer
-// whose cell something reads plainly, or whose node a copy moves pointers
-// in or out of.
+// resolveSlots unifies with its slot's link each slot store and load of a
+// cell that something else loads or stores a pointer through, or that
+// holds a pointer to no struct object, or of a node that a copy moves
+// pointers in or out of.
 func (g *graph) resolveSlots() {
-	pending := false
+	roots := make(map[*node]bool)
 	for i := range g.slots {
 		if !g.slots[i].done {
-			pending = true
-			break
+			r, _ := g.slots[i].cell.resolve()
+			roots[r] = true
 		}
 	}
-	if !pending {
+	if len(roots) == 0 {
 		return
 	}
-	read := make(map[*cell]bool)
-	for _, l := range g.plain {
-		r, off := l.p.resolve()
-		if c := cellAt(r, r.norm(off)); c != nil {
-			read[c] = true
+	// Only the nodes holding pending slots matter: most of the program's
+	// loads and stores are elsewhere, and this runs every round.
+	used := make(map[*cell]bool)
+	for _, p := range g.plain {
+		if r, off := p.resolve(); roots[r] {
+			if c := cellAt(r, r.norm(off)); c != nil {
+				used[c] = true
+			}
+		}
+	}
+	// A stored pointer to no struct object (a buffer the driver reads back
+	// as a struct) reaches the typed loads only through the link.
+	for i := range g.slots {
+		if op := &g.slots[i]; op.store && !op.done {
+			if r, off := op.val.resolve(); len(g.structsAt(r, off)) == 0 {
+				cr, coff := op.cell.resolve()
+				if c := cellAt(cr, cr.norm(coff)); c != nil {
+					used[c] = true
+				}
+			}
 		}
 	}
 	copied := make(map[*node]bool)
@@ -98,19 +116,19 @@ func (g *graph) resolveSlots() {
 		sr, _ := c.src.resolve()
 		copied[dr], copied[sr] = true, true
 	}
-	var todo []*slotStore
+	var todo []*slotOp
 	for i := range g.slots {
-		st := &g.slots[i]
-		if st.done {
+		op := &g.slots[i]
+		if op.done {
 			continue
 		}
-		r, off := st.dst.resolve()
-		if c := cellAt(r, r.norm(off)); c == nil || read[c] || copied[r] {
-			todo = append(todo, st)
+		r, off := op.cell.resolve()
+		if c := cellAt(r, r.norm(off)); c == nil || used[c] || copied[r] {
+			todo = append(todo, op)
 		}
 	}
-	for _, st := range todo {
-		st.done = true
-		g.unify(g.linkOf(st.dst.n, st.dst.off, st.size), st.val)
+	for _, op := range todo {
+		op.done = true
+		g.unify(g.linkOf(op.cell.n, op.cell.off, op.size), op.val)
 	}
 }
