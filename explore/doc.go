@@ -71,9 +71,15 @@
 // interleaved as the oracle's switch decisions say, over one memory, with
 // the models' lock and helper semantics. Only a replay that reaches a
 // failing race check confirms a race; its events are the interleaving the
-// report shows. A trace that does not replay (a whoop bug, or a model that
-// relies on one of vc's abstractions of arithmetic, such as x & y of two
-// variables) is an internal error, reported as such and never as a race.
+// report shows. vc abstracts some arithmetic (division and remainder by a
+// variable, shifts by a variable, &, |, ^ of two variables) as
+// uninterpreted functions; a model whose trace does not replay is refined
+// (vc.Options.Refine: lemmas from exact arithmetic at the model's values)
+// and the query runs again, so refinement costs only where a model is
+// really wrong. Executions with undefined behaviour (a division by zero,
+// a shift out of 0..63) are not sought. A trace that still does not replay
+// (a whoop bug) is an internal error, reported as such and never as a
+// race. The query's timeout bounds all its rounds.
 //
 // # Concrete runs first
 //

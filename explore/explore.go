@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -131,8 +132,8 @@ type Stats struct {
 type Result struct {
 	Races []RaceResult // in (pair, race) order
 	Stats Stats
-	// Internal lists traces that did not replay (whoop bugs, or a solver
-	// model that used an abstraction of arithmetic): never reported as
+	// Internal lists traces that did not replay (whoop bugs: models that
+	// use an abstraction of arithmetic are refined): never reported as
 	// confirmations.
 	Internal []string
 }
@@ -461,16 +462,21 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 		}
 	}
 	p.solved++
-	var replayErr error
+	// rejected is why the last model offered did not replay. A model
+	// that does not replay is refined away (vc.Options.Refine) unless
+	// vc finds it exact; only then is it an internal error.
+	var rejected error
 	opts := vc.Options{
 		Inline:         func(*ir.Function, int) bool { return true },
 		MaxInlineDepth: vc.HardInlineLimit,
 		CheckAsserts:   true,
+		Refine:         true, // a model must replay: exact where vc abstracts
+		FirstFailure:   true, // the pair's loop queries again for what is left
 		Timeout:        p.opts.Timeout,
 		NoSteps:        p.opts.Debug == nil,
-		Inspect: func(t *vc.Trace, mem func(*ir.Region, *big.Int) (*big.Int, bool)) {
-			if found != nil || replayErr != nil {
-				return
+		Accept: func(t *vc.Trace, mem func(*ir.Region, *big.Int) (*big.Int, bool)) bool {
+			if found != nil {
+				return true
 			}
 			if p.opts.skewOracle {
 				mem = skewed(s, mem)
@@ -478,32 +484,36 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 			rp := newReplayer(s, mem)
 			rp.seen = make(map[oracleKey]*big.Int)
 			p.out.Stats.Replayed++
-			if err := rp.run(t.Values); err != nil {
+			err := rp.run(t.Values)
+			if err == nil && rp.race == nil {
+				err = errors.New("replayed trace reaches no failing race check")
+			} else if err != nil {
+				err = fmt.Errorf("trace does not replay: %w", err)
+			}
+			if err != nil {
 				if p.opts.Debug != nil {
 					for _, st := range rp.steps {
 						fmt.Fprintf(p.opts.Debug, "  T%d %s:%d %s %s = %s\n", st.Thread, st.Func, st.Pos.Line, st.Kind, st.LValue, st.Value)
 					}
+					fmt.Fprintln(p.opts.Debug, t)
 				}
-				replayErr = fmt.Errorf("%s: %s | %s on %s: trace does not replay: %v", p.prog.Path, ord[0].Name(), ord[1].Name(), regionList(regions), err)
-				return
-			}
-			if rp.race == nil && p.opts.Debug != nil {
-				for _, st := range rp.steps {
-					fmt.Fprintf(p.opts.Debug, "  T%d %s:%d %s %s = %s\n", st.Thread, st.Func, st.Pos.Line, st.Kind, st.LValue, st.Value)
-				}
-				fmt.Fprintln(p.opts.Debug, t)
-			}
-			if rp.race == nil {
-				replayErr = fmt.Errorf("%s: %s | %s on %s: replayed trace reaches no failing race check", p.prog.Path, ord[0].Name(), ord[1].Name(), regionList(regions))
-				return
+				rejected = fmt.Errorf("%s: %s | %s on %s: %v", p.prog.Path, ord[0].Name(), ord[1].Name(), regionList(regions), err)
+				return false
 			}
 			found = &confirmation{site: rp.race.site, region: rp.race.region, steps: rp.steps, check: rp.race.check, writer: rp.race.writer}
 			p.seed = rp.seen
+			return true
 		},
 	}
 	p.out.Stats.Queries++
 	qstart := time.Now()
-	outs, err := p.prover.Check(ctx, s.q, s.harness, opts)
+	// The timeout bounds the whole query, refinement rounds included.
+	qctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
+	outs, err := p.prover.Check(qctx, s.q, s.harness, opts)
+	cancel()
+	if err != nil && ctx.Err() == nil && qctx.Err() != nil {
+		return nil, s.cuts > 0, "timeout", nil // the encoding alone took the query's time
+	}
 	if err != nil {
 		return nil, false, "", err
 	}
@@ -519,9 +529,9 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 		}
 	}
 	bound = s.cuts > 0
-	if replayErr != nil {
-		p.out.Stats.Failed++
-		return nil, bound, unknown, replayErr
+	if found == nil && rejected != nil && slices.ContainsFunc(outs, func(o vc.Outcome) bool { return o.Status == vc.Failed }) {
+		p.out.Stats.Failed++ // vc took a model that does not replay as exact
+		return nil, bound, unknown, rejected
 	}
 	return found, bound, unknown, nil
 }

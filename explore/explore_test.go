@@ -343,3 +343,30 @@ func TestConfirmJobs(t *testing.T) {
 		}
 	}
 }
+
+// A race behind a division, a remainder and a shift by variables is
+// confirmed by the solver, with a trace that replays: the first models
+// disagree with C on the abstracted operations and are refined.
+func TestRefinedArithmeticConfirms(t *testing.T) {
+	path := filepath.Join("testdata", "refine", "geometry.c")
+	res, out := confirm(t, path, explore.NoConcrete(explore.Options{}))
+	confirmed := 0
+	for _, r := range out.Races {
+		pr := res.Pairs[r.Pair].Pair
+		if pr.First.Name() != "geo_ioctl" || pr.Second.Name() != "geo_ioctl" {
+			continue
+		}
+		if r.Status != explore.Confirmed {
+			t.Errorf("race %d: %s", r.Pair, r.Status)
+			continue
+		}
+		checkTrace(t, path, r)
+		confirmed++
+	}
+	if confirmed == 0 {
+		t.Fatalf("no race of geo_ioctl with itself confirmed: %+v", out.Races)
+	}
+	if out.Stats.Queries == 0 {
+		t.Errorf("no solver query")
+	}
+}

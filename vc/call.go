@@ -10,6 +10,7 @@ import (
 // call encodes a call statement, updating st in place.
 func (e *encoder) call(fr *frame, b *ir.Block, c *ir.Call, r *z3.Expr, st *state) *z3.Expr {
 	sc := e.scopeOf(fr, st)
+	sc.reach = r
 	args := make([]*z3.Expr, len(c.Args))
 	for i, a := range c.Args {
 		args[i] = e.expr(sc, a)

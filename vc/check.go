@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/z3"
@@ -214,6 +215,76 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 			s = nil
 		}
 	}
+	if opts.Refine {
+		plain, rounds := check, 0
+		var pins []*z3.Expr // literals, each implying one pin
+		// check answers Sat only with a model exact on every abstracted
+		// operation (Options.Refine). The pins of earlier rounds are
+		// assumed until the query is unsatisfiable with them: the pins in
+		// the unsat core are then dropped (all of them without cores, on a
+		// fresh solver), and none in the core means unsatisfiable anyway.
+		check = func(as []*z3.Expr) (z3.Result, error) {
+			for {
+				res, err := plain(append(slices.Clip(as), pins...))
+				if res == z3.Unsat && len(pins) > 0 {
+					if opts.Fresh {
+						pins = nil
+						next()
+						continue
+					}
+					inCore := map[uint32]bool{}
+					for _, c := range s.UnsatCore() {
+						inCore[c.ID()] = true
+					}
+					kept := pins[:0]
+					for _, l := range pins {
+						if !inCore[l.ID()] {
+							kept = append(kept, l)
+						}
+					}
+					if len(kept) == len(pins) {
+						return res, err
+					}
+					pins = kept
+					continue
+				}
+				if res != z3.Sat {
+					return res, err
+				}
+				m, err := s.Model()
+				if err != nil {
+					return z3.Unknown, err
+				}
+				if opts.Accept != nil && en.accept(m, opts.Accept) {
+					m.Close()
+					return res, nil
+				}
+				lemmas, more := en.refine(m)
+				m.Close()
+				if len(lemmas) == 0 {
+					return res, nil
+				}
+				if rounds++; rounds > maxRefinements {
+					return z3.Unknown, errRefineLimit
+				}
+				for _, pin := range more {
+					l := en.Literal("pin")
+					en.enc.constraints = append(en.enc.constraints, en.enc.implies(l, pin))
+					lemmas = append(lemmas, en.enc.implies(l, pin))
+					pins = append(pins, l)
+				}
+				if opts.Fresh {
+					next() // the next solver starts with the lemmas
+					continue
+				}
+				for _, l := range lemmas {
+					if err := s.Assert(l); err != nil {
+						return z3.Unknown, err
+					}
+				}
+			}
+		}
+	}
 	done := make([]bool, len(outs))
 	assume := func(only int) []*z3.Expr {
 		as := make([]*z3.Expr, len(outs))
@@ -226,7 +297,7 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 		}
 		return as
 	}
-	if opts.Together && opts.Fresh && len(outs) > 1 {
+	if opts.Together && opts.Fresh && !opts.Refine && len(outs) > 1 {
 		// Without unsat cores, together is one query: can all fail at once?
 		as := assume(-1)
 		for i := range outs {
@@ -239,7 +310,7 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 		}
 		next()
 	}
-	if opts.Together && !opts.Fresh && len(outs) > 1 {
+	if opts.Together && !opts.Fresh && !opts.Refine && len(outs) > 1 {
 		if err := p.together(ctx, s, en, outs, done, assume); err != nil {
 			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
 		}
@@ -262,6 +333,10 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 			if n == 0 {
 				return nil, fmt.Errorf("vc: check %s: model satisfies no failure term", fn.Name)
 			}
+			if opts.FirstFailure {
+				markUnknown(outs, done, "not decided: the check stopped at its first failure")
+				return outs, nil
+			}
 			next()
 			continue
 		}
@@ -274,7 +349,7 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 				left++
 			}
 		}
-		if ctx.Err() != nil || left == 1 && cerr == nil {
+		if ctx.Err() != nil || left == 1 && cerr == nil || errors.Is(cerr, errRefineLimit) {
 			markUnknown(outs, done, unknownReason(s, cerr, timed))
 			return outs, nil
 		}
@@ -300,7 +375,7 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 				return nil, fmt.Errorf("vc: check %s: model does not fail obligation %v", fn.Name, outs[i].Obligation)
 			}
 		default:
-			if cerr != nil && ctx.Err() == nil {
+			if cerr != nil && ctx.Err() == nil && !errors.Is(cerr, errRefineLimit) {
 				return nil, fmt.Errorf("vc: check %s: %w", fn.Name, cerr)
 			}
 			outs[i].Status, outs[i].Reason, done[i] = Unknown, unknownReason(s, cerr, timed), true
@@ -408,6 +483,8 @@ func unknownReason(s *z3.Solver, err error, timeout bool) string {
 		return "timeout"
 	case errors.Is(err, context.Canceled):
 		return "canceled"
+	case errors.Is(err, errRefineLimit):
+		return err.Error()
 	case err != nil:
 		return err.Error()
 	}

@@ -69,6 +69,21 @@
 // commutative operators are ordered). Operations on two constants are
 // folded.
 //
+// Options.Refine turns the abstractions into a refinement loop for
+// clients that need real executions (the explorer): division and
+// remainder by a variable become uninterpreted functions too, and a
+// model is compared with exact arithmetic at the values it gives each
+// abstracted application; a disagreement adds a lemma (b = vb ⇒ r =
+// op(a, vb), exact and linear in a; for a shift, the exact value for
+// every amount 0..63 at once) and the query runs again, with the last
+// rounds' premises assumed while they are satisfiable, so the solver
+// does not just move a divisor to a value not yet refined. An operation
+// C leaves undefined (division by zero, a shift out of 0..63) in a
+// statement the model executes is excluded under that statement's
+// reachability; in a short-circuit operand or a branch of ?: it is left
+// alone. Failed then means a real, defined execution; Proved is as
+// without Refine, but for executions with those undefined operations.
+//
 // Memory: one Z3 array Int→Int per ir.Region (one shared array for accesses
 // without a region). A cell is identified by its start address: Load is a
 // select, Store a store; accesses of different sizes at overlapping

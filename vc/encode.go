@@ -28,6 +28,8 @@ type encoder struct {
 	guardOrder  []*ir.Spec
 	ufs         map[string]*z3.FuncDecl
 	divs        map[divKey][2]*z3.Expr
+	abs         []*abstraction // under Options.Refine, in encoding order
+	absIdx      map[uint32]*abstraction
 
 	inlineStack []*ir.Function
 	liveObjs    [][]frameObj // frame objects of the enclosing activations
@@ -275,13 +277,17 @@ func (e *encoder) body(fr *frame, r0 *z3.Expr, st0 *state) []exit {
 				e.flow(fr, b, t.Then, r, st, in)
 				break
 			}
-			c := e.expr(e.scopeOf(fr, st), t.Cond)
+			csc := e.scopeOf(fr, st)
+			csc.reach = r
+			c := e.expr(csc, t.Cond)
 			e.flow(fr, b, t.Then, e.and(r, c), st, in)
 			e.flow(fr, b, t.Else, e.and(r, e.not(c)), st, in)
 		case *ir.Return:
 			var ret *z3.Expr
 			if t.Val != nil {
-				ret = e.expr(e.scopeOf(fr, st), t.Val)
+				rsc := e.scopeOf(fr, st)
+				rsc.reach = r
+				ret = e.expr(rsc, t.Val)
 			}
 			if fi.fn.Ret != nil {
 				i := fi.varIdx[fi.fn.Ret]
@@ -461,6 +467,7 @@ func (e *encoder) stmt(fr *frame, b *ir.Block, s ir.Stmt, r *z3.Expr, st *state)
 		}
 	}
 	sc := e.scopeOf(fr, st)
+	sc.reach = r
 	switch s := s.(type) {
 	case *ir.Assign:
 		if s.Dst != nil && s.Src != nil && s.Dst.Kind != s.Src.ValueKind() {

@@ -72,6 +72,7 @@ func Encode(zc *z3.Context, prog *ir.Program, fn *ir.Function, opts Options, cfg
 		guards:  make(map[*ir.Spec]*z3.Expr),
 		ufs:     make(map[string]*z3.FuncDecl),
 		divs:    make(map[divKey][2]*z3.Expr),
+		absIdx:  make(map[uint32]*abstraction),
 		done:    cfg.Done,
 	}
 	for _, g := range fn.Modifies {

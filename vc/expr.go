@@ -20,6 +20,19 @@ type scope struct {
 	// constant each, remembered in bind.
 	bind        map[*ir.Var]*z3.Expr
 	freshLocals bool
+	// reach is the condition under which C evaluates the expression being
+	// translated, where known (Options.Refine's undefined-operation
+	// lemmas); nil elsewhere.
+	reach *z3.Expr
+}
+
+// conditional translates x as evaluated only under a further condition
+// (a short-circuit operand, a branch of ?:): its reach is not known.
+func (e *encoder) conditional(sc *scope, x ir.Expr) (*z3.Expr, *big.Int) {
+	saved := sc.reach
+	sc.reach = nil
+	defer func() { sc.reach = saved }()
+	return e.val(sc, x)
 }
 
 // maxExactBits is the largest number of set bits in a constant mask for
@@ -90,8 +103,8 @@ func (e *encoder) val(sc *scope, x ir.Expr) (t *z3.Expr, c *big.Int) {
 		return e.binary(sc, x)
 	case *ir.Ite:
 		cond := e.expr(sc, x.Cond)
-		a, ca := e.val(sc, x.Then)
-		b, cb := e.val(sc, x.Else)
+		a, ca := e.conditional(sc, x.Then)
+		b, cb := e.conditional(sc, x.Else)
 		if e.isTrue(cond) {
 			return a, ca
 		}
@@ -167,7 +180,7 @@ func (e *encoder) unary(sc *scope, x *ir.Unary) (*z3.Expr, *big.Int) {
 		if e.opts.CheapArith {
 			// Arbitrary but consistent: a sound stand-in where exact
 			// arithmetic is too dear.
-			return e.apply(e.uf("wrap"), t, e.intv(int64(x.Op))), nil
+			return e.abstract(sc, x.Op, t, nil, e.apply(e.uf("wrap"), t, e.intv(int64(x.Op)))), nil
 		}
 		return e.wrap(t, bits, signed), nil
 	}
@@ -177,7 +190,13 @@ func (e *encoder) unary(sc *scope, x *ir.Unary) (*z3.Expr, *big.Int) {
 
 func (e *encoder) binary(sc *scope, x *ir.Binary) (*z3.Expr, *big.Int) {
 	a, ca := e.val(sc, x.X)
-	b, cb := e.val(sc, x.Y)
+	var b *z3.Expr
+	var cb *big.Int
+	if x.Op == ir.OpImplies {
+		b, cb = e.conditional(sc, x.Y)
+	} else {
+		b, cb = e.val(sc, x.Y)
+	}
 	both := ca != nil && cb != nil
 	fold := func(v *big.Int) (*z3.Expr, *big.Int) { return e.bigv(v), v }
 	switch x.Op {
@@ -200,8 +219,8 @@ func (e *encoder) binary(sc *scope, x *ir.Binary) (*z3.Expr, *big.Int) {
 		if both && cb.Sign() != 0 {
 			return fold(new(big.Int).Quo(ca, cb)) // truncated, as in C
 		}
-		if e.opts.CheapArith && !(cb != nil && cb.IsInt64() && cb.Int64() == 1) {
-			return e.apply(e.uf("cdiv"), a, b), nil
+		if (e.opts.CheapArith || e.opts.Refine && cb == nil) && !(cb != nil && cb.IsInt64() && cb.Int64() == 1) {
+			return e.abstract(sc, x.Op, a, b, e.apply(e.uf("cdiv"), a, b)), nil
 		}
 		if cb != nil && cb.Sign() != 0 && ca == nil {
 			q, _ := e.divConst(a, cb)
@@ -212,8 +231,8 @@ func (e *encoder) binary(sc *scope, x *ir.Binary) (*z3.Expr, *big.Int) {
 		if both && cb.Sign() != 0 {
 			return fold(new(big.Int).Rem(ca, cb))
 		}
-		if e.opts.CheapArith {
-			return e.apply(e.uf("crem"), a, b), nil
+		if e.opts.CheapArith || e.opts.Refine && cb == nil {
+			return e.abstract(sc, x.Op, a, b, e.apply(e.uf("crem"), a, b)), nil
 		}
 		if cb != nil && cb.Sign() != 0 && ca == nil {
 			_, r := e.divConst(a, cb)
@@ -221,9 +240,9 @@ func (e *encoder) binary(sc *scope, x *ir.Binary) (*z3.Expr, *big.Int) {
 		}
 		return e.crem(a, ca, b), nil
 	case ir.OpAnd, ir.OpOr, ir.OpXor:
-		return e.bitwise(x.Op, a, ca, b, cb)
+		return e.bitwise(sc, x.Op, a, ca, b, cb)
 	case ir.OpShl, ir.OpShr:
-		return e.shift(x.Op, a, ca, b, cb)
+		return e.shift(sc, x.Op, a, ca, b, cb)
 	case ir.OpEq:
 		return e.eq(a, b), nil
 	case ir.OpNe:
@@ -265,7 +284,11 @@ func (e *encoder) junction(sc *scope, x *ir.Binary) *z3.Expr {
 	}
 	ts := make([]*z3.Expr, len(leaves))
 	for i, l := range leaves {
-		ts[i] = e.expr(sc, l)
+		if i == 0 {
+			ts[i] = e.expr(sc, l)
+		} else {
+			ts[i], _ = e.conditional(sc, l) // short-circuit: evaluated only after the leaves before it
+		}
 	}
 	if x.Op == ir.OpLAnd {
 		return e.and(ts...)
@@ -355,7 +378,7 @@ func (e *encoder) crem(a *z3.Expr, ca *big.Int, b *z3.Expr) *z3.Expr {
 	return e.ite(e.ge(a, e.intv(0)), pos, negr)
 }
 
-func (e *encoder) shift(op ir.Op, a *z3.Expr, ca *big.Int, b *z3.Expr, cb *big.Int) (*z3.Expr, *big.Int) {
+func (e *encoder) shift(sc *scope, op ir.Op, a *z3.Expr, ca *big.Int, b *z3.Expr, cb *big.Int) (*z3.Expr, *big.Int) {
 	if cb != nil && cb.Sign() >= 0 && cb.Cmp(big.NewInt(63)) <= 0 {
 		k := uint(cb.Uint64())
 		if ca != nil {
@@ -375,7 +398,7 @@ func (e *encoder) shift(op ir.Op, a *z3.Expr, ca *big.Int, b *z3.Expr, cb *big.I
 			return e.mul(a, p), nil
 		}
 		if e.opts.CheapArith {
-			return e.apply(e.uf("shr"), a, b), nil
+			return e.abstract(sc, op, a, b, e.apply(e.uf("shr"), a, b)), nil
 		}
 		return e.div(a, p), nil // floor division: arithmetic shift
 	}
@@ -386,10 +409,10 @@ func (e *encoder) shift(op ir.Op, a *z3.Expr, ca *big.Int, b *z3.Expr, cb *big.I
 	if op == ir.OpShr {
 		name = "shr"
 	}
-	return e.apply(e.uf(name), a, b), nil
+	return e.abstract(sc, op, a, b, e.apply(e.uf(name), a, b)), nil
 }
 
-func (e *encoder) bitwise(op ir.Op, a *z3.Expr, ca *big.Int, b *z3.Expr, cb *big.Int) (*z3.Expr, *big.Int) {
+func (e *encoder) bitwise(sc *scope, op ir.Op, a *z3.Expr, ca *big.Int, b *z3.Expr, cb *big.Int) (*z3.Expr, *big.Int) {
 	if ca != nil && cb != nil {
 		v := new(big.Int)
 		switch op {
@@ -428,7 +451,7 @@ func (e *encoder) bitwise(op ir.Op, a *z3.Expr, ca *big.Int, b *z3.Expr, cb *big
 	if b.ID() < a.ID() { // commutative: one argument order
 		a, b = b, a
 	}
-	return e.apply(e.uf(name), a, b), nil
+	return e.abstract(sc, op, a, b, e.apply(e.uf(name), a, b)), nil
 }
 
 // bitwiseConst encodes x op c exactly when c allows it, else returns nil.

@@ -36,17 +36,7 @@ func (en *Encoding) trace(m *z3.Model, inst *instance) *Trace {
 		return t
 	}
 	if e.opts.Inspect != nil {
-		defer e.opts.Inspect(t, func(r *ir.Region, addr *big.Int) (*big.Int, bool) {
-			slot, ok := e.pi.slot[r]
-			if !ok || slot >= len(e.initialMem) {
-				return nil, false
-			}
-			x, err := m.Eval(e.zc.Select(e.initialMem[slot], e.zc.IntBig(addr)), true)
-			if err != nil {
-				return nil, false
-			}
-			return m.BigInt(x)
-		})
+		defer e.opts.Inspect(t, e.initialMemory(m))
 	}
 	want := e.opts.TraceVars
 	for i, g := range e.pi.ghosts {
@@ -60,6 +50,39 @@ func (en *Encoding) trace(m *z3.Model, inst *instance) *Trace {
 		}
 	}
 	return t
+}
+
+// initialMemory reads a cell of a region's memory at entry to the checked
+// function in m.
+func (e *encoder) initialMemory(m *z3.Model) func(r *ir.Region, addr *big.Int) (*big.Int, bool) {
+	return func(r *ir.Region, addr *big.Int) (*big.Int, bool) {
+		slot, ok := e.pi.slot[r]
+		if !ok || slot >= len(e.initialMem) {
+			return nil, false
+		}
+		x, err := m.Eval(e.zc.Select(e.initialMem[slot], e.zc.IntBig(addr)), true)
+		if err != nil {
+			return nil, false
+		}
+		return m.BigInt(x)
+	}
+}
+
+// accept offers m, as the trace of the first obligation it fails, to
+// Options.Accept (Options.Inspect is not called for it).
+func (en *Encoding) accept(m *z3.Model, accept func(*Trace, func(*ir.Region, *big.Int) (*big.Int, bool)) bool) bool {
+	for _, o := range en.obls {
+		for _, inst := range o.insts {
+			if v, ok := m.Bool(inst.fail); ok && v {
+				saved := en.enc.opts.Inspect
+				en.enc.opts.Inspect = nil
+				t := en.trace(m, inst)
+				en.enc.opts.Inspect = saved
+				return accept(t, en.enc.initialMemory(m))
+			}
+		}
+	}
+	return false
 }
 
 func value(m *z3.Model, k ir.Kind, x *z3.Expr) Value {

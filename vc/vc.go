@@ -51,6 +51,32 @@ type Options struct {
 	// arguments give the same result) instead of exact integer encodings:
 	// sound, less precise, and much faster on code full of register masks.
 	CheapArith bool
+	// Refine makes models exact on the operations vc abstracts: division
+	// and remainder by a variable become uninterpreted functions too (Z3's
+	// non-linear integer division is what times out), and after every
+	// satisfiable query each abstracted application is compared with exact
+	// arithmetic at the model's values; lemmas (b = vb ⇒ r = op(a, vb))
+	// rule out a disagreeing model and the query runs again, at most
+	// maxRefinements times (then Unknown). An operation the model evaluates
+	// with undefined arguments (division by zero, a shift by less than 0 or
+	// more than 63), where the encoder knows the condition it executes
+	// under, is excluded there: models describe executions free of those.
+	// A failing trace is then a real execution (the explorer replays them);
+	// Proved keeps its meaning for executions free of those undefined
+	// operations (the abstraction only adds models), though a property of
+	// a division by every divisor can now end Unknown at the round limit.
+	// Together is not used under Refine.
+	Refine bool
+	// Accept, under Refine, is offered each satisfiable query's model
+	// first, as the trace of the first obligation it fails (with the
+	// model's initial memory, as Inspect): a model it takes is not refined.
+	// A client that can check a trace itself (the explorer replays it)
+	// then pays for refinement only where a model is really wrong.
+	Accept func(t *Trace, mem func(r *ir.Region, addr *big.Int) (*big.Int, bool)) bool
+	// FirstFailure stops at the first model that fails an obligation: the
+	// obligations that model does not fail are left Unknown. For a bug
+	// finder that queries again for what is left.
+	FirstFailure bool
 	// IndependentAsserts checks Assert statements without assuming them
 	// afterwards (Boogie assumes a checked assertion). For assertions that
 	// are independent properties, such as one race assertion per region,
