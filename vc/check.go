@@ -259,9 +259,10 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 					m.Close()
 					return res, nil
 				}
-				lemmas, more := en.refine(m)
+				before := len(en.enc.constraints)
+				n, more := en.refine(m)
 				m.Close()
-				if len(lemmas) == 0 {
+				if n == 0 {
 					return res, nil
 				}
 				if rounds++; rounds > maxRefinements {
@@ -270,9 +271,9 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 				for _, pin := range more {
 					l := en.Literal("pin")
 					en.enc.constraints = append(en.enc.constraints, en.enc.implies(l, pin))
-					lemmas = append(lemmas, en.enc.implies(l, pin))
 					pins = append(pins, l)
 				}
+				lemmas := en.enc.constraints[before:] // with the pins' definitions
 				if opts.Fresh {
 					next() // the next solver starts with the lemmas
 					continue
@@ -483,8 +484,6 @@ func unknownReason(s *z3.Solver, err error, timeout bool) string {
 		return "timeout"
 	case errors.Is(err, context.Canceled):
 		return "canceled"
-	case errors.Is(err, errRefineLimit):
-		return err.Error()
 	case err != nil:
 		return err.Error()
 	}

@@ -29,6 +29,9 @@ type scope struct {
 // conditional translates x as evaluated only under a further condition
 // (a short-circuit operand, a branch of ?:): its reach is not known.
 func (e *encoder) conditional(sc *scope, x ir.Expr) (*z3.Expr, *big.Int) {
+	if !e.opts.Refine {
+		return e.val(sc, x) // reach is only read under Refine
+	}
 	saved := sc.reach
 	sc.reach = nil
 	defer func() { sc.reach = saved }()
@@ -429,14 +432,10 @@ func (e *encoder) bitwise(sc *scope, op ir.Op, a *z3.Expr, ca *big.Int, b *z3.Ex
 		a, b, cb = b, a, ca
 	}
 	if cb != nil {
-		switch {
-		case cb.Sign() == 0 && op == ir.OpAnd:
-			return e.intv(0), big.NewInt(0)
-		case cb.Sign() == 0:
-			return a, nil // x | 0, x ^ 0
-		case op == ir.OpAnd && cb.IsInt64() && cb.Int64() == -1:
-			return a, nil
-		case !e.opts.CheapArith:
+		if t, c := e.bitwiseTrivial(op, a, cb); t != nil {
+			return t, c
+		}
+		if !e.opts.CheapArith {
 			if t := e.bitwiseConst(op, a, cb); t != nil {
 				return t, nil
 			}
@@ -452,6 +451,20 @@ func (e *encoder) bitwise(sc *scope, op ir.Op, a *z3.Expr, ca *big.Int, b *z3.Ex
 		a, b = b, a
 	}
 	return e.abstract(sc, op, a, b, e.apply(e.uf(name), a, b)), nil
+}
+
+// bitwiseTrivial returns x op c for the constants c that need no
+// encoding (x & 0, x | 0, x ^ 0, x & -1), else nil.
+func (e *encoder) bitwiseTrivial(op ir.Op, x *z3.Expr, c *big.Int) (*z3.Expr, *big.Int) {
+	switch {
+	case c.Sign() == 0 && op == ir.OpAnd:
+		return e.intv(0), big.NewInt(0)
+	case c.Sign() == 0:
+		return x, nil // x | 0, x ^ 0
+	case op == ir.OpAnd && c.IsInt64() && c.Int64() == -1:
+		return x, nil
+	}
+	return nil, nil
 }
 
 // bitwiseConst encodes x op c exactly when c allows it, else returns nil.

@@ -48,30 +48,30 @@ func (e *encoder) abstract(sc *scope, op ir.Op, a, b, r *z3.Expr) *z3.Expr {
 }
 
 // refine compares every abstracted application with exact arithmetic at
-// the values the model m gives its arguments and returns lemmas, true of
+// the values the model m gives its arguments and adds lemmas, true of
 // the exact operations, that the model violates: b = vb ⇒ r = op(a, vb)
 // with op(a, vb) encoded exactly (a ground instance where that is not
-// possible). An undefined operation gives reach ⇒ defined. The lemmas are
-// also added to the encoding's constraints, so a fresh solver starts
-// with them. No lemma: the model agrees with exact arithmetic wherever it
+// possible). An undefined operation gives reach ⇒ defined. The lemmas go
+// to the encoding's constraints (a fresh solver starts with them); refine
+// returns how many. No lemma: the model agrees with exact arithmetic wherever it
 // evaluates an abstracted operation with defined arguments.
 //
 // pins are the premises of those lemmas (b = vb): assumed in the next
 // query, they make the refined operations exact there, so refinement
 // converges instead of the solver moving each divisor to a value not yet
 // refined.
-func (en *Encoding) refine(m *z3.Model) (lemmas, pins []*z3.Expr) {
+func (en *Encoding) refine(m *z3.Model) (lemmas int, pins []*z3.Expr) {
 	e := en.enc
-	before := len(e.constraints)
 	for _, ab := range e.abs {
 		if l, pin := e.lemma(m, ab); l != nil {
 			e.constraints = append(e.constraints, l)
+			lemmas++
 			if pin != nil {
 				pins = append(pins, pin)
 			}
 		}
 	}
-	return e.constraints[before:], pins
+	return lemmas, pins
 }
 
 func (e *encoder) lemma(m *z3.Model, ab *abstraction) (lemma, pin *z3.Expr) {
@@ -158,16 +158,12 @@ func (e *encoder) defined(m *z3.Model, ab *abstraction, ok *z3.Expr) *z3.Expr {
 	if ab.unknown || len(ab.reach) == 0 {
 		return nil
 	}
-	live := false
 	for _, r := range ab.reach {
 		if v, _ := m.Bool(r); v {
-			live = true
+			return e.implies(e.or(ab.reach...), ok)
 		}
 	}
-	if !live {
-		return nil
-	}
-	return e.implies(e.or(ab.reach...), ok)
+	return nil
 }
 
 // exactWith encodes x op c exactly for a constant c, or returns nil.
@@ -184,13 +180,8 @@ func (e *encoder) exactWith(op ir.Op, x *z3.Expr, c *big.Int) *z3.Expr {
 	case ir.OpShr:
 		return e.div(x, e.bigv(new(big.Int).Lsh(big.NewInt(1), uint(c.Int64()))))
 	case ir.OpAnd, ir.OpOr, ir.OpXor:
-		switch {
-		case c.Sign() == 0 && op == ir.OpAnd:
-			return e.intv(0)
-		case c.Sign() == 0:
-			return x
-		case op == ir.OpAnd && c.IsInt64() && c.Int64() == -1:
-			return x
+		if t, _ := e.bitwiseTrivial(op, x, c); t != nil {
+			return t
 		}
 		return e.bitwiseConst(op, x, c)
 	}

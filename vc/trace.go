@@ -16,7 +16,11 @@ import (
 func (en *Encoding) Trace(m *z3.Model, i int) *Trace {
 	for _, inst := range en.obls[i].insts {
 		if v, ok := m.Bool(inst.fail); ok && v {
-			return en.trace(m, inst)
+			t := en.trace(m, inst)
+			if en.enc.opts.Inspect != nil && inst.ghosts != nil {
+				en.enc.opts.Inspect(t, en.enc.initialMemory(m))
+			}
+			return t
 		}
 	}
 	return nil
@@ -34,9 +38,6 @@ func (en *Encoding) trace(m *z3.Model, inst *instance) *Trace {
 	}
 	if inst.ghosts == nil {
 		return t
-	}
-	if e.opts.Inspect != nil {
-		defer e.opts.Inspect(t, e.initialMemory(m))
 	}
 	want := e.opts.TraceVars
 	for i, g := range e.pi.ghosts {
@@ -69,16 +70,12 @@ func (e *encoder) initialMemory(m *z3.Model) func(r *ir.Region, addr *big.Int) (
 }
 
 // accept offers m, as the trace of the first obligation it fails, to
-// Options.Accept (Options.Inspect is not called for it).
+// Options.Accept.
 func (en *Encoding) accept(m *z3.Model, accept func(*Trace, func(*ir.Region, *big.Int) (*big.Int, bool)) bool) bool {
 	for _, o := range en.obls {
 		for _, inst := range o.insts {
 			if v, ok := m.Bool(inst.fail); ok && v {
-				saved := en.enc.opts.Inspect
-				en.enc.opts.Inspect = nil
-				t := en.trace(m, inst)
-				en.enc.opts.Inspect = saved
-				return accept(t, en.enc.initialMemory(m))
+				return accept(en.trace(m, inst), en.enc.initialMemory(m))
 			}
 		}
 	}
