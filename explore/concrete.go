@@ -59,7 +59,48 @@ type drive struct {
 	// learned holds, per read, the values it was compared with (the
 	// cases of a switch), in the order met, at most maxDictionary.
 	learned map[oracleKey][]*big.Int
+
+	// Aliasing: sources are the pointer-like values the drive chose (an
+	// argument, an initial cell, an external function's result), and
+	// touched the addresses of each thread's race checks, per region. A
+	// race needs both threads at one cell; the drive's distinct values
+	// send them to the same field of two objects whenever they reach it
+	// through different pointers (a netdev_priv(dev) and a
+	// container_of(work), a cell and an argument). aliasHints then
+	// teaches the source of one thread's address the value that puts it
+	// on the other's cell.
+	sources []source
+	// bySource finds the source of a value: the drive's distinct values
+	// identify their reads as markers do (drive.ordered).
+	bySource map[string]oracleKey
+	touched  [nThreads]map[*ir.Region][]*big.Int
+
+	// masks are the bit tests of markers in the expression being
+	// evaluated (status & TxOK): a marker's bits are arbitrary, so the
+	// comparison of a masked marker teaches the read the value that
+	// changes the comparison's outcome (drive.compare).
+	masks []maskedRead
 }
+
+// maskedRead is a marker v of the read key, masked: v & mask == value.
+type maskedRead struct {
+	key            oracleKey
+	v, mask, value *big.Int
+}
+
+// source is a pointer-like value a drive chose and the key that sets it.
+type source struct {
+	key oracleKey
+	v   *big.Int
+}
+
+// Pointer-like values: the drive's hashed addresses are at least
+// 1<<minPointerBits, and an address derived from one (a field, a
+// container_of, netdev_priv) lies within aliasWindow of it.
+const (
+	minPointerBits = 40
+	aliasWindow    = 1 << 20
+)
 
 // maxDictionary bounds the values learned for one read.
 const maxDictionary = 8
@@ -170,6 +211,107 @@ func (d *drive) compare(x, y *big.Int) {
 		d.teach(kx, y)
 	case oky && !okx:
 		d.teach(ky, x)
+	case !okx && !oky:
+		d.compareMasked(x, y)
+		d.compareMasked(y, x)
+	}
+}
+
+// order notes x op y, an ordering comparison (pos >= fs->total_secs):
+// a marker compared with another value learns the value next to it on
+// the other side, so the comparison's outcome flips; compared with
+// another marker, whose value may move by a few as the reads before it
+// are learned, one well past it.
+func (d *drive) order(op ir.Op, x, y *big.Int) {
+	kx, okx := d.ordered(x)
+	ky, oky := d.ordered(y)
+	if !okx && !oky {
+		return
+	}
+	if !okx {
+		// y op' x with the operands swapped: the same test of y.
+		kx, x, y = ky, y, x
+		switch op {
+		case ir.OpLt:
+			op = ir.OpGt
+		case ir.OpLe:
+			op = ir.OpGe
+		case ir.OpGt:
+			op = ir.OpLt
+		case ir.OpGe:
+			op = ir.OpLe
+		}
+		oky = false
+	}
+	// The relation v must have to y for the outcome to flip: op itself
+	// when it does not hold now, else its negation.
+	c := x.Cmp(y)
+	now := op == ir.OpLt && c < 0 || op == ir.OpLe && c <= 0 || op == ir.OpGt && c > 0 || op == ir.OpGe && c >= 0
+	want := op
+	if now {
+		want = map[ir.Op]ir.Op{ir.OpLt: ir.OpGe, ir.OpGe: ir.OpLt, ir.OpLe: ir.OpGt, ir.OpGt: ir.OpLe}[op]
+	}
+	var delta int64
+	switch want {
+	case ir.OpLt:
+		delta = -1
+	case ir.OpGt:
+		delta = 1
+	}
+	if oky {
+		delta = 1 << 8
+		if want == ir.OpLt || want == ir.OpLe {
+			delta = -delta
+		}
+	}
+	v := new(big.Int).Add(y, big.NewInt(delta))
+	d.teach(kx, v)
+}
+
+// ordered is marker, or else the read whose pointer-like value v is: an
+// ordering comparison of two distinct values the drive chose (a sector
+// and a capacity, both cells) is learned too. Equality tests of such
+// values are not: null tests of every pointer would crowd out the rest.
+func (d *drive) ordered(v *big.Int) (oracleKey, bool) {
+	if k, ok := d.marker(v); ok {
+		return k, true
+	}
+	if !d.learn {
+		return oracleKey{}, false
+	}
+	k, ok := d.bySource[v.String()]
+	return k, ok
+}
+
+// mask notes x & y == v where one operand is a marker and the other not.
+func (d *drive) mask(x, y, v *big.Int) {
+	kx, okx := d.marker(x)
+	ky, oky := d.marker(y)
+	switch {
+	case okx && !oky:
+		d.masks = append(d.masks, maskedRead{kx, new(big.Int).Set(x), new(big.Int).Set(y), new(big.Int).Set(v)})
+	case oky && !okx:
+		d.masks = append(d.masks, maskedRead{ky, new(big.Int).Set(y), new(big.Int).Set(x), new(big.Int).Set(v)})
+	}
+}
+
+// compareMasked notes m == y where m is a masked marker: the read learns
+// the value that flips the comparison: its masked bits toggled when they
+// equal y now, else set to y's.
+func (d *drive) compareMasked(m, y *big.Int) {
+	for _, mr := range d.masks {
+		if mr.value.Cmp(m) != 0 {
+			continue
+		}
+		var v *big.Int
+		if m.Cmp(y) == 0 {
+			v = new(big.Int).Xor(mr.v, mr.mask)
+		} else {
+			v = new(big.Int).AndNot(mr.v, mr.mask)
+			v.Or(v, new(big.Int).And(y, mr.mask))
+		}
+		d.teach(mr.key, v)
+		return
 	}
 }
 
@@ -184,9 +326,108 @@ func (d *drive) branch(c *big.Int) {
 // returns one (an allocation, request_region), else the oracle value.
 func (d *drive) result(t int, k int64, f *ir.Function) *big.Int {
 	if f.Sig != nil && f.Sig.Result != nil && isPointer(f.Sig.Result) {
-		return hashed(1<<47, 24, 4, []byte(f.Name))
+		key := oracleKey{t: t, k: k}
+		v, ok := d.override[key]
+		if ok {
+			v = new(big.Int).Set(v)
+		} else {
+			v = hashed(1<<47, 24, 4, []byte(f.Name))
+		}
+		d.source(key, v)
+		return v
 	}
 	return d.value(t, k)
+}
+
+// source notes v, chosen for key, when it is pointer-like.
+func (d *drive) source(key oracleKey, v *big.Int) {
+	if v.BitLen() > minPointerBits {
+		d.sources = append(d.sources, source{key, new(big.Int).Set(v)})
+		if d.bySource == nil {
+			d.bySource = make(map[string]oracleKey)
+		}
+		d.bySource[v.String()] = key
+	}
+}
+
+// touch notes thread t's race check on reg at addr.
+func (d *drive) touch(t int, reg *ir.Region, addr *big.Int) {
+	if d.touched[t] == nil {
+		d.touched[t] = make(map[*ir.Region][]*big.Int)
+	}
+	for _, a := range d.touched[t][reg] {
+		if a.Cmp(addr) == 0 {
+			return
+		}
+	}
+	d.touched[t][reg] = append(d.touched[t][reg], new(big.Int).Set(addr))
+}
+
+// near returns the source addr was most likely derived from: the nearest
+// within aliasWindow (the last of equals: the latest read).
+func (d *drive) near(addr *big.Int) (source, bool) {
+	var best source
+	var dist *big.Int
+	for _, s := range d.sources {
+		x := new(big.Int).Sub(addr, s.v)
+		x.Abs(x)
+		if x.Cmp(big.NewInt(aliasWindow)) >= 0 {
+			continue
+		}
+		if dist == nil || x.Cmp(dist) <= 0 {
+			best, dist = s, x
+		}
+	}
+	return best, dist != nil
+}
+
+// aliasHints counts the regions whose race checks the two threads reached
+// at a common cell, and for each region they reached only at different
+// cells, teaches the source of thread 2's address the value that moves
+// it onto thread 1's, and the converse: one thread's pointer onto the
+// other's object. The learning loop tries each alone (both at once would
+// swap the objects) and keeps one only when the run gets further, which
+// counts these regions; moving the thread whose path depends less on the
+// object's contents is what gets further.
+func (d *drive) aliasHints() (shared int) {
+	var regs []*ir.Region
+	for reg := range d.touched[1] {
+		if len(d.touched[2][reg]) > 0 {
+			regs = append(regs, reg)
+		}
+	}
+	sort.Slice(regs, func(i, j int) bool { return regs[i].Name < regs[j].Name })
+	for _, reg := range regs {
+		a1s, a2s := d.touched[1][reg], d.touched[2][reg]
+		if commonAddr(a1s, a2s) {
+			shared++
+			continue
+		}
+		a1, a2 := a1s[0], a2s[0]
+		s1, ok1 := d.near(a1)
+		s2, ok2 := d.near(a2)
+		if ok1 && ok2 && s1.key == s2.key {
+			continue // one pointer, two offsets: an index, not an object
+		}
+		if ok2 {
+			d.teach(s2.key, new(big.Int).Add(s2.v, new(big.Int).Sub(a1, a2)))
+		}
+		if ok1 {
+			d.teach(s1.key, new(big.Int).Add(s1.v, new(big.Int).Sub(a2, a1)))
+		}
+	}
+	return shared
+}
+
+func commonAddr(xs, ys []*big.Int) bool {
+	for _, x := range xs {
+		for _, y := range ys {
+			if x.Cmp(y) == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (d *drive) decide(t int, kind yieldKind) *big.Int {
@@ -218,6 +459,7 @@ func (d *drive) memory(reg *ir.Region, addr *big.Int) *big.Int {
 		d.cells = make(map[oracleKey]*big.Int)
 	}
 	d.cells[key] = v
+	d.source(key, v)
 	return new(big.Int).Set(v)
 }
 
@@ -251,7 +493,8 @@ func (d *drive) args(r *replayer, t int, ep *ir.EntryPoint) ([]*big.Int, error) 
 			continue
 		}
 		if v, ok := d.override[oracleKey{t: t, k: int64(-1 - i)}]; ok && isPointer(p.CType) {
-			out[i] = new(big.Int).Set(v) // a seed's
+			out[i] = new(big.Int).Set(v) // a seed's, or learned (aliasHints)
+			d.source(oracleKey{t: t, k: int64(-1 - i)}, v)
 			continue
 		}
 		if p.CType == nil || !isPointer(p.CType) {
@@ -271,6 +514,7 @@ func (d *drive) args(r *replayer, t int, ep *ir.EntryPoint) ([]*big.Int, error) 
 			}
 		}
 		out[i] = v
+		d.source(oracleKey{t: t, k: int64(-1 - i)}, v)
 	}
 	return out, nil
 }
@@ -412,7 +656,7 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 			through = append(through, probeState{d, over})
 		}
 		if err == nil {
-			return d, throughRun + d.checks(1) + d.checks(2)
+			return d, throughRun + d.aliasHints()<<20 + d.checks(1) + d.checks(2)
 		}
 		return d, rp.setupsDone*maxReplaySteps + maxReplaySteps - rp.budget
 	}
@@ -511,8 +755,10 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 		}
 		// One more probe with the values of the probe that reached the
 		// most checks in thread 1 (and the setup) and those of the one
-		// that reached the most in thread 2: learning for one thread can
-		// take the other off the path its race needs.
+		// that reached the most in thread 2 (its own, and the cells the
+		// first did not learn): learning for one thread can take the other
+		// off the path its race needs. It learns on (the two threads now
+		// on their paths may need to meet on one object: aliasHints).
 		if best1, best2 := bestFor(through, 1), bestFor(through, 2); best1 >= 0 && best2 >= 0 && best1 != best2 {
 			mixed := make(map[oracleKey]*big.Int)
 			for k, v := range through[best1].over {
@@ -521,16 +767,25 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 				}
 			}
 			for k, v := range through[best2].over {
-				if k.t == 2 {
+				if _, ok := mixed[k]; k.t == 2 || k.t == -1 && !ok {
 					mixed[k] = v
 				}
 			}
-			if run(st, mixed, none); hit != nil {
+			if learn(st, mixed, none); hit != nil {
 				break
 			}
 		}
+		// The schedules: for each probe that got through, a switch at
+		// each of its race checks. Each runs once with the probe's values
+		// before any learns with its own: learning on one schedule must
+		// not spend the runs the others need.
+		type schedule struct {
+			over map[oracleKey]*big.Int
+			sw   [nThreads]int
+		}
+		var scheds []schedule
 		seen := map[string]bool{}
-		for i := len(through) - 1; i >= 0 && hit == nil; i-- {
+		for i := len(through) - 1; i >= 0; i-- {
 			probe, over := through[i].d, through[i].over
 			sig := fmt.Sprint(probe.kinds)
 			if seen[sig] {
@@ -546,27 +801,36 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 					break
 				}
 			}
-			for t := 1; t <= 2 && hit == nil; t++ {
+			for t := 1; t <= 2; t++ {
 				if t == 2 && let < 0 {
 					break
 				}
 				for n, k := range probe.kinds[t] {
-					if k != checkYield || hit != nil {
+					if k != checkYield {
 						continue
-					}
-					if runs >= maxConcreteRuns {
-						return nil
 					}
 					sw := none
 					sw[t] = n
 					if t == 2 {
 						sw[1] = let
 					}
-					learn(st, over, sw)
+					scheds = append(scheds, schedule{over, sw})
 				}
 			}
 		}
-		if hit != nil {
+		for _, sc := range scheds {
+			if hit != nil || runs >= maxConcreteRuns {
+				break
+			}
+			run(st, sc.over, sc.sw)
+		}
+		for _, sc := range scheds {
+			if hit != nil || runs >= maxConcreteRuns {
+				break
+			}
+			learn(st, sc.over, sc.sw)
+		}
+		if hit != nil || runs >= maxConcreteRuns {
 			break
 		}
 	}

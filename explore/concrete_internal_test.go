@@ -108,3 +108,74 @@ func TestDriveMemoryStable(t *testing.T) {
 		}
 	}
 }
+
+// An ordering comparison teaches the value just across the boundary
+// (whichever side the marker is on), two markers a value well across, and
+// a masked marker compared teaches the value whose masked bits flip the
+// comparison.
+func TestDriveLearnsOrderAndBits(t *testing.T) {
+	d := newDrive(strategy{})
+	d.learn = true
+	m := make([]*big.Int, 6)
+	for k := range m {
+		m[k] = d.value(1, int64(k))
+	}
+	d.order(ir.OpLt, m[0], big.NewInt(10))        // false now: m0 = 9 makes it true
+	d.order(ir.OpGt, big.NewInt(1<<40), m[1])     // true now: m1 = 1<<40 makes it false
+	d.order(ir.OpGe, m[2], m[3])                  // false now (m2 < m3): m2 well above m3
+	d.compareMasked(big.NewInt(0), big.NewInt(0)) // no mask noted: nothing
+	d.mask(m[4], big.NewInt(0x8000), new(big.Int).And(m[4], big.NewInt(0x8000)))
+	d.compareMasked(new(big.Int).And(m[4], big.NewInt(0x8000)), big.NewInt(0)) // equal now
+	d.mask(big.NewInt(1), m[5], new(big.Int).And(m[5], big.NewInt(1)))
+	d.compareMasked(new(big.Int).And(m[5], big.NewInt(1)), big.NewInt(0)) // m5 is odd: unequal now
+	want := map[int64]*big.Int{
+		0: big.NewInt(9),
+		1: big.NewInt(1 << 40),
+		2: new(big.Int).Add(m[3], big.NewInt(1<<8)),
+		4: new(big.Int).Or(m[4], big.NewInt(0x8000)),
+		5: new(big.Int).Sub(m[5], big.NewInt(1)),
+	}
+	if len(d.learned) != len(want) {
+		t.Fatalf("learned %v, want %v", d.learned, want)
+	}
+	for k, v := range want {
+		got := d.learned[oracleKey{t: 1, k: k}]
+		if len(got) != 1 || got[0].Cmp(v) != 0 {
+			t.Errorf("learned[%d] = %v, want %v", k, got, v)
+		}
+	}
+}
+
+// Two threads whose race checks reach one field of two objects learn to
+// meet: each source (an argument here) learns the value that puts its
+// thread on the other's object; once they meet, the region counts as
+// shared and nothing more is taught.
+func TestDriveAliasHints(t *testing.T) {
+	reg := &ir.Region{Name: "struct hw_priv.count"}
+	d := newDrive(strategy{})
+	d.learn = true
+	p1, p2 := new(big.Int).Lsh(big.NewInt(1), 45), new(big.Int).Lsh(big.NewInt(3), 45)
+	k1, k2 := oracleKey{t: 1, k: -1}, oracleKey{t: 2, k: -1}
+	d.source(k1, p1)
+	d.source(k2, p2)
+	d.source(oracleKey{t: 2, k: 7}, big.NewInt(0x5a5a0021)) // not pointer-like
+	d.touch(1, reg, new(big.Int).Add(p1, big.NewInt(24)))
+	d.touch(2, reg, new(big.Int).Sub(p2, big.NewInt(8))) // container_of
+	if n := d.aliasHints(); n != 0 {
+		t.Errorf("%d shared regions before the threads meet", n)
+	}
+	if got := d.learned[k2]; len(got) != 1 || got[0].Cmp(new(big.Int).Add(p1, big.NewInt(32))) != 0 {
+		t.Errorf("thread 2's pointer learned %v, want %v+32", got, p1)
+	}
+	if got := d.learned[k1]; len(got) != 1 || got[0].Cmp(new(big.Int).Sub(p2, big.NewInt(32))) != 0 {
+		t.Errorf("thread 1's pointer learned %v, want %v-32", got, p2)
+	}
+	met := newDrive(strategy{})
+	met.learn = true
+	met.source(k1, p1)
+	met.touch(1, reg, p1)
+	met.touch(2, reg, p1)
+	if n := met.aliasHints(); n != 1 || len(met.learned) != 0 {
+		t.Errorf("threads at one cell: %d shared, learned %v", n, met.learned)
+	}
+}

@@ -91,7 +91,14 @@
 // each thread switches. Values are learned input-to-state: a read first
 // gets a marker, and a marker compared for equality with a constant, or
 // tested or returned as it came, teaches that read the constant (or 0) in
-// the next run, kept only when the run gets further. A run that reaches a
+// the next run, kept only when the run gets further. A masked marker
+// compared (status & TxOK) teaches the value whose bits flip the test, an
+// ordering comparison (pos >= fs->total_secs) the value across it. When
+// the two threads reach one field of two objects through different
+// pointers (netdev_priv(dev) and container_of(work)), the pointer one
+// thread got (an argument, a cell) learns the value that puts it on the
+// other's object; a run gets further when the threads meet on more cells.
+// A run that reaches a
 // failing race check is a replayed execution, so it confirms the race
 // like a model would (the harness's assumptions on arguments are checked
 // too); runs that fail prove nothing, and the query then decides. So the

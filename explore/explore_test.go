@@ -292,14 +292,18 @@ module_init(d_init);
 // Concrete runs confirm races without a solver query where a directed
 // schedule and learned values reach the failing check: the init of
 // testdata/concrete/hwid.c needs a hardware id, a status bit and
-// misc_register's success, and the race an ioctl command; pc8736x_gpio's
-// init reads a SuperIO id. The solver alone gives the same verdicts.
+// misc_register's success, and the race an ioctl command; in
+// testdata/concrete/objects.c the two threads must meet on one object
+// reached through different pointers, past an ordering test and a bit
+// test; pc8736x_gpio's init reads a SuperIO id. The solver alone gives the
+// same verdicts.
 func TestConcreteRuns(t *testing.T) {
 	for _, tc := range []struct {
 		path     string
 		concrete int
 	}{
 		{filepath.Join("testdata", "concrete", "hwid.c"), 1},
+		{filepath.Join("testdata", "concrete", "objects.c"), 2},
 		{sharedDriver(t, "pc8736x_gpio"), 5},
 	} {
 		t.Run(filepath.Base(filepath.Dir(tc.path))+"/"+filepath.Base(tc.path), func(t *testing.T) {

@@ -597,6 +597,9 @@ func (r *replayer) yield(th *thread, kind yieldKind, yp yieldPoint, reg *ir.Regi
 	}
 	if kind == accessYield && yp.Check {
 		kind = checkYield
+		if r.drive != nil {
+			r.drive.touch(th.id, reg, addr)
+		}
 	}
 	o, err := r.decide(th.id, kind)
 	if err != nil {
@@ -839,7 +842,12 @@ func boolInt(b bool) *big.Int {
 	return new(big.Int)
 }
 
-func (r *replayer) eval(a *activation, e ir.Expr) (*big.Int, error) { return r.evalIn(a, e) }
+func (r *replayer) eval(a *activation, e ir.Expr) (*big.Int, error) {
+	if r.drive != nil {
+		r.drive.masks = r.drive.masks[:0] // a mask is learned within one expression
+	}
+	return r.evalIn(a, e)
+}
 
 // evalIn evaluates e in activation a (nil: only globals), with ir's
 // semantics: mathematical integers, C division, exact wrap operators.
@@ -909,10 +917,19 @@ func (r *replayer) evalIn(a *activation, e ir.Expr) (*big.Int, error) {
 		if err != nil {
 			return nil, err
 		}
-		if r.drive != nil && (e.Op == ir.OpEq || e.Op == ir.OpNe) {
-			r.drive.compare(x, y)
+		if r.drive != nil {
+			switch e.Op {
+			case ir.OpEq, ir.OpNe:
+				r.drive.compare(x, y)
+			case ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe:
+				r.drive.order(e.Op, x, y)
+			}
 		}
-		return binary(e.Op, x, y)
+		v, err := binary(e.Op, x, y)
+		if err == nil && r.drive != nil && e.Op == ir.OpAnd {
+			r.drive.mask(x, y, v)
+		}
+		return v, err
 	}
 	return nil, fmt.Errorf("cannot evaluate %T", e)
 }
