@@ -25,7 +25,7 @@ import (
 // is not confirmed, and the bounds' meaning, stay exactly the solver's.
 
 // maxConcreteRuns bounds the concrete runs tried before one solver query.
-const maxConcreteRuns = 96
+const maxConcreteRuns = 256
 
 // drive chooses what a solver's model would: the oracle's values, the
 // initial memory, the arguments, and the schedule (the yields at which
