@@ -230,17 +230,7 @@ func (d *drive) order(op ir.Op, x, y *big.Int) {
 	}
 	if !okx {
 		// y op' x with the operands swapped: the same test of y.
-		kx, x, y = ky, y, x
-		switch op {
-		case ir.OpLt:
-			op = ir.OpGt
-		case ir.OpLe:
-			op = ir.OpGe
-		case ir.OpGt:
-			op = ir.OpLt
-		case ir.OpGe:
-			op = ir.OpLe
-		}
+		kx, x, y, op = ky, y, x, swapped(op)
 		oky = false
 	}
 	// The relation v must have to y for the outcome to flip: op itself
@@ -249,7 +239,7 @@ func (d *drive) order(op ir.Op, x, y *big.Int) {
 	now := op == ir.OpLt && c < 0 || op == ir.OpLe && c <= 0 || op == ir.OpGt && c > 0 || op == ir.OpGe && c >= 0
 	want := op
 	if now {
-		want = map[ir.Op]ir.Op{ir.OpLt: ir.OpGe, ir.OpGe: ir.OpLt, ir.OpLe: ir.OpGt, ir.OpGt: ir.OpLe}[op]
+		want = negated(op)
 	}
 	var delta int64
 	switch want {
@@ -266,6 +256,32 @@ func (d *drive) order(op ir.Op, x, y *big.Int) {
 	}
 	v := new(big.Int).Add(y, big.NewInt(delta))
 	d.teach(kx, v)
+}
+
+// swapped is the ordering op with its operands swapped (x < y is y > x).
+func swapped(op ir.Op) ir.Op {
+	switch op {
+	case ir.OpLt:
+		return ir.OpGt
+	case ir.OpLe:
+		return ir.OpGe
+	case ir.OpGt:
+		return ir.OpLt
+	}
+	return ir.OpLe
+}
+
+// negated is the ordering that holds exactly when op does not.
+func negated(op ir.Op) ir.Op {
+	switch op {
+	case ir.OpLt:
+		return ir.OpGe
+	case ir.OpLe:
+		return ir.OpGt
+	case ir.OpGt:
+		return ir.OpLe
+	}
+	return ir.OpLt
 }
 
 // ordered is marker, or else the read whose pointer-like value v is: an
