@@ -59,6 +59,10 @@ type drive struct {
 	// learned holds, per read, the values it was compared with (the
 	// cases of a switch), in the order met, at most maxDictionary.
 	learned map[oracleKey][]*big.Int
+	// alone holds the learned values tried only alone, never with the
+	// rest of a run's lessons: a value that flips an ordering test
+	// (received < budget) is as likely to leave the path as to enter it.
+	alone map[oracleKey]map[string]bool
 
 	// Aliasing: sources are the pointer-like values the drive chose (an
 	// argument, an initial cell, an external function's result), and
@@ -73,19 +77,49 @@ type drive struct {
 	// bySource finds the source of a value: the drive's distinct values
 	// identify their reads as markers do (drive.ordered).
 	bySource map[string]oracleKey
-	touched  [nThreads]map[*ir.Region][]*big.Int
+	// byLearned finds the read given a learned value (drive.identify).
+	byLearned map[string]oracleKey
+	touched   [nThreads]map[*ir.Region][]*big.Int
+	// hints are the values aliasHints taught, apart from the other
+	// lessons: each is relative to this run's addresses, so it is tried
+	// alone and only after this run (two at once would swap the
+	// objects; one from an earlier run may move a pointer off the object
+	// it shares now).
+	hints map[oracleKey][]*big.Int
 
 	// masks are the bit tests of markers in the expression being
 	// evaluated (status & TxOK): a marker's bits are arbitrary, so the
 	// comparison of a masked marker teaches the read the value that
 	// changes the comparison's outcome (drive.compare).
 	masks []maskedRead
+
+	// derived holds the values the run computed from one identified read
+	// by an invertible operation (changed = features ^ dev->features,
+	// tx_left = cur_tx - dirty_tx), each with the inverse that gives the
+	// read's value for a wanted result: a test of the result teaches the
+	// read (drive.origin).
+	derived map[string]derivation
 }
+
+// derivation is a value computed from the read key by an invertible
+// operation: inv gives the read's value for a wanted result. marker says
+// the read's value was a marker (equality tests learn only those).
+type derivation struct {
+	key    oracleKey
+	marker bool
+	inv    func(want *big.Int) *big.Int
+}
+
+// maxDerived bounds the derived values one run remembers.
+const maxDerived = 1 << 12
+
+func identity(want *big.Int) *big.Int { return new(big.Int).Set(want) }
 
 // maskedRead is a marker v of the read key, masked: v & mask == value.
 type maskedRead struct {
 	key            oracleKey
 	v, mask, value *big.Int
+	inv            func(want *big.Int) *big.Int // v's derivation from the read
 }
 
 // source is a pointer-like value a drive chose and the key that sets it.
@@ -154,6 +188,9 @@ func (d *drive) value(t int, k int64) *big.Int {
 // def.
 func (d *drive) learnt(key oracleKey, def *big.Int) *big.Int {
 	if v, ok := d.override[key]; ok {
+		if d.learn {
+			d.identify(key, v)
+		}
 		return new(big.Int).Set(v)
 	}
 	if !d.learn {
@@ -212,9 +249,85 @@ func (d *drive) compare(x, y *big.Int) {
 	case oky && !okx:
 		d.teach(ky, x)
 	case !okx && !oky:
+		if dx, ok := d.derived[x.String()]; ok && dx.marker {
+			d.teach(dx.key, dx.inv(y))
+			return
+		}
+		if dy, ok := d.derived[y.String()]; ok && dy.marker {
+			d.teach(dy.key, dy.inv(x))
+			return
+		}
 		d.compareMasked(x, y)
 		d.compareMasked(y, x)
 	}
+}
+
+// origin is the read v was given (a marker, one of the drive's distinct
+// values, a learned value) or computed from (derived), with the inverse
+// of that computation.
+func (d *drive) origin(v *big.Int) (derivation, bool) {
+	if k, ok := d.marker(v); ok {
+		return derivation{k, true, identity}, true
+	}
+	if k, ok := d.ordered(v); ok {
+		return derivation{k, false, identity}, true
+	}
+	dv, ok := d.derived[v.String()]
+	return dv, ok
+}
+
+// narrowed notes v, a conversion of x that changed it (int left = head -
+// tail, of unsigned operands): when x was derived, so is v, and the value
+// that gives w is w plus what the conversion dropped.
+func (d *drive) narrowed(x, v *big.Int) {
+	if !d.learn || len(d.derived) >= maxDerived {
+		return
+	}
+	if ox, ok := d.derived[x.String()]; ok {
+		dropped := new(big.Int).Sub(x, v)
+		d.derived[v.String()] = derivation{ox.key, ox.marker, func(w *big.Int) *big.Int { return ox.inv(new(big.Int).Add(w, dropped)) }}
+	}
+}
+
+// derive notes v = x op y where one operand comes from a read and op can
+// be undone given the other operand: +, -, ^. A marker's computations
+// are all remembered; those of the drive's other values (in the distinct
+// memory every cell is one, and every field address is one plus an
+// offset) only when both operands come from reads (cur_tx - dirty_tx)
+// or the operation is ^ (features ^ dev->features).
+func (d *drive) derive(op ir.Op, x, y, v *big.Int) {
+	if !d.learn || len(d.derived) >= maxDerived {
+		return
+	}
+	ox, okx := d.origin(x)
+	oy, oky := d.origin(y)
+	if !okx && !oky {
+		return
+	}
+	b, other, left := ox, new(big.Int).Set(y), true
+	if !okx || oky && oy.marker && !ox.marker {
+		b, other, left = oy, new(big.Int).Set(x), false
+	}
+	if !b.marker && op != ir.OpXor && !(okx && oky) {
+		return
+	}
+	var inv func(*big.Int) *big.Int
+	switch {
+	case op == ir.OpAdd:
+		inv = func(w *big.Int) *big.Int { return b.inv(new(big.Int).Sub(w, other)) }
+	case op == ir.OpXor:
+		inv = func(w *big.Int) *big.Int { return b.inv(new(big.Int).Xor(w, other)) }
+	case op == ir.OpSub && left:
+		inv = func(w *big.Int) *big.Int { return b.inv(new(big.Int).Add(w, other)) }
+	case op == ir.OpSub:
+		inv = func(w *big.Int) *big.Int { return b.inv(new(big.Int).Sub(other, w)) }
+	default:
+		return
+	}
+	if d.derived == nil {
+		d.derived = make(map[string]derivation)
+	}
+	d.derived[v.String()] = derivation{b.key, b.marker, inv}
 }
 
 // order notes x op y, an ordering comparison (pos >= fs->total_secs):
@@ -223,14 +336,14 @@ func (d *drive) compare(x, y *big.Int) {
 // another marker, whose value may move by a few as the reads before it
 // are learned, one well past it.
 func (d *drive) order(op ir.Op, x, y *big.Int) {
-	kx, okx := d.ordered(x)
-	ky, oky := d.ordered(y)
+	ox, okx := d.origin(x)
+	oy, oky := d.origin(y)
 	if !okx && !oky {
 		return
 	}
 	if !okx {
 		// y op' x with the operands swapped: the same test of y.
-		kx, x, y, op = ky, y, x, swapped(op)
+		ox, x, y, op = oy, y, x, swapped(op)
 		oky = false
 	}
 	// The relation v must have to y for the outcome to flip: op itself
@@ -254,8 +367,19 @@ func (d *drive) order(op ir.Op, x, y *big.Int) {
 			delta = -delta
 		}
 	}
-	v := new(big.Int).Add(y, big.NewInt(delta))
-	d.teach(kx, v)
+	d.teachAlone(ox.key, ox.inv(new(big.Int).Add(y, big.NewInt(delta))))
+}
+
+// teachAlone teaches key v as a lesson tried alone (drive.alone).
+func (d *drive) teachAlone(key oracleKey, v *big.Int) {
+	d.teach(key, v)
+	if d.alone == nil {
+		d.alone = make(map[oracleKey]map[string]bool)
+	}
+	if d.alone[key] == nil {
+		d.alone[key] = make(map[string]bool)
+	}
+	d.alone[key][v.String()] = true
 }
 
 // swapped is the ordering op with its operands swapped (x < y is y > x).
@@ -284,10 +408,12 @@ func negated(op ir.Op) ir.Op {
 	return ir.OpLt
 }
 
-// ordered is marker, or else the read whose pointer-like value v is: an
+// ordered is marker, or else the read whose pointer-like value v is, or
+// the read that was given v as a learned value (drive.identify): an
 // ordering comparison of two distinct values the drive chose (a sector
-// and a capacity, both cells) is learned too. Equality tests of such
-// values are not: null tests of every pointer would crowd out the rest.
+// and a capacity, both cells) is learned too, and so is one of a value
+// learned before. Equality tests of such values are not: null tests of
+// every pointer would crowd out the rest.
 func (d *drive) ordered(v *big.Int) (oracleKey, bool) {
 	if k, ok := d.marker(v); ok {
 		return k, true
@@ -295,20 +421,52 @@ func (d *drive) ordered(v *big.Int) (oracleKey, bool) {
 	if !d.learn {
 		return oracleKey{}, false
 	}
-	k, ok := d.bySource[v.String()]
-	return k, ok
+	if k, ok := d.bySource[v.String()]; ok {
+		return k, true
+	}
+	k, ok := d.byLearned[v.String()]
+	return k, ok && k != ambiguous
 }
 
-// mask notes x & y == v where one operand is a marker and the other not.
+// ambiguous marks a learned value that more than one read was given.
+var ambiguous = oracleKey{t: -2}
+
+// identify notes that the read key was given the learned value v, so an
+// ordering comparison of v can learn it again (a length that passed len <
+// TX_BUF_SIZE meets len < ETH_ZLEN next). Two reads given one value
+// identify neither.
+func (d *drive) identify(key oracleKey, v *big.Int) {
+	if d.byLearned == nil {
+		d.byLearned = make(map[string]oracleKey)
+	}
+	s := v.String()
+	if k, ok := d.byLearned[s]; ok && k != key {
+		d.byLearned[s] = ambiguous
+		return
+	}
+	d.byLearned[s] = key
+}
+
+// mask notes x & y == v where one operand is a marker, or computed from
+// one (derived), and the other not.
 func (d *drive) mask(x, y, v *big.Int) {
-	kx, okx := d.marker(x)
-	ky, oky := d.marker(y)
+	ox, okx := d.maskable(x)
+	oy, oky := d.maskable(y)
 	switch {
 	case okx && !oky:
-		d.masks = append(d.masks, maskedRead{kx, new(big.Int).Set(x), new(big.Int).Set(y), new(big.Int).Set(v)})
+		d.masks = append(d.masks, maskedRead{ox.key, new(big.Int).Set(x), new(big.Int).Set(y), new(big.Int).Set(v), ox.inv})
 	case oky && !okx:
-		d.masks = append(d.masks, maskedRead{ky, new(big.Int).Set(y), new(big.Int).Set(x), new(big.Int).Set(v)})
+		d.masks = append(d.masks, maskedRead{oy.key, new(big.Int).Set(y), new(big.Int).Set(x), new(big.Int).Set(v), oy.inv})
 	}
+}
+
+// maskable is the marker v is, or was computed from.
+func (d *drive) maskable(v *big.Int) (derivation, bool) {
+	if k, ok := d.marker(v); ok {
+		return derivation{k, true, identity}, true
+	}
+	dv, ok := d.derived[v.String()]
+	return dv, ok && dv.marker
 }
 
 // compareMasked notes m == y where m is a masked marker: the read learns
@@ -326,7 +484,7 @@ func (d *drive) compareMasked(m, y *big.Int) {
 			v = new(big.Int).AndNot(mr.v, mr.mask)
 			v.Or(v, new(big.Int).And(y, mr.mask))
 		}
-		d.teach(mr.key, v)
+		d.teach(mr.key, mr.inv(v))
 		return
 	}
 }
@@ -425,11 +583,14 @@ func (d *drive) aliasHints() (shared int) {
 		if ok1 && ok2 && s1.key == s2.key {
 			continue // one pointer, two offsets: an index, not an object
 		}
+		if d.hints == nil {
+			d.hints = make(map[oracleKey][]*big.Int)
+		}
 		if ok2 {
-			d.teach(s2.key, new(big.Int).Add(s2.v, new(big.Int).Sub(a1, a2)))
+			d.hints[s2.key] = append(d.hints[s2.key], new(big.Int).Add(s2.v, new(big.Int).Sub(a1, a2)))
 		}
 		if ok1 {
-			d.teach(s1.key, new(big.Int).Add(s1.v, new(big.Int).Sub(a2, a1)))
+			d.hints[s1.key] = append(d.hints[s1.key], new(big.Int).Add(s1.v, new(big.Int).Sub(a2, a1)))
 		}
 	}
 	return shared
@@ -481,7 +642,10 @@ func (d *drive) memory(reg *ir.Region, addr *big.Int) *big.Int {
 
 func (d *drive) initialCell(reg *ir.Region, addr *big.Int, key oracleKey) *big.Int {
 	if v, ok := d.override[key]; ok {
-		return new(big.Int).Set(v) // a seed's
+		if d.learn {
+			d.identify(key, v)
+		}
+		return new(big.Int).Set(v) // a seed's, or learned
 	}
 	if d.memMode == memoryZero {
 		return new(big.Int)
@@ -595,8 +759,9 @@ func (r *replayer) assume(conds []ir.Expr, vars [][]*ir.Var, vals [][]*big.Int) 
 
 // probeState is a probe run that got through and the values it ran with.
 type probeState struct {
-	d    *drive
-	over map[oracleKey]*big.Int
+	d        *drive
+	over     map[oracleKey]*big.Int
+	progress int
 }
 
 // bestFor returns the index of the probe whose thread t reached the most
@@ -643,7 +808,9 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 	if s.sh.rounds < 2 {
 		return nil
 	}
-	runs := 0
+	runs, limit := 0, maxConcreteRuns
+	// aliased are the reads aliasHints taught in any run.
+	aliased := make(map[oracleKey]bool)
 	none := [nThreads]int{-1, -1, -1}
 	// through holds the probes that got through, each with the values it
 	// ran with: every one may reach checks the others do not (learning
@@ -668,13 +835,17 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 		if err == nil && rp.race != nil {
 			hit, hitDrive, hitStrategy = rp, d, st
 		}
-		if err == nil && switchAt == none {
-			through = append(through, probeState{d, over})
+		if err != nil {
+			return d, rp.setupsDone*maxReplaySteps + maxReplaySteps - rp.budget
 		}
-		if err == nil {
-			return d, throughRun + d.aliasHints()<<20 + d.checks(1) + d.checks(2)
+		progress = throughRun + d.aliasHints()<<20 + d.checks(1) + d.checks(2)
+		for k := range d.hints {
+			aliased[k] = true
 		}
-		return d, rp.setupsDone*maxReplaySteps + maxReplaySteps - rp.budget
+		if switchAt == none {
+			through = append(through, probeState{d, over, progress})
+		}
+		return d, progress
 	}
 	// learn runs one schedule, then again with the values the run
 	// learned, keeping them only when the run gets further: all of them
@@ -682,65 +853,98 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 	// learned from "if (!ret || ret == 0xffff) fail" would make it fail
 	// sooner).
 	learn := func(st strategy, over map[oracleKey]*big.Int, switchAt [nThreads]int) (*drive, map[oracleKey]*big.Int) {
-		if runs >= maxConcreteRuns {
+		if runs >= limit {
 			return nil, over
 		}
 		d, prog := run(st, over, switchAt)
+		var batch []oracleKey
 		for i := 0; i < maxLearnRuns && hit == nil; i++ {
 			var cands []oracleKey
 			for k := range d.learned {
-				if _, ok := over[k]; !ok {
-					cands = append(cands, k)
-				}
+				cands = append(cands, k)
 			}
 			type choice struct {
 				k oracleKey
 				v *big.Int
 			}
-			sort.Slice(cands, func(i, j int) bool {
-				a, b := cands[i], cands[j]
-				if a.t != b.t {
-					return a.t < b.t
-				}
-				if a.k != b.k {
-					return a.k < b.k
-				}
-				return a.cell < b.cell
-			})
+			sortKeys(cands)
 			with := func(cs ...choice) map[oracleKey]*big.Int {
 				next := make(map[oracleKey]*big.Int, len(over)+len(cs))
 				for k, v := range over {
 					next[k] = v
 				}
 				for _, c := range cs {
-					next[c.k] = c.v
+					if c.v == nil {
+						delete(next, c.k)
+					} else {
+						next[c.k] = c.v
+					}
 				}
 				return next
 			}
-			// All reads with their first value at once; then each value of
-			// each read alone.
+			// All new reads with their first value at once (but for the
+			// lessons tried only alone); then each value of each read
+			// alone. A read already learned may learn again: a value that
+			// passed one test (len < TX_BUF_SIZE) can fail the next (len <
+			// ETH_ZLEN).
 			var first, each []choice
 			for _, k := range cands {
-				first = append(first, choice{k, d.learned[k][0]})
+				cur, set := over[k]
 				for _, v := range d.learned[k] {
+					if !set && !d.alone[k][v.String()] {
+						first = append(first, choice{k, v})
+						break
+					}
+				}
+				for _, v := range d.learned[k] {
+					if !set || v.Cmp(cur) != 0 {
+						each = append(each, choice{k, v})
+					}
+				}
+			}
+			var hinted []oracleKey
+			for k := range d.hints {
+				hinted = append(hinted, k)
+			}
+			sortKeys(hinted)
+			for _, k := range hinted {
+				for _, v := range d.hints[k] {
 					each = append(each, choice{k, v})
 				}
 			}
-			tries := [][]choice{first}
-			if len(each) > 1 {
+			// The lessons last taken all at once may be given up one at a
+			// time: one of them may have taken a thread off its path while
+			// the others took the run further (netif_running() taught 0 by
+			// a branch on it, next to the bit test the loop after it needs).
+			for _, k := range batch {
+				if _, ok := over[k]; ok {
+					each = append(each, choice{k, nil})
+				}
+			}
+			var tries [][]choice
+			if len(first) > 0 {
+				tries = append(tries, first)
+			}
+			if len(each) > len(first) || len(each) > 1 {
 				for _, c := range each {
 					tries = append(tries, []choice{c})
 				}
 			}
 			improved := false
 			for _, cs := range tries {
-				if len(cs) == 0 || runs >= maxConcreteRuns || hit != nil {
+				if len(cs) == 0 || runs >= limit || hit != nil {
 					break
 				}
 				next := with(cs...)
 				d2, prog2 := run(st, next, switchAt)
 				if hit != nil || prog2 > prog {
 					d, prog, over, improved = d2, prog2, next, true
+					if len(cs) > 1 {
+						batch = batch[:0]
+						for _, c := range cs {
+							batch = append(batch, c.k)
+						}
+					}
 					break
 				}
 			}
@@ -763,7 +967,11 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 	for _, st := range strategies {
 		starts = append(starts, start{st, nil})
 	}
-	for _, sp := range starts {
+	// Each start gets twice an equal share of the runs left (the last
+	// all of them): learning on one memory must not spend the runs
+	// another needs, and the earlier starts serve the most races.
+	for i, sp := range starts {
+		limit = runs + 2*(maxConcreteRuns-runs)/(len(starts)-i+1)
 		st := sp.st
 		through = through[:0]
 		if learn(st, sp.over, none); hit != nil {
@@ -777,12 +985,17 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 		// on their paths may need to meet on one object: aliasHints).
 		if best1, best2 := bestFor(through, 1), bestFor(through, 2); best1 >= 0 && best2 >= 0 && best1 != best2 {
 			mixed := make(map[oracleKey]*big.Int)
+			moved := false // the first probe moved a pointer (aliasHints)
 			for k, v := range through[best1].over {
 				if k.t != 2 {
 					mixed[k] = v
+					moved = moved || aliased[k]
 				}
 			}
 			for k, v := range through[best2].over {
+				if moved && aliased[k] {
+					continue // two moved pointers would swap the objects
+				}
 				if _, ok := mixed[k]; k.t == 2 || k.t == -1 && !ok {
 					mixed[k] = v
 				}
@@ -801,7 +1014,15 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 		}
 		var scheds []schedule
 		seen := map[string]bool{}
-		for i := len(through) - 1; i >= 0; i-- {
+		// The probes that got furthest first (the latest of equals): a
+		// probe that learning tried and dropped may have the same yields
+		// as a kept one, but not its values.
+		order := make([]int, len(through))
+		for i := range order {
+			order[i] = len(through) - 1 - i
+		}
+		sort.SliceStable(order, func(i, j int) bool { return through[order[i]].progress > through[order[j]].progress })
+		for _, i := range order {
 			probe, over := through[i].d, through[i].over
 			sig := fmt.Sprint(probe.kinds)
 			if seen[sig] {
@@ -817,6 +1038,10 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 					break
 				}
 			}
+			// The two threads' checks alternate: a race may need the
+			// switch in either thread, and the runs may end before the
+			// last of one thread's.
+			var per [nThreads][]schedule
 			for t := 1; t <= 2; t++ {
 				if t == 2 && let < 0 {
 					break
@@ -830,18 +1055,25 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 					if t == 2 {
 						sw[1] = let
 					}
-					scheds = append(scheds, schedule{over, sw})
+					per[t] = append(per[t], schedule{over, sw})
+				}
+			}
+			for n := 0; n < len(per[1]) || n < len(per[2]); n++ {
+				for t := 1; t <= 2; t++ {
+					if n < len(per[t]) {
+						scheds = append(scheds, per[t][n])
+					}
 				}
 			}
 		}
 		for _, sc := range scheds {
-			if hit != nil || runs >= maxConcreteRuns {
+			if hit != nil || runs >= limit {
 				break
 			}
 			run(st, sc.over, sc.sw)
 		}
 		for _, sc := range scheds {
-			if hit != nil || runs >= maxConcreteRuns {
+			if hit != nil || runs >= limit {
 				break
 			}
 			learn(st, sc.over, sc.sw)
@@ -894,4 +1126,19 @@ func runDrive(s *seq, d *drive) (*replayer, error) {
 	rp := newReplayer(s, nil)
 	rp.drive = d
 	return rp, rp.run(nil)
+}
+
+// sortKeys orders keys by thread, ordinal and cell, so the runs tried do
+// not depend on map order.
+func sortKeys(keys []oracleKey) {
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.t != b.t {
+			return a.t < b.t
+		}
+		if a.k != b.k {
+			return a.k < b.k
+		}
+		return a.cell < b.cell
+	})
 }

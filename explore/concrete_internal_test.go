@@ -164,18 +164,61 @@ func TestDriveAliasHints(t *testing.T) {
 	if n := d.aliasHints(); n != 0 {
 		t.Errorf("%d shared regions before the threads meet", n)
 	}
-	if got := d.learned[k2]; len(got) != 1 || got[0].Cmp(new(big.Int).Add(p1, big.NewInt(32))) != 0 {
-		t.Errorf("thread 2's pointer learned %v, want %v+32", got, p1)
+	if got := d.hints[k2]; len(got) != 1 || got[0].Cmp(new(big.Int).Add(p1, big.NewInt(32))) != 0 {
+		t.Errorf("thread 2's pointer hinted %v, want %v+32", got, p1)
 	}
-	if got := d.learned[k1]; len(got) != 1 || got[0].Cmp(new(big.Int).Sub(p2, big.NewInt(32))) != 0 {
-		t.Errorf("thread 1's pointer learned %v, want %v-32", got, p2)
+	if got := d.hints[k1]; len(got) != 1 || got[0].Cmp(new(big.Int).Sub(p2, big.NewInt(32))) != 0 {
+		t.Errorf("thread 1's pointer hinted %v, want %v-32", got, p2)
 	}
 	met := newDrive(strategy{})
 	met.learn = true
 	met.source(k1, p1)
 	met.touch(1, reg, p1)
 	met.touch(2, reg, p1)
-	if n := met.aliasHints(); n != 1 || len(met.learned) != 0 {
-		t.Errorf("threads at one cell: %d shared, learned %v", n, met.learned)
+	if n := met.aliasHints(); n != 1 || len(met.hints) != 0 {
+		t.Errorf("threads at one cell: %d shared, hinted %v", n, met.hints)
+	}
+}
+
+// Tests of values computed from reads teach the reads: an xor with a
+// field then a bit test (features), a difference of two reads narrowed
+// to int and compared with 0 (a ring's head and tail), and a value
+// learned before, tested again (a length that passed one bound meets the
+// next).
+func TestDriveLearnsThroughArithmetic(t *testing.T) {
+	d := newDrive(strategy{})
+	d.learn = true
+	arg, features := d.value(1, 0), big.NewInt(0x2a5)
+	changed := new(big.Int).Xor(arg, features)
+	d.derive(ir.OpXor, arg, features, changed)
+	mask := big.NewInt(0x300)
+	masked := new(big.Int).And(changed, mask)
+	d.mask(changed, mask, masked)
+	d.compare(masked, big.NewInt(0x100))
+	got := d.learned[oracleKey{t: 1, k: 0}]
+	if len(got) != 1 || new(big.Int).And(new(big.Int).Xor(got[0], features), mask).Int64() != 0x100 {
+		t.Errorf("(arg ^ 0x2a5) & 0x300 == 0x100: arg learned %v", got)
+	}
+
+	head, tail := d.value(1, 1), d.value(1, 2)
+	diff := new(big.Int).Sub(head, tail) // < 0: markers ascend
+	d.derive(ir.OpSub, head, tail, diff)
+	used := ir.WrapValue(diff, 32, false) // (u32)(head - tail)
+	d.narrowed(diff, used)
+	d.order(ir.OpLt, used, big.NewInt(16)) // fewer than 16 entries
+	got = d.learned[oracleKey{t: 1, k: 1}]
+	if len(got) != 1 || ir.WrapValue(new(big.Int).Sub(got[0], tail), 32, false).Int64() != 15 {
+		t.Errorf("(u32)(head - tail) < 16 with tail %v: head learned %v, want tail+15 (mod 2^32)", tail, got)
+	}
+	if _, ok := d.learned[oracleKey{t: 1, k: 2}]; ok {
+		t.Errorf("tail learned too: %v", d.learned)
+	}
+
+	key := oracleKey{t: 1, k: 3}
+	again := newDrive(strategy{})
+	again.learn, again.override = true, map[oracleKey]*big.Int{key: big.NewInt(1535)}
+	again.order(ir.OpGt, again.value(1, 3), big.NewInt(60))
+	if got := again.learned[key]; len(got) != 1 || got[0].Int64() != 60 {
+		t.Errorf("len = 1535 tested len > 60: learned %v, want 60", got)
 	}
 }

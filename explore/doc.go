@@ -98,8 +98,16 @@
 // pointers (netdev_priv(dev) and container_of(work)), the pointer one
 // thread got (an argument, a cell) learns the value that puts it on the
 // other's object; a run gets further when the threads meet on more cells.
-// A run that reaches a
-// failing race check is a replayed execution, so it confirms the race
+// A value computed from a read by +, - or ^ and then tested (changed =
+// features ^ dev->features, tx_left = cur_tx - dirty_tx) teaches the
+// read through the inverse of that computation, and a value learned
+// before can learn again at the next test. The values learned in one run
+// are first tried all at once, except ordering flips and alias moves,
+// which are tried one at a time; each one taken all at once may then be
+// given up alone (a branch on netif_running() taught 0 next to the bit
+// test the loop after it needs). The starts (the seed, then each initial
+// memory) share the runs, so learning on one cannot spend them all. A
+// run that reaches a failing race check is a replayed execution, so it confirms the race
 // like a model would (the harness's assumptions on arguments are checked
 // too); runs that fail prove nothing, and the query then decides. So the
 // verdicts other than "confirmed" are the solver's alone.

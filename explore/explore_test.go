@@ -304,6 +304,7 @@ func TestConcreteRuns(t *testing.T) {
 	}{
 		{filepath.Join("testdata", "concrete", "hwid.c"), 1},
 		{filepath.Join("testdata", "concrete", "objects.c"), 2},
+		{filepath.Join("testdata", "concrete", "lessons.c"), 2},
 		{sharedDriver(t, "pc8736x_gpio"), 5},
 	} {
 		t.Run(filepath.Base(filepath.Dir(tc.path))+"/"+filepath.Base(tc.path), func(t *testing.T) {

@@ -896,7 +896,13 @@ func (r *replayer) evalIn(a *activation, e ir.Expr) (*big.Int, error) {
 		if err != nil {
 			return nil, err
 		}
-		return unary(e.Op, x)
+		v, err := unary(e.Op, x)
+		if err == nil && r.drive != nil {
+			if _, _, ok := e.Op.Wrap(); ok && v.Cmp(x) != 0 {
+				r.drive.narrowed(x, v)
+			}
+		}
+		return v, err
 	case *ir.Binary:
 		x, err := r.evalIn(a, e.X)
 		if err != nil {
@@ -926,8 +932,13 @@ func (r *replayer) evalIn(a *activation, e ir.Expr) (*big.Int, error) {
 			}
 		}
 		v, err := binary(e.Op, x, y)
-		if err == nil && r.drive != nil && e.Op == ir.OpAnd {
-			r.drive.mask(x, y, v)
+		if err == nil && r.drive != nil {
+			switch e.Op {
+			case ir.OpAnd:
+				r.drive.mask(x, y, v)
+			case ir.OpAdd, ir.OpSub, ir.OpXor:
+				r.drive.derive(e.Op, x, y, v)
+			}
 		}
 		return v, err
 	}
