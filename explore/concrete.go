@@ -75,7 +75,7 @@ type drive struct {
 	// on the other's cell.
 	sources []source
 	// bySource finds the source of a value: the drive's distinct values
-	// identify their reads as markers do (drive.ordered).
+	// identify their reads as markers do (drive.origin).
 	bySource map[string]oracleKey
 	// byLearned finds the read given a learned value (drive.identify).
 	byLearned map[string]oracleKey
@@ -249,11 +249,11 @@ func (d *drive) compare(x, y *big.Int) {
 	case oky && !okx:
 		d.teach(ky, x)
 	case !okx && !oky:
-		if dx, ok := d.derived[x.String()]; ok && dx.marker {
+		if dx, ok := d.maskable(x); ok {
 			d.teach(dx.key, dx.inv(y))
 			return
 		}
-		if dy, ok := d.derived[y.String()]; ok && dy.marker {
+		if dy, ok := d.maskable(y); ok {
 			d.teach(dy.key, dy.inv(x))
 			return
 		}
@@ -262,17 +262,28 @@ func (d *drive) compare(x, y *big.Int) {
 	}
 }
 
-// origin is the read v was given (a marker, one of the drive's distinct
-// values, a learned value) or computed from (derived), with the inverse
-// of that computation.
+// origin is the read v was given or computed from, with the inverse of
+// that computation: a marker; one of the drive's pointer-like values (an
+// ordering comparison of two distinct values the drive chose, a sector
+// and a capacity, both cells, is learned too; equality tests of such
+// values are not: null tests of every pointer would crowd out the rest);
+// a value given as learned before (drive.identify); or a value derived
+// from one of these (drive.derive).
 func (d *drive) origin(v *big.Int) (derivation, bool) {
 	if k, ok := d.marker(v); ok {
 		return derivation{k, true, identity}, true
 	}
-	if k, ok := d.ordered(v); ok {
+	if !d.learn {
+		return derivation{}, false
+	}
+	s := v.String()
+	if k, ok := d.bySource[s]; ok {
 		return derivation{k, false, identity}, true
 	}
-	dv, ok := d.derived[v.String()]
+	if k, ok := d.byLearned[s]; ok && k != ambiguous {
+		return derivation{k, false, identity}, true
+	}
+	dv, ok := d.derived[s]
 	return dv, ok
 }
 
@@ -408,26 +419,6 @@ func negated(op ir.Op) ir.Op {
 	return ir.OpLt
 }
 
-// ordered is marker, or else the read whose pointer-like value v is, or
-// the read that was given v as a learned value (drive.identify): an
-// ordering comparison of two distinct values the drive chose (a sector
-// and a capacity, both cells) is learned too, and so is one of a value
-// learned before. Equality tests of such values are not: null tests of
-// every pointer would crowd out the rest.
-func (d *drive) ordered(v *big.Int) (oracleKey, bool) {
-	if k, ok := d.marker(v); ok {
-		return k, true
-	}
-	if !d.learn {
-		return oracleKey{}, false
-	}
-	if k, ok := d.bySource[v.String()]; ok {
-		return k, true
-	}
-	k, ok := d.byLearned[v.String()]
-	return k, ok && k != ambiguous
-}
-
 // ambiguous marks a learned value that more than one read was given.
 var ambiguous = oracleKey{t: -2}
 
@@ -460,7 +451,8 @@ func (d *drive) mask(x, y, v *big.Int) {
 	}
 }
 
-// maskable is the marker v is, or was computed from.
+// maskable is the marker v is, or was computed from (a value computed
+// from a marker is tested like one).
 func (d *drive) maskable(v *big.Int) (derivation, bool) {
 	if k, ok := d.marker(v); ok {
 		return derivation{k, true, identity}, true
