@@ -79,9 +79,11 @@
 // really wrong. Executions with undefined behaviour (a division by zero,
 // a shift out of 0..63) are not sought. A trace that still does not replay
 // (a whoop bug) is an internal error, reported as such and never as a
-// race. The query's timeout bounds all its rounds: a quarter of it on
-// Z3's incremental solver, the rest, if that gave no answer, on a fresh
-// tactic solver (neither is faster on every pair).
+// race. The query's timeout bounds all its rounds: first on Z3's
+// incremental solver within a fixed resource budget (a deterministic
+// bound, so the answer does not depend on the machine's load), then, if
+// that gave no answer, on a fresh tactic solver for the rest of the time
+// (neither is faster on every pair).
 //
 // # Concrete runs first
 //

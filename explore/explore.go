@@ -511,16 +511,16 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 	// time on one query varies a lot between its incremental solver and a
 	// fresh tactic solver, neither better on every pair (swim: 24.7 s
 	// against 4.8 s; sonypi: 6.0 s against 24.5 s), so the query runs
-	// incrementally for a quarter of its time, then with a fresh solver
-	// for the rest.
+	// incrementally within incrementalRlimit, then with a fresh solver
+	// for the rest of its time.
 	var outs []vc.Outcome
 	deadline := time.Now().Add(p.opts.Timeout)
-	for attempt, share := range []time.Duration{p.opts.Timeout / 4, 0} {
+	for attempt := range 2 {
 		budget := time.Until(deadline)
-		if share > 0 {
-			budget = share
+		opts.Timeout, opts.Fresh, opts.Rlimit = budget, attempt > 0, 0
+		if attempt == 0 {
+			opts.Rlimit = incrementalRlimit
 		}
-		opts.Timeout, opts.Fresh = budget, attempt > 0
 		qctx, cancel := context.WithTimeout(ctx, budget)
 		outs, err = p.prover.Check(qctx, s.q, s.harness, opts)
 		cancel()
@@ -559,6 +559,16 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 
 // timedOut reports whether a query gave no answer for lack of time: no
 // obligation failed and one ran out of time.
+// incrementalRlimit is Z3's resource budget for each check of a query's
+// incremental attempt. A resource count, not a share of the timeout: with
+// a time share, which attempt answered (and so which model, which race,
+// which later queries) depended on the machine's load, and --confirm's
+// output with it (swim: 3 races confirmed or not from one run to the
+// next). benchexplore MR csb 2, one run each, 8139too / sonypi / swim in
+// s: 2M 44 / 17 / 1.5 (close|interrupt's fresh attempt timed out), 5M 24 /
+// 19 / 1.8, 10M 37 / 11 / 1.5, 20M 60 / 12 / 1.5.
+const incrementalRlimit = 5_000_000
+
 func timedOut(outs []vc.Outcome) bool {
 	out := false
 	for _, o := range outs {

@@ -160,6 +160,9 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 		if opts.Timeout > 0 {
 			s.SetTimeout(opts.Timeout)
 		}
+		if opts.Rlimit > 0 {
+			s.SetRlimit(opts.Rlimit)
+		}
 		for _, c := range en.Constraints() {
 			if err := s.Assert(c); err != nil {
 				s.Close()

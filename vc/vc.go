@@ -92,6 +92,10 @@ type Options struct {
 	// driver's pair program) more than pays for itself. Together is then
 	// not used (it needs unsat cores).
 	Fresh bool
+	// Rlimit, when not 0, is Z3's resource budget for each check: a
+	// deterministic bound, unlike Timeout, so where a check stops does
+	// not depend on the machine's load.
+	Rlimit uint64
 	// NoSteps leaves Trace.Steps empty; TraceVars, when set, restricts
 	// Trace.Values to the variables it accepts. Reading a long path and
 	// every variable from each model is the main cost of a failing check.
