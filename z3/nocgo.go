@@ -544,6 +544,9 @@ func (s *Solver) Reset() {}
 // SetRlimit is unavailable without cgo.
 func (s *Solver) SetRlimit(n uint64) {}
 
+// SetRelevancy is unavailable without cgo.
+func (s *Solver) SetRelevancy(level uint) {}
+
 // SetTimeout is unavailable without cgo.
 func (s *Solver) SetTimeout(d time.Duration) {}
 

@@ -261,13 +261,15 @@ static inline Z3_solver w_mk_solver(Z3_context c, int mode) {
 	return s;
 }
 
-// w_solver_limits sets timeout (ms, UINT_MAX = none) and rlimit (0 = none).
-static inline int w_solver_limits(Z3_context c, Z3_solver s, unsigned timeout, unsigned rlimit) {
+// w_solver_limits sets timeout (ms, UINT_MAX = none), rlimit (0 = none)
+// and, when relevancy >= 0, the SMT core's smt.relevancy.
+static inline int w_solver_limits(Z3_context c, Z3_solver s, unsigned timeout, unsigned rlimit, int relevancy) {
 	Z3_params p = Z3_mk_params(c);
 	if (Z3_get_error_code(c) != Z3_OK) return 0;
 	Z3_params_inc_ref(c, p);
 	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), timeout);
 	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
+	if (relevancy >= 0) Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "smt.relevancy"), (unsigned)relevancy);
 	Z3_params_set_bool(c, p, Z3_mk_string_symbol(c, "ctrl_c"), false); // see w_mk_solver
 	Z3_solver_set_params(c, s, p);
 	int code = (int)Z3_get_error_code(c);

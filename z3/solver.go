@@ -30,9 +30,10 @@ type Solver struct {
 	closed  bool
 	err     error // creation error
 
-	timeout time.Duration
-	rlimit  uint64
-	nassume int // assumptions of the last check, to size the core buffer
+	timeout   time.Duration
+	rlimit    uint64
+	relevancy int // smt.relevancy + 1; 0 leaves Z3's default
+	nassume   int // assumptions of the last check, to size the core buffer
 }
 
 // NewSolver returns a solver (Z3_mk_solver) with the context's default
@@ -127,13 +128,26 @@ func (s *Solver) SetRlimit(n uint64) {
 	s.applyLimits()
 }
 
+// SetRelevancy sets the SMT core's relevancy propagation (smt.relevancy:
+// 0 off, 1, 2 = Z3's default). Relevancy filters which atoms the core
+// reasons about: it pays where a model must be found among many
+// irrelevant atoms, and costs where the query is refuted (Houdini's
+// checks, houdini/engine.go).
+func (s *Solver) SetRelevancy(level uint) {
+	if _, err := s.use(); err != nil {
+		return
+	}
+	s.relevancy = int(min(level, 2)) + 1
+	s.applyLimits()
+}
+
 func (s *Solver) applyLimits() {
 	ms := uint64(math.MaxUint32) // Z3's "no timeout"
 	if s.timeout > 0 {
 		ms = max(1, min(uint64(s.timeout.Milliseconds()), math.MaxUint32-1))
 	}
 	rl := min(s.rlimit, math.MaxUint32)
-	code := C.w_solver_limits(s.ctx.c, s.s, C.uint(ms), C.uint(rl))
+	code := C.w_solver_limits(s.ctx.c, s.s, C.uint(ms), C.uint(rl), C.int(s.relevancy-1))
 	if err := s.ctx.codeError("SetLimits", code); err != nil {
 		s.ctx.fail(err)
 	}

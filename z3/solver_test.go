@@ -456,3 +456,31 @@ func TestTacticSolver(t *testing.T) {
 		t.Errorf("Check of a cancelled context = %v, %v; want unknown and an error", r, err)
 	}
 }
+
+// SetRelevancy reaches the SMT core and outlives later limit changes: on
+// the same refutation the core does different work with relevancy off
+// (a deterministic count), and answers the same.
+func TestSetRelevancy(t *testing.T) {
+	spent := func(level int) uint64 {
+		c := newCtx(t, Config{}) // a context each: its counter and caches are its own
+		s := c.NewSimpleSolver()
+		defer s.Close()
+		if level >= 0 {
+			s.SetRelevancy(uint(level))
+		}
+		s.SetTimeout(time.Minute) // limits are set again: relevancy stays
+		s.Assert(php(c, 7, 6))
+		before := s.RlimitCount()
+		if r, err := s.Check(context.Background()); r != Unsat || err != nil {
+			t.Fatalf("PHP(7,6) with relevancy %d = %v, %v; want unsat", level, r, err)
+		}
+		return s.RlimitCount() - before
+	}
+	def, two, off := spent(-1), spent(2), spent(0)
+	if def != two {
+		t.Errorf("relevancy 2 spent %d, Z3's default %d: want the same (2 is the default)", two, def)
+	}
+	if off == def {
+		t.Errorf("relevancy 0 spent %d, as much as the default: the parameter did not reach the core", off)
+	}
+}
