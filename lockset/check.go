@@ -90,6 +90,9 @@ type Options struct {
 	// freshSize replaces freshPairSize when positive (tests check small
 	// drivers' init pairs with fresh solvers with it).
 	freshSize int
+	// checkRepeats checks every pair itself, also one whose program
+	// repeats an earlier pair's (repeats): the tests compare the two.
+	checkRepeats bool
 }
 
 // ErrInternal wraps failures that are bugs in whoop, not in the input.
@@ -223,6 +226,15 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 			plans = append(plans, pl)
 		}
 	}
+	// A pair whose program is an earlier pair's (one function registered
+	// in several slots: a dev_pm_ops' suspend, freeze and poweroff) takes
+	// that pair's result instead of a check of its own.
+	var repeatOf map[*plan]*plan
+	if !opts.checkRepeats {
+		plans, repeatOf = in.repeats(plans)
+	}
+	res.Stats.RepeatedPairs = len(repeatOf)
+
 	// A pair's program is built by the worker that checks it, just before
 	// the check, and dropped after it: only about --jobs of them are alive
 	// at once. The builds take turns (they share memo tables); the checks
@@ -352,6 +364,13 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	wg.Wait()
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
+	}
+	for dup, pl := range repeatOf {
+		pr := res.Pairs[pl.index]
+		pr.Pair = dup.pair
+		pr.Races = slices.Clone(pr.Races)
+		res.Pairs[dup.index] = pr
+		checked[dup.index] = checked[pl.index]
 	}
 	if pastDeadline(ctx) {
 		// The caller's deadline (whoop's --file-timeout) ended the checks:

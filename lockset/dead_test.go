@@ -87,3 +87,49 @@ func TestFreshSameResults(t *testing.T) {
 		})
 	}
 }
+
+// TestRepeatsSameResults: a pair whose program repeats an earlier pair's
+// (one function in several slots) takes that pair's result, and checking
+// each such pair itself gives the same verdicts and racy regions. On
+// pm_slots.c the suspend function's three slots each race with the
+// interrupt (two of the three checks are repeats); on slots_locks.c one
+// function sits in two slots with different kernel locks, whose pairs are
+// no repeats (one is race-free, one racy); on fs3270 its ioctl sits in two
+// slots.
+func TestRepeatsSameResults(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		check   func(lockset.Options) *lockset.FileResult
+		repeats int
+	}{
+		{"pm_slots", fileChecker(t, filepath.Join("testdata", "race", "pm_slots.c")), 2},
+		{"slots_locks", fileChecker(t, filepath.Join("testdata", "race", "slots_locks.c")), 0},
+		{"fs3270", sharedChecker(t, "paper-suite/char/fs3270"), 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			once := tc.check(lockset.Options{})
+			each := tc.check(lockset.CheckRepeats(lockset.Options{}))
+			if once.Stats.RepeatedPairs != tc.repeats {
+				t.Errorf("%d pairs repeat another, want %d", once.Stats.RepeatedPairs, tc.repeats)
+			}
+			if each.Stats.RepeatedPairs != 0 {
+				t.Errorf("CheckRepeats: %d pairs taken as repeats", each.Stats.RepeatedPairs)
+			}
+			if a, b := racySummary(once), racySummary(each); !reflect.DeepEqual(a, b) {
+				t.Errorf("repeats taken and checked differ:\n%v\n%v", a, b)
+			}
+			// A repeat's races are its original's, access for access.
+			byFuncs := make(map[string][]lockset.Race)
+			for _, p := range once.Pairs {
+				if p.Verdict != lockset.Racy {
+					continue
+				}
+				k := p.Pair.First.Func.Name + " " + p.Pair.Second.Func.Name
+				if prev, ok := byFuncs[k]; ok && !reflect.DeepEqual(prev, p.Races) {
+					t.Errorf("%s: two slots report different races:\n%v\n%v", k, prev, p.Races)
+				}
+				byFuncs[k] = p.Races
+			}
+		})
+	}
+}

@@ -50,6 +50,10 @@
 //     A large pair with an init entry point is solved with a fresh,
 //     non-incremental solver per query instead (check.go, fresh): Z3's
 //     preprocessing then drops the set-up code that decides nothing.
+//     A pair whose program would repeat an earlier pair's (one function
+//     registered in several slots, such as a dev_pm_ops' suspend, freeze
+//     and poweroff, with the same role and locks on entry) is not checked
+//     again: it takes that pair's result (repeats.go).
 //
 // Non-termination hides no race (stop.go). The pair program runs the first
 // side to its end before the second, and an assertion is checked only on

@@ -26,3 +26,10 @@ func SessionSize(o Options, size int) Options {
 	o.sessionSize = size
 	return o
 }
+
+// CheckRepeats makes o check every pair itself, also one whose program
+// repeats an earlier pair's.
+func CheckRepeats(o Options) Options {
+	o.checkRepeats = true
+	return o
+}

@@ -95,6 +95,7 @@ type Stats struct {
 	Regions        int // regions in the program
 	SharedRegions  int // regions some concurrent pair may race on that need the symbolic check
 	SymbolicPairs  int // concurrent pairs the lockset fast path could not prove
+	RepeatedPairs  int // of those, pairs whose program repeats another's: they take its result (repeats)
 	DeadSites      int // access sites left out of those pairs' programs, summed over the pairs (deadSites)
 	Candidates     int // Houdini candidates generated
 	CandidatesKept int // candidates proved

@@ -56,7 +56,13 @@ func TestSessionSplit(t *testing.T) {
 // returns a function that checks it with the options given.
 func sharedChecker(t *testing.T, dir string) func(lockset.Options) *lockset.FileResult {
 	t.Helper()
-	path := filepath.Join("..", "..", "shared", filepath.FromSlash(dir), "driver.c")
+	return fileChecker(t, filepath.Join("..", "..", "shared", filepath.FromSlash(dir), "driver.c"))
+}
+
+// fileChecker loads the C file at path once and returns a function that
+// checks it with the options given.
+func fileChecker(t *testing.T, path string) func(lockset.Options) *lockset.FileResult {
+	t.Helper()
 	prog, err := frontend.Load(context.Background(), path, frontend.Config{})
 	if err != nil {
 		t.Fatal(err)
