@@ -98,9 +98,13 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) (res *Result, err 
 			res.Refuted[c.spec.ID] = c.owner.Name + ": no body to establish it"
 		}
 	}
+	var mentions map[*ir.Function]bool
+	if opts.TrustFacts {
+		mentions = mentionsCandidates(prog)
+	}
 	var procs []*ir.Function
 	for _, f := range prog.Funcs {
-		if !f.External() && (opts.Roots == nil || opts.Roots(f)) {
+		if !f.External() && (opts.Roots == nil || opts.Roots(f)) && (mentions == nil || mentions[f]) {
 			procs = append(procs, f)
 		}
 	}
