@@ -201,7 +201,8 @@ func checkAction(c *cli.Context) error {
 	watch := startMemWatch(watchLimit, totalMemory, cancelRun)
 	defer watch.stop()
 	if !procs {
-		collectForChecks(int64(min(maxMemory, 1<<62)), workers, len(paths) == 1 && !isWorker) // after the watch's own limit
+		gc, _ := c.App.Metadata[gcKey].(*gcDeferral)
+		collectForChecks(gc, int64(min(maxMemory, 1<<62)), workers, len(paths) == 1 && !isWorker) // after the watch's own limit
 		// Solver threads, warmed while the front end parses on another
 		// core (z3.Threads): each solver's start-up is then off the
 		// critical path.

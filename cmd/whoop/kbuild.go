@@ -30,8 +30,9 @@ const kbuildUsage = `usage: make C=2 CHECK="whoop --kbuild [--WHOOP-FLAG[=VALUE]
    whoop's own flags (--checks=races, --confirm, --no-assume=NAME, --kbuild-out=DIR,
    ...) come first and take their value after "="; kbuild's flags and the file follow`
 
-// kbuildMain runs whoop as kbuild's checker; args follow "--kbuild".
-func kbuildMain(args []string, stdout, stderr io.Writer) int {
+// kbuildMain runs whoop as kbuild's checker; args follow "--kbuild". gc is
+// main's deferred collection (nil: none).
+func kbuildMain(args []string, stdout, stderr io.Writer, gc *gcDeferral) int {
 	own, rest := splitKbuildArgs(args)
 	wd, err := os.Getwd()
 	if err != nil {
@@ -76,7 +77,11 @@ func kbuildMain(args []string, stdout, stderr io.Writer) int {
 	}
 	argv := append(append([]string{"whoop", "--no-progress"}, whoopArgs...), "--")
 	argv = append(argv, files...)
-	code, internal := run(argv, stdout, stderr, map[string]any{compDBKey: db})
+	metadata := map[string]any{compDBKey: db}
+	if gc != nil {
+		metadata[gcKey] = gc
+	}
+	code, internal := run(argv, stdout, stderr, metadata)
 	switch {
 	case internal || code == exitUsage || code >= 128:
 		return code

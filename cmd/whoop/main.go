@@ -28,8 +28,8 @@ func main() {
 		// Best effort: without the advice whoop is slower, not wrong.
 		_, _, _ = reserveHugeHeap(hugeHeapBytes)
 	}
-	deferGC(gcFloorBytes) // after the reservation's collection
-	os.Exit(mainWithWorkers(os.Args, os.Stdout, os.Stderr))
+	gc := deferGC(gcFloorBytes) // after the reservation's collection
+	os.Exit(mainWithWorkers(os.Args, os.Stdout, os.Stderr, gc))
 }
 
 // exitError carries an exit code and a message for stderr.
@@ -47,23 +47,30 @@ func usageErrorf(format string, args ...any) error {
 // Main runs whoop with args (args[0] is the program name) and returns the
 // exit code. Results go to stdout, diagnostics to stderr. Its sweeps stay
 // in this process: a test binary must not start itself as a worker.
-func Main(args []string, stdout, stderr io.Writer) int { return mainWith(args, stdout, stderr, nil) }
-
-// mainWithWorkers is Main for the whoop binary itself: its sweeps may
-// start worker processes of the same executable (worker.go).
-func mainWithWorkers(args []string, stdout, stderr io.Writer) int {
-	return mainWith(args, stdout, stderr, selfSpawn(args))
+func Main(args []string, stdout, stderr io.Writer) int {
+	return mainWith(args, stdout, stderr, nil, nil)
 }
 
-// mainWith is Main, whose sweeps start workers as spawn says (nil: none).
-func mainWith(args []string, stdout, stderr io.Writer, spawn *workerSpawn) int {
+// mainWithWorkers is Main for the whoop binary itself: its sweeps may
+// start worker processes of the same executable (worker.go), and its
+// checks set the collector's pacing after gc's deferred first collection.
+func mainWithWorkers(args []string, stdout, stderr io.Writer, gc *gcDeferral) int {
+	return mainWith(args, stdout, stderr, selfSpawn(args), gc)
+}
+
+// mainWith is Main, whose sweeps start workers as spawn says (nil: none),
+// with gc the collection deferGC deferred (nil: none).
+func mainWith(args []string, stdout, stderr io.Writer, spawn *workerSpawn, gc *gcDeferral) int {
 	if len(args) > 1 && args[1] == kbuildFlag {
 		// kbuild's checker writes its warnings on stderr, as sparse does.
-		return kbuildMain(args[2:], stderr, stderr)
+		return kbuildMain(args[2:], stderr, stderr, gc)
 	}
-	var metadata map[string]any
+	metadata := map[string]any{}
 	if spawn != nil {
-		metadata = map[string]any{workerKey: spawn}
+		metadata[workerKey] = spawn
+	}
+	if gc != nil {
+		metadata[gcKey] = gc
 	}
 	code, _ := run(args, stdout, stderr, metadata)
 	return code

@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"sync"
 )
 
 // Memory placement for speed. A run is short and allocation-heavy: the
@@ -30,32 +31,64 @@ const hugeHeapBytes = gcFloorBytes
 // (every return interrupts the other solver thread to flush its TLB).
 const gcFloorBytes = 128 << 20
 
+// gcKey is the app metadata key of main's gcDeferral.
+const gcKey = "whoop.gc"
+
+// gcDeferral is deferGC's pending change: the GOGC percent the first
+// collection puts in place of the deferring one.
+type gcDeferral struct {
+	mu           sync.Mutex
+	floorPercent int
+	after        int  // the percent the first collection sets
+	done         bool // the first collection has happened
+}
+
 // deferGC makes the first collection wait until the heap reaches about
 // floor bytes; from then on the collector runs as GOGC says (100 by
-// default). It does nothing when GOGC or GOMEMLIMIT is set: the user's
-// choice wins. It returns whether it changed anything.
-func deferGC(floor int64) bool {
+// default), or as setAfter says. It does nothing and returns nil when GOGC
+// or GOMEMLIMIT is set: the user's choice wins.
+func deferGC(floor int64) *gcDeferral {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
-		return false
+		return nil
 	}
 	// The runtime's smallest heap goal is 4 MB scaled by GOGC/100, so a
 	// large GOGC puts the first collection at floor. (GOGC=off with a
 	// memory limit would too, but near the limit the scavenger then
 	// returns pages that are faulted in again: 1.3x slower on a driver
-	// whose heap outgrows the floor.) A finalizer restores the setting
-	// after the first collection, so that a larger run keeps the usual
+	// whose heap outgrows the floor.) A finalizer applies the pacing that
+	// follows after the first collection, so that a larger run keeps
 	// heap-proportional pacing.
-	floorPercent := int(floor / minHeapGoal * 100)
-	percent := debug.SetGCPercent(floorPercent)
+	d := &gcDeferral{floorPercent: int(floor / minHeapGoal * 100)}
+	d.after = debug.SetGCPercent(d.floorPercent)
 	sentinel := new([16]byte) // not tiny-allocated: finalizers need their own object
 	runtime.SetFinalizer(sentinel, func(*[16]byte) {
-		// Restore, unless a check run chose its own policy meanwhile
-		// (collectForChecks).
-		if cur := debug.SetGCPercent(percent); cur != floorPercent {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		d.done = true
+		// Apply, unless a check run chose its own policy meanwhile
+		// (collectForChecks in a sweep).
+		if cur := debug.SetGCPercent(d.after); cur != d.floorPercent {
 			debug.SetGCPercent(cur)
 		}
 	})
-	return true
+	return d
+}
+
+// setAfter makes percent the pacing from the first collection on: at once
+// if it has happened (or nothing was deferred, d nil), else when it
+// happens.
+func (d *gcDeferral) setAfter(percent int) {
+	if d == nil {
+		debug.SetGCPercent(percent)
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.done {
+		debug.SetGCPercent(percent)
+		return
+	}
+	d.after = percent
 }
 
 // collectForChecks is the collector's policy of a check run (whoop FILE or
@@ -68,11 +101,14 @@ func deferGC(floor int64) bool {
 // of drivers/watchdog, 33 s of CPU in 25 s instead of 20 s in 20 s, and a
 // --jobs 2 speed-up of 1.4x instead of 1.6x.
 //
-// A run of one file leaves the other core idle while it parses: there the
+// A run of one file leaves the other core idle while it parses: there,
+// once the heap has reached the deferred floor (deferGC, d), the
 // collector's pacing (gcPercentAlone) runs on that core and the heap reuses
 // its memory instead of faulting in fresh pages. On eight typical files of
 // 6.12 (3 rounds, interleaved) the time is the same within noise (medians
-// 2.43 s and 2.45 s) and peak RSS drops from 1.1-1.5 GB to 0.4-0.6 GB. A
+// 2.43 s and 2.45 s) and peak RSS drops from 1.1-1.5 GB to 0.4-0.6 GB.
+// Below the floor a collection is pure cost: pacing from the first
+// megabytes made the paper-suite's small drivers 10-18% slower. A
 // sweep keeps the deferred collection even with --jobs 1: over 16 files it
 // was 14% faster than this pacing (22.6 s against 25.9 s, 2 rounds), for
 // 2.1 GB of peak RSS against 0.6 GB.
@@ -84,7 +120,7 @@ func deferGC(floor int64) bool {
 // for two files the collector ran twice as often, and on the first 40
 // files of drivers/watchdog --jobs 2 spent 76 s of user CPU against 62-71 s
 // with room for both. Garbage never brings a file near the memory cap.
-func collectForChecks(maxMemory int64, workers int, alone bool) {
+func collectForChecks(d *gcDeferral, maxMemory int64, workers int, alone bool) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
@@ -97,7 +133,7 @@ func collectForChecks(maxMemory int64, workers int, alone bool) {
 	}
 	debug.SetMemoryLimit(limit)
 	if alone {
-		debug.SetGCPercent(gcPercentAlone)
+		d.setAfter(gcPercentAlone)
 		return
 	}
 	debug.SetGCPercent(-1)

@@ -13,14 +13,14 @@ import (
 func TestDeferGC(t *testing.T) {
 	t.Cleanup(func() { debug.SetGCPercent(100) })
 	t.Setenv("GOGC", "150")
-	if deferGC(16 << 20) {
+	if deferGC(16<<20) != nil {
 		t.Fatal("deferGC overrode GOGC")
 	}
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	debug.SetGCPercent(100)
 	limit := debug.SetMemoryLimit(-1)
-	if !deferGC(16 << 20) {
+	if deferGC(16<<20) == nil {
 		t.Fatal("deferGC did nothing")
 	}
 	if got := gogc(); got != 400 {
@@ -34,6 +34,47 @@ func TestDeferGC(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("GC percent still %d after a collection", gogc())
 		}
+	}
+}
+
+// A run of one file paces its collections (gcPercentAlone) only after the
+// deferred first one: below the floor a collection is pure cost.
+func TestDeferGCThenPacing(t *testing.T) {
+	t.Cleanup(func() { debug.SetGCPercent(100) })
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	debug.SetGCPercent(100)
+	d := deferGC(16 << 20)
+	if d == nil {
+		t.Fatal("deferGC did nothing")
+	}
+	d.setAfter(gcPercentAlone)
+	if got := gogc(); got != 400 {
+		t.Fatalf("GC percent %d before the first collection, want the deferring 400", got)
+	}
+	runtime.GC()
+	waitGOGC(t, gcPercentAlone)
+	// After the first collection the pacing changes at once.
+	d.setAfter(150)
+	if got := gogc(); got != 150 {
+		t.Errorf("GC percent %d after setAfter(150) past the first collection", got)
+	}
+	// Nothing deferred (GOGC set by the user, or a test's Main): at once.
+	var none *gcDeferral
+	none.setAfter(120)
+	if got := gogc(); got != 120 {
+		t.Errorf("GC percent %d after setAfter(120) on nil", got)
+	}
+}
+
+// waitGOGC waits for the first collection's finalizer to set want.
+func waitGOGC(t *testing.T, want uint64) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); gogc() != want; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("GC percent %d after a collection, want %d", gogc(), want)
+		}
+		runtime.GC()
 	}
 }
 
