@@ -33,6 +33,9 @@ func TestBadInputs(t *testing.T) {
 		{"unknown member", "struct s { int a; };\nint f(struct s *p) { return p->b; }\n", `^:2:30: .*no member named b`},
 		{"error directive", "#error stop here\n", `^:1:2: .*stop here`},
 		{"huge non-zero range", "int *a[100000] = { [0 ... 99999] = (int *)8 };\n", `^:1:36: unsupported: range designator initialising 100000 elements with a non-zero value \(at most 65536\)$`},
+		{"label twice", "int f(int x)\n{\n\tif (x)\n\t\tgoto out;\nout:\n\tx++;\nout:\n\treturn x;\n}\n", `^:7: label out defined a second time in one function; the C front end \(cc/v4\) cannot read this$`},
+		{"local labels of one line", "#define W(x) ({ __label__ out; int r = (x); if (r) goto out; r = 2; out: r; })\nint f(int x) { return W(x) + W(x + 1); }\n",
+			`^: a function defines two labels of the same name, which the C front end \(cc/v4\) cannot read: .*__label__.*separate lines$`},
 		{"nested function", "int f(void) { int g(void) { return 1; } return g(); }\n", `^:1:19: unsupported: nested function g$`},
 		// cc/v4's parser loops forever on these without the end sentinel.
 		{"truncated pointer declarator", "int * const", `^:1: unexpected end of file, expected type qualifier$`},

@@ -3,6 +3,7 @@ package frontend
 import (
 	"bytes"
 	"regexp"
+	"slices"
 )
 
 // Source rewrites for a real kernel tree's headers (tree mode). cc/v4 rejects
@@ -69,9 +70,55 @@ var guardUnlock = regexp.MustCompile(`if \(_T(?:->lock)?\) \{ (_unlock;) \}`)
 // ___constant_swabN for constants and __fswabN otherwise.
 var builtinBswap = regexp.MustCompile(`#ifdef __HAVE_BUILTIN_BSWAP(16|32|64)__`)
 
+// localLabel matches a GNU local label declaration, `__label__ name;`.
+// cc/v4 parses it but gives every label its function's scope, so a macro
+// that declares one (wait.h's ___wait_event and its swait and wait_bit
+// twins: `__label__ __out;`, instruction_pointer.h's _THIS_IP_) used twice
+// in one function is "two labels of the same name", which its checker
+// rejects (drivers/misc/mei/hw-me.c, bus.c, genwqe/card_ddcb.c). In the
+// macro's body the name becomes name##__LINE__: within one expansion
+// __LINE__ is one line, so the body's uses still agree, and expansions on
+// different lines get different labels. Two expansions on one line still
+// collide (localLabelsError explains that error).
+var localLabel = regexp.MustCompile(`\b__label__\s+([A-Za-z_][A-Za-z0-9_]*)\s*;`)
+
+// macroHead matches the start of a #define's text after `define`: the
+// macro's name and, for a function-like macro, its parameter list.
+var macroHead = regexp.MustCompile(`^\s+[A-Za-z_][A-Za-z0-9_]*(?:\(([^)]*)\))?`)
+
+// rewriteLocalLabels renames the local labels of every #define that
+// declares some (localLabel). Line breaks stay where they were.
+func rewriteLocalLabels(src []byte) []byte {
+	return eachDefine(src, func(text []byte) []byte {
+		m := macroHead.FindSubmatchIndex(text)
+		if m == nil || !localLabel.Match(text) {
+			return text
+		}
+		params := map[string]bool{}
+		if m[2] >= 0 {
+			for _, p := range bytes.Split(text[m[2]:m[3]], []byte(",")) {
+				params[string(bytes.TrimSpace(p))] = true
+			}
+		}
+		body := text[m[1]:]
+		for _, d := range localLabel.FindAllSubmatch(body, -1) {
+			name := string(d[1])
+			if params[name] {
+				continue // a label named by the caller: the caller's to keep apart
+			}
+			word := regexp.MustCompile(`\b` + name + `\b`)
+			body = word.ReplaceAll(body, []byte("__whoop_cat("+name+", __LINE__)"))
+		}
+		return append(slices.Clip(text[:m[1]]), body...)
+	})
+}
+
 // rewriteKernelSource applies the tree-mode rewrites to one file's text.
 func rewriteKernelSource(src []byte) []byte {
 	src = rewriteMustBeArray(src)
+	if bytes.Contains(src, []byte("__label__")) {
+		src = rewriteLocalLabels(src)
+	}
 	if bytes.Contains(src, []byte("_unlock; }")) {
 		src = guardUnlock.ReplaceAll(src, []byte("{ $1 }"))
 	}
@@ -120,6 +167,28 @@ var defineHead = regexp.MustCompile(`^\s+[A-Za-z_][A-Za-z0-9_]*\(([^)]*)\)`)
 // rewriteDefines calls f on the body of every function-like #define in src,
 // with its parameter names, and returns src with the bodies f changed.
 func rewriteDefines(src []byte, f func(params [][]byte, body []byte) []byte) []byte {
+	return eachDefine(src, func(text []byte) []byte {
+		m := defineHead.FindSubmatchIndex(text)
+		if m == nil {
+			return text
+		}
+		var params [][]byte
+		for _, p := range bytes.Split(text[m[2]:m[3]], []byte(",")) {
+			params = append(params, bytes.TrimSpace(p))
+		}
+		body := text[m[1]:]
+		nb := f(params, body)
+		if bytes.Equal(nb, body) {
+			return text
+		}
+		return append(slices.Clip(text[:m[1]]), nb...)
+	})
+}
+
+// eachDefine calls f on the text of every #define in src after the word
+// `define` (its continuation lines included) and returns src with the
+// texts f changed.
+func eachDefine(src []byte, f func(text []byte) []byte) []byte {
 	var out []byte
 	last := 0
 	for i := 0; i < len(src); {
@@ -135,17 +204,10 @@ func rewriteDefines(src []byte, f func(params [][]byte, body []byte) []byte) []b
 			if bytes.HasPrefix(src[k:], []byte("define")) {
 				end := logicalLineEnd(src, k+6)
 				text := src[k+6 : end]
-				if m := defineHead.FindSubmatchIndex(text); m != nil {
-					var params [][]byte
-					for _, p := range bytes.Split(text[m[2]:m[3]], []byte(",")) {
-						params = append(params, bytes.TrimSpace(p))
-					}
-					body := text[m[1]:]
-					if nb := f(params, body); !bytes.Equal(nb, body) {
-						out = append(out, src[last:k+6+m[1]]...)
-						out = append(out, nb...)
-						last = end
-					}
+				if nt := f(text); !bytes.Equal(nt, text) {
+					out = append(out, src[last:k+6]...)
+					out = append(out, nt...)
+					last = end
 				}
 				lineEnd = end
 			}

@@ -60,7 +60,8 @@
 // What cc/v4 cannot read at all is rewritten in the text it sees
 // (frontend/kernel_rewrite.go: typeof of a type parameter, const
 // __auto_type, empty variadic struct members, the static-call trampoline
-// declaration) or switched off by the prelude after kconfig.h
+// declaration, GNU local labels of macros such as wait_event(), renamed
+// per expansion line) or switched off by the prelude after kconfig.h
 // (CONFIG_CC_HAS_NAMED_AS, CONFIG_CC_HAS_ASM_INLINE, CONFIG_TRACEPOINTS);
 // no x86 asm/ header needs replacing to parse, and inline asm is read as
 // touching no driver memory, as with the bundled models.
