@@ -147,3 +147,17 @@ void f(struct s *x, struct s *y) { struct s z = { .tail = 1 }; *x = *y; }
 		t.Errorf("%d touches, want 6 (zero 2 arrays, copy 2 arrays as read+write):\n%s", touches, prog)
 	}
 }
+
+// cc/v4's member-list dumps of struct types are cut to the struct's name.
+func TestShortenTypeDumps(t *testing.T) {
+	for in, want := range map[string]string{
+		"type struct bcm_vk {pdev pointer to struct pci_dev; u union {a int; b struct {c int}}} has no member named x": "type struct bcm_vk has no member named x",
+		"invalid operands struct a {x int} and union b {y int}":                                                        "invalid operands struct a and union b",
+		"type struct s has no member named x":                                                                          "type struct s has no member named x",
+		"unbalanced struct s {x int":                                                                                   "unbalanced struct s {x int",
+	} {
+		if got := shortenTypeDumps(in); got != want {
+			t.Errorf("shortenTypeDumps(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

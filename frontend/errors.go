@@ -92,6 +92,7 @@ func ccInputError(err error, path string, src []byte) *InputError {
 		if strings.HasPrefix(d.Msg, "TODO") {
 			continue
 		}
+		d.Msg = shortenTypeDumps(d.Msg)
 		if d.Pos.File == endSource {
 			// Errors at the sentinel are errors at the end of the driver.
 			d.Pos = ir.Pos{File: path, Line: lastLine}
@@ -126,6 +127,44 @@ func ccInputError(err error, path string, src []byte) *InputError {
 		diags = append(diags, ir.Diagnostic{Msg: strings.TrimSpace(err.Error())})
 	}
 	return &InputError{Diags: diags}
+}
+
+// shortenTypeDumps drops the member lists cc/v4 prints for struct and
+// union types ("type struct bcm_vk {pdev pointer to struct pci_dev; ...}
+// has no member named tty_wq_thread"): a developer knows the struct by its
+// name, and a kernel struct's list runs to kilobytes.
+func shortenTypeDumps(msg string) string {
+	for _, kw := range []string{"struct ", "union "} {
+		from := 0
+		for {
+			i := strings.Index(msg[from:], kw)
+			if i < 0 {
+				break
+			}
+			i += from + len(kw)
+			j := i
+			for j < len(msg) && (msg[j] == '_' || msg[j] >= 'a' && msg[j] <= 'z' || msg[j] >= 'A' && msg[j] <= 'Z' || msg[j] >= '0' && msg[j] <= '9') {
+				j++
+			}
+			if j+1 < len(msg) && msg[j] == ' ' && msg[j+1] == '{' {
+				depth, k := 0, j+1
+				for ; k < len(msg); k++ {
+					if msg[k] == '{' {
+						depth++
+					} else if msg[k] == '}' {
+						if depth--; depth == 0 {
+							break
+						}
+					}
+				}
+				if k < len(msg) {
+					msg = msg[:j] + msg[k+1:]
+				}
+			}
+			from = j
+		}
+	}
+	return msg
 }
 
 // todoDiagnostic explains a construct cc/v4's checker rejects with no

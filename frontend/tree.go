@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/whoopverify/whoop/frontend/ktree"
@@ -221,5 +222,11 @@ func treeDiagnostics(st *state, ie *InputError) {
 		if d.Pos.File != "" && st.isModel(d.Pos.File) && !isModelFile(d.Pos.File) {
 			d.Msg += " (in the kernel tree's headers: whoop cannot read this construct yet; a tree-mode overlay entry would fix it)"
 		}
+	}
+	if why := st.cfg.Kernel.Unbuilt(st.path); why != "" && len(ie.Diags) > 0 {
+		// Second, before a long list of errors: it may explain them all.
+		note := ir.Diagnostic{Pos: ir.Pos{File: st.path},
+			Msg: "note: this build's configuration does not compile this file (" + why + "): what it leaves out, such as struct members under #ifdef, may be what does not read"}
+		ie.Diags = slices.Insert(ie.Diags, 1, note)
 	}
 }

@@ -135,9 +135,12 @@ func closingTable(w io.Writer, results []*lockset.FileResult, errs []report.File
 	fmt.Fprintf(w, "; %v\n", time.Since(start).Round(100*time.Millisecond))
 }
 
-// errorCause names the kind of a file's failure for the closing table.
+// errorCause names the kind of a file's failure for the closing table,
+// from its first line (notes after it, such as a Makefile line, are not
+// causes).
 func errorCause(msg string) string {
-	m := strings.ToLower(msg)
+	first, _, _ := strings.Cut(msg, "\n")
+	m := strings.ToLower(first)
 	for _, c := range []struct{ key, cause string }{
 		{"no model for", "missing header"},
 		{"not found in the kernel tree", "missing header"},

@@ -211,3 +211,41 @@ func TestParts(t *testing.T) {
 		t.Errorf("Defines(foo_fw.c) = %s, want the part's base name and the module's name", defs)
 	}
 }
+
+// Unbuilt names the Makefile line whose option the build leaves off, for
+// an object and for a part of a composite; a built or unlisted file has
+// no reason.
+func TestUnbuilt(t *testing.T) {
+	tree := fakeTree(t, false)
+	build := fakeTree(t, true)
+	auto := "#define CONFIG_NVRAM_MODULE 1\n#define CONFIG_BCM_VK 1\n#define CONFIG_CB710_CORE_MODULE 1\n"
+	if err := os.WriteFile(filepath.Join(build, "include/generated/autoconf.h"), []byte(auto), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mk := "obj-y += mem.o\nobj-$(CONFIG_NVRAM) += nvram.o\nobj-$(CONFIG_CS5535_MFGPT) += cs5535-mfgpt.o\n" +
+		"obj-$(CONFIG_BCM_VK) += bcm_vk.o\nbcm_vk-y := bcm_vk_dev.o\nbcm_vk-$(CONFIG_BCM_VK_TTY) += bcm_vk_tty.o\n" +
+		"obj-$(CONFIG_CB710_CORE) += cb710.o\ncb710-y := core.o\ncb710-$(CONFIG_CB710_DEBUG) += debug.o\n" +
+		"obj-$(CONFIG_GONE) += gone.o\ngone-y := gone_core.o\n"
+	if err := os.WriteFile(filepath.Join(tree, "drivers/char/Makefile"), []byte(mk), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Resolve(tree, build)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{
+		"mem.c":          "",
+		"nvram.c":        "",
+		"bcm_vk_dev.c":   "",
+		"core.c":         "",
+		"unlisted.c":     "",
+		"cs5535-mfgpt.c": "drivers/char/Makefile: obj-$(CONFIG_CS5535_MFGPT) += cs5535-mfgpt.o, and CONFIG_CS5535_MFGPT is not set",
+		"bcm_vk_tty.c":   "drivers/char/Makefile: bcm_vk-$(CONFIG_BCM_VK_TTY) += bcm_vk_tty.o, and CONFIG_BCM_VK_TTY is not set",
+		"debug.c":        "drivers/char/Makefile: cb710-$(CONFIG_CB710_DEBUG) += debug.o, and CONFIG_CB710_DEBUG is not set",
+		"gone_core.c":    "drivers/char/Makefile: obj-$(CONFIG_GONE) += gone.o, and CONFIG_GONE is not set",
+	} {
+		if got := l.Unbuilt(filepath.Join(tree, "drivers/char", file)); got != want {
+			t.Errorf("Unbuilt(%s) = %q, want %q", file, got, want)
+		}
+	}
+}

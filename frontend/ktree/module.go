@@ -76,6 +76,10 @@ var objListLine = regexp.MustCompile(`^obj-(y|m|\$\(CONFIG_[A-Za-z0-9_]+\))\s*[+
 // `foo-objs := a.o`, `foo-$(CONFIG_X) += a.o`.
 var partLine = regexp.MustCompile(`^([A-Za-z0-9_-]+)-(?:y|objs|\$\(CONFIG_[A-Za-z0-9_]+\))\s*[+:]?=\s*(.*)$`)
 
+// guardedLine matches an object list line with its owner ("obj" or a
+// composite's name), its guard (y, m, objs or $(CONFIG_X)) and its objects.
+var guardedLine = regexp.MustCompile(`^([A-Za-z0-9_-]+?)-(y|m|objs|\$\(CONFIG_[A-Za-z0-9_]+\))\s*[+:]?=\s*(.*)$`)
+
 // makefileLines returns a Makefile's logical lines: comments dropped,
 // backslash continuations joined, spaces trimmed.
 func makefileLines(text string) []string {
@@ -162,4 +166,77 @@ func (l *Layout) Parts(dir, name string) ([]string, error) {
 		return nil, fmt.Errorf("%s names no part of %s (no %s-y or %s-objs line)", mk, name, name, name)
 	}
 	return parts, nil
+}
+
+// Unbuilt says why the build's configuration compiles no object of file:
+// the Makefile line that names it, and the option of that line the build
+// does not set ("drivers/misc/cb710/Makefile: cb710-$(CONFIG_CB710_DEBUG)
+// += debug.o, and CONFIG_CB710_DEBUG is not set"). It returns "" when the
+// file is built, when no line of its directory's Makefile names it (an
+// out-of-tree driver), and for a kbuild command line, which builds it.
+// The code such a configuration leaves out (struct members under #ifdef,
+// helpers of other options) is often why the file does not read.
+func (l *Layout) Unbuilt(file string) string {
+	if l.Cmd != nil {
+		return ""
+	}
+	mkfile := filepath.Join(filepath.Dir(file), "Makefile")
+	data, err := os.ReadFile(mkfile)
+	if err != nil {
+		return ""
+	}
+	cfg, err := l.Config()
+	if err != nil {
+		return ""
+	}
+	lines := makefileLines(string(data))
+	set := func(opt string) bool { return cfg[opt] != "" || cfg[opt+"_MODULE"] != "" }
+	// off returns the unset option of a line's $(CONFIG_X) guard, or "".
+	off := func(guard string) string {
+		if opt, ok := strings.CutPrefix(guard, "$("); ok {
+			if opt = strings.TrimSuffix(opt, ")"); !set(opt) {
+				return opt
+			}
+		}
+		return ""
+	}
+	rel := mkfile
+	if r, err := filepath.Rel(l.Tree, mkfile); err == nil && !strings.HasPrefix(r, "..") {
+		rel = r
+	}
+	// why returns, for an object, the first line naming it whose option
+	// is off, or built when a line naming it builds it (a part: when its
+	// composite is built too); ("", false) when no line names it.
+	var why func(obj string, depth int) (reason string, built bool)
+	why = func(obj string, depth int) (string, bool) {
+		reason := ""
+		for _, ln := range lines {
+			m := guardedLine.FindStringSubmatch(ln)
+			if m == nil || !slices.Contains(strings.Fields(m[3]), obj) {
+				continue
+			}
+			if opt := off(m[2]); opt != "" {
+				if reason == "" {
+					reason = fmt.Sprintf("%s: %s, and %s is not set", rel, strings.Join(strings.Fields(ln), " "), opt)
+				}
+				continue
+			}
+			if m[1] == "obj" || depth > 0 {
+				return "", true
+			}
+			// A part whose own line is on: as its composite. One no line
+			// names (built from another Makefile) counts as built.
+			r, built := why(m[1]+".o", depth+1)
+			if built || r == "" {
+				return "", true
+			}
+			if reason == "" {
+				reason = r
+			}
+		}
+		return reason, false
+	}
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) + ".o"
+	reason, _ := why(base, 0)
+	return reason
 }
