@@ -167,6 +167,16 @@ func spinlockKey(key string) string {
 	return strings.TrimSuffix(key, ".rlock")
 }
 
+// lockArgText names the lock argument i of a locking call as the driver
+// writes it ("&rhbeat->sp->lock"), or by its position when the call comes
+// from a macro: the lowered expression names temporaries ("t9 + 16").
+func lockArgText(prog *ir.Program, call *ir.Call, i int) string {
+	if t := prog.CallArgText(call, i); t != "" {
+		return t
+	}
+	return fmt.Sprintf("(argument %d of %s)", i+1, call.Callee.Name)
+}
+
 // classifyCall records the lock or publication effect of a call to an
 // external function.
 func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
@@ -186,10 +196,7 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 				f.locks[op.lock].instance = true
 			}
 		default:
-			what := "lock"
-			if api.Arg < len(call.Args) {
-				what = "lock " + ir.ExprString(call.Args[api.Arg])
-			}
+			what := "lock " + lockArgText(f.prog, call, api.Arg)
 			if api.Op == models.Acquire {
 				f.warnf(call.P, "%s: cannot identify the %s: it protects nothing here", name, what)
 			} else {
