@@ -335,6 +335,11 @@ func (b *builder) addrConst(e cc.ExpressionNode, pos ir.Pos) (ir.Expr, int64, bo
 				}
 				return b.addrConst(x.ConditionalExpression, pos)
 			}
+			if isStringLiteral(x.LogicalOrExpression) {
+				// A string literal is a non-null address: lkdtm's
+				// CRASHPOINT_WRITE(sym), (sym) ? a : b with sym "do_IRQ".
+				return b.addrConst(x.ExpressionList, pos)
+			}
 			return b.sameArmsAddr(x, pos)
 		}
 	case *cc.PostfixExpression:
@@ -343,6 +348,24 @@ func (b *builder) addrConst(e cc.ExpressionNode, pos ir.Pos) (ir.Expr, int64, bo
 		}
 	}
 	return nil, 0, false
+}
+
+// isStringLiteral reports whether e is a string literal, parentheses and
+// casts aside.
+func isStringLiteral(e cc.ExpressionNode) bool {
+	for {
+		switch x := strip(e).(type) {
+		case *cc.PrimaryExpression:
+			return x.Case == cc.PrimaryExpressionString || x.Case == cc.PrimaryExpressionLString
+		case *cc.CastExpression:
+			if x.Case != cc.CastExpressionCast {
+				return false
+			}
+			e = x.CastExpression
+		default:
+			return false
+		}
+	}
 }
 
 // addrDiff evaluates the difference of two constant addresses in one
