@@ -575,6 +575,9 @@ func NewContext(cfg Config) (*Context, error) {
 	return nil, ErrNoCgo
 }
 
+// Usable returns ErrNoCgo: this build has no Z3.
+func Usable() error { return ErrNoCgo }
+
 // adviseArena does nothing without cgo: no Z3 memory to place.
 func adviseArena() bool { return false }
 
