@@ -468,8 +468,10 @@ func registrations() {
 	unpub(ClassLED, 0, false, "led_classdev_unregister")
 
 	// sysfs attributes; kernfs_remove drains active show/store calls.
+	// devm_device_add_group (drivers/base/core.c) is device_add_groups
+	// with its removal at driver detach.
 	pub(ClassSysfs, 1, "device_create_file", "sysfs_create_file", "sysfs_create_group", "sysfs_create_groups",
-		"device_add_groups", "driver_create_file", "class_create_file", "bus_create_file")
+		"device_add_groups", "devm_device_add_group", "driver_create_file", "class_create_file", "bus_create_file")
 	unpub(ClassSysfs, 1, true, "device_remove_file", "sysfs_remove_file", "sysfs_remove_group", "sysfs_remove_groups",
 		"device_remove_groups", "driver_remove_file", "class_remove_file", "bus_remove_file")
 
