@@ -54,6 +54,16 @@ static int w_advise_arena(void) {
 #endif
 }
 
+// w_in_main_arena reports whether the calling thread allocates from the
+// main arena (the brk heap): glibc hands a thread the main arena when it
+// has made as many arenas as it allows and shares them.
+static int w_in_main_arena(void) {
+	void *p = malloc(64);
+	int in = p != NULL && p < sbrk(0);
+	free(p);
+	return in;
+}
+
 // w_arena_addr returns an address in the calling thread's malloc arena.
 static uintptr_t w_arena_addr(void) {
 	void *p = malloc(64);
@@ -62,6 +72,10 @@ static uintptr_t w_arena_addr(void) {
 }
 */
 import "C"
+
+// inMainArena reports whether the calling thread allocates from glibc's
+// main arena, which adviseArena leaves alone.
+func inMainArena() bool { return C.w_in_main_arena() == 1 }
 
 // arenaAddr returns an address in the calling thread's malloc arena.
 func arenaAddr() uintptr { return uintptr(C.w_arena_addr()) }
