@@ -224,6 +224,11 @@ type Facts struct {
 	// arguments of the kernel functions in EscapeCalls (ClassEscaped).
 	Escaped     map[*ir.EntryPoint]bool
 	EscapeCalls map[string]bool
+	// DevGroups maps a sysfs attribute variable (dev_attr_foo) to the
+	// driver variable whose dev_groups is its only way to the kernel: the
+	// driver core adds those groups after probe and removes them before
+	// remove (the "dev-groups" rule).
+	DevGroups map[string]string
 }
 
 // HeldLocks returns the kernel locks held for the whole of entry point ep,

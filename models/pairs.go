@@ -57,6 +57,10 @@ const (
 	NeedOwner
 	// NeedSingle: the entry point is registered once (not Facts.Repeated).
 	NeedSingle
+	// NeedDevGroup: side A's variable is a sysfs attribute that reaches
+	// the kernel only through the dev_groups of side B's driver variable
+	// (Facts.DevGroups).
+	NeedDevGroup
 )
 
 // Side selects the entry points on one side of a rule. An entry point
@@ -125,6 +129,8 @@ func (r Rule) needs(x, y *ir.EntryPoint, facts Facts) bool {
 		return y.Var != "" && facts.Owned[y.Var]
 	case NeedSingle:
 		return !facts.Repeated[x] && !facts.Repeated[y]
+	case NeedDevGroup:
+		return x.Var != "" && y.Var != "" && facts.DevGroups[x.Var] == y.Var
 	}
 	return true
 }
@@ -251,6 +257,15 @@ var ruleTable = []Rule{
 	{ID: "runtime-idle", A: Side{Rows: rows("dev_pm_ops", "runtime_idle")},
 		B: Side{Rows: rows("dev_pm_ops", "runtime_idle")}, SameVar: true, Scope: ScopeDevice,
 		Reason: "dev->power.idle_notification: rpm_idle does not start ->runtime_idle while one runs"},
+
+	{ID: "dev-groups", A: Side{Rows: []string{"device_attribute.*"}},
+		B: Side{Rows: append(append(append(append(rows("i2c_driver", "probe", "remove"),
+			rows("platform_driver", "probe", "remove", "remove_new")...), rows("pci_driver", "probe", "remove")...),
+			rows("spi_driver", "probe", "remove")...), rows("usb_driver", "probe", "disconnect")...)},
+		Needs: NeedDevGroup, Scope: ScopeDevice,
+		Reason: "a driver's dev_groups attributes exist only while it is bound: really_probe adds them " +
+			"(device_add_groups) after ->probe returns, and device_remove removes them (sysfs_remove_groups, " +
+			"which waits for running show/store calls) before ->remove"},
 
 	// Networking (net/core).
 	{ID: "rtnl", A: holds(RTNL), B: holds(RTNL), Scope: ScopeKernel,

@@ -79,6 +79,12 @@ func TestEveryRule(t *testing.T) {
 	wrk := mkEP("wrk", ir.RoleWork, "work_struct", "", "func")
 	tsk := mkEP("tsk", ir.RoleTasklet, "tasklet_struct", "", "func")
 	kth := mkEP("kth", ir.RoleEntry, "kthread", "", "threadfn")
+	ashow := mkEP("ashow", ir.RoleEntry, "device_attribute", "dev_attr_a", "show")
+	astore := mkEP("astore", ir.RoleEntry, "device_attribute", "dev_attr_a", "store")
+	ishutdown := mkEP("ishut", ir.RoleEntry, "i2c_driver", "idrv", "shutdown")
+	iprobe := mkEP("iprobe", ir.RoleInit, "i2c_driver", "idrv", "probe")
+	iremove := mkEP("iremove", ir.RoleExit, "i2c_driver", "idrv", "remove")
+	grouped := Facts{DevGroups: map[string]string{"dev_attr_a": "idrv"}}
 	owned := Facts{Owned: map[string]bool{"fops": true, "bops": true}}
 	rep := func(ep *ir.EntryPoint) Facts { return Facts{Repeated: map[*ir.EntryPoint]bool{ep: true}} }
 
@@ -132,6 +138,10 @@ func TestEveryRule(t *testing.T) {
 		"work":       {{a: wrk, b: wrk, want: true}, {a: wrk, b: wrk, facts: rep(wrk), want: false}},
 		"tasklet":    {{a: tsk, b: tsk, want: true}, {a: tsk, b: tmr, want: false}},
 		"kthread":    {{a: kth, b: kth, want: true}, {a: kth, b: kth, facts: rep(kth), want: false}},
+		"dev-groups": {{a: ashow, b: iprobe, facts: grouped, want: true}, {a: iremove, b: astore, facts: grouped, want: true},
+			{a: ashow, b: iprobe, want: false},                    // not (only) in the driver's dev_groups
+			{a: ashow, b: ishutdown, facts: grouped, want: false}, // shutdown does not remove the groups
+			{a: ashow, b: probe, facts: grouped, want: false}},    // another driver's probe
 	}
 	for _, r := range Rules() {
 		cs, ok := cases[r.ID]

@@ -202,7 +202,8 @@ func paramKinds(ep *ir.EntryPoint) []ir.ParamKind {
 func FactsOf(prog *ir.Program, eps []*ir.EntryPoint) models.Facts {
 	r := Analyse(prog)
 	facts := models.Facts{LLTX: r.LLTX, Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
-		ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls}
+		ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls,
+		DevGroups: devGroups(prog)}
 	byKey := map[key][]Site{}
 	escaped := map[key]bool{}
 	for ep, sites := range r.SitesOf {
