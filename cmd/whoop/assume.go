@@ -29,7 +29,7 @@ var assumptions = []assumption{
 		"a race between two parameters of one call that name the same object (also --param-aliasing)",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.ParamAliasing = true }},
 	{"one-device",
-		"the driver drives one device at a time, so per-device kernel serialisation (device_lock, the transmit lock, an interrupt line, a timer or work item in the device's struct) orders callbacks of the driver",
+		"the driver drives one device at a time, so per-device kernel serialisation (device_lock, the transmit lock, an interrupt line, a timer or work item in the device's struct, dev_groups attributes added after probe and removed before remove) orders callbacks of the driver",
 		"races between callbacks running for two devices of the same driver",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.ManyDevices = true }},
 	{"kernel-locks",
