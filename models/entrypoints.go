@@ -967,6 +967,16 @@ func ttyAndFriends() {
 		cb("check_fb", entry, "shared shared"),
 	)
 	link("backlight_device", "ops", "backlight_ops", true, false)
+	// hwmon_attr_show and hwmon_attr_store (Linux 4.9 on) call these
+	// without a lock of the core's: the driver serialises itself. The value
+	// pointer of read and read_string is the caller's local.
+	ops("hwmon_ops", ClassHwmon,
+		cb("is_visible", entry, "shared scalar scalar scalar"),
+		cb("read", entry, "shared scalar scalar scalar fresh"),
+		cb("read_string", entry, "shared scalar scalar scalar fresh"),
+		cb("write", entry, "shared scalar scalar scalar scalar"),
+	)
+	link("hwmon_chip_info", "ops", "hwmon_ops", true, false)
 	ops("led_classdev", ClassLED,
 		cb("brightness_set", entry, "shared scalar"),
 		cb("brightness_set_sync", entry, "shared scalar"),

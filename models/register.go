@@ -45,6 +45,7 @@ const (
 	ClassIPI            = "ipi"
 	ClassBacklight      = "backlight"
 	ClassLED            = "led"
+	ClassHwmon          = "hwmon"
 	ClassPCIDriver      = "pci-driver"
 	ClassPlatformDriver = "platform-driver"
 	ClassAMBADriver     = "amba-driver"
@@ -240,6 +241,7 @@ func init() {
 		"watchdog_ops": ClassWatchdog, "watchdog_device": ClassWatchdog, "rtc_class_ops": ClassRTC,
 		"rtc_device": ClassRTC, "input_dev": ClassInput, "nfc_ops": ClassNFC, "nfc_dev": ClassNFC,
 		"backlight_ops": ClassBacklight, "backlight_device": ClassBacklight, "led_classdev": ClassLED,
+		"hwmon_ops": ClassHwmon, "hwmon_chip_info": ClassHwmon,
 		"timer_list": ClassTimer, "hrtimer": ClassTimer, "work_struct": ClassWork, "delayed_work": ClassWork,
 		"tasklet_struct": ClassTasklet, "irqaction": ClassIRQ, "notifier_block": ClassNotifier,
 		"device_attribute": ClassSysfs, "driver_attribute": ClassSysfs, "bus_attribute": ClassSysfs,
@@ -464,6 +466,13 @@ func registrations() {
 	unpub(ClassNFC, 0, false, "nfc_unregister_device")
 	pub(ClassBacklight, 2, "backlight_device_register", "devm_backlight_device_register")
 	unpub(ClassBacklight, 0, false, "backlight_device_unregister")
+	// hwmon (drivers/hwmon/hwmon.c): the chip's ops become callable
+	// through the sysfs attributes __hwmon_device_register creates (and
+	// is_visible while it creates them); hwmon_device_unregister removes
+	// them, waiting for running show/store calls (kernfs). The devm form
+	// unregisters at detach, after remove.
+	pub(ClassHwmon, 3, "hwmon_device_register_with_info", "devm_hwmon_device_register_with_info")
+	unpub(ClassHwmon, 0, true, "hwmon_device_unregister")
 	pub(ClassLED, 1, "led_classdev_register")
 	unpub(ClassLED, 0, false, "led_classdev_unregister")
 
