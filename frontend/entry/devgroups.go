@@ -58,10 +58,11 @@ func devGroups(prog *ir.Program) map[string]string {
 			}
 		}
 	}
-	// members returns the objects an array's cells point to, nil if any
-	// cell is something else (a non-zero constant, an address in the
-	// middle of another object).
-	members := func(arr *ir.Object, offsetOK func(*ir.Object, int64) bool) ([]*ir.Object, bool) {
+	// members returns the objects an array's cells point to, false if any
+	// cell is something else (a non-zero constant, an address inside an
+	// object: &dev_attr_foo.attr is the attribute's first member, so its
+	// address is the attribute's own).
+	members := func(arr *ir.Object) ([]*ir.Object, bool) {
 		var out []*ir.Object
 		for _, in := range arr.Init {
 			switch v := in.Value.(type) {
@@ -71,53 +72,39 @@ func devGroups(prog *ir.Program) map[string]string {
 				}
 			case *ir.Object:
 				out = append(out, v)
-			case *ir.Binary:
-				o, ok := v.X.(*ir.Object)
-				c, cok := v.Y.(*ir.Const)
-				if !ok || !cok || !offsetOK(o, c.Val) {
-					return nil, false
-				}
-				out = append(out, o)
 			default:
 				return nil, false
 			}
 		}
 		return out, true
 	}
-	whole := func(*ir.Object, int64) bool { return false }
-	// An attribute array lists &dev_attr_foo.attr, the first member.
-	attrMember := func(_ *ir.Object, off int64) bool { return off == 0 }
+	// linked returns, per cell of o whose path matches, the array it
+	// points to when nothing else refers to that array, and its members.
+	linked := func(o *ir.Object, match func(path string) bool) [][]*ir.Object {
+		var out [][]*ir.Object
+		for _, in := range o.Init {
+			if !match(in.Path) {
+				continue
+			}
+			if arr := target(in.Value); arr != nil && refs[arr] == 1 {
+				if list, ok := members(arr); ok {
+					out = append(out, list)
+				}
+			}
+		}
+		return out
+	}
+	isGroups := func(path string) bool { return strings.HasSuffix(path, "dev_groups") }
+	isAttrs := func(path string) bool { return path == ".attrs" }
 	out := map[string]string{}
 	for _, drv := range prog.Objects {
-		for _, in := range drv.Init {
-			if !strings.HasSuffix(in.Path, "dev_groups") {
-				continue
-			}
-			groups := target(in.Value)
-			if groups == nil || refs[groups] != 1 {
-				continue
-			}
-			grps, ok := members(groups, whole)
-			if !ok {
-				continue
-			}
+		for _, grps := range linked(drv, isGroups) {
 			for _, g := range grps {
 				if refs[g] != 1 {
 					continue
 				}
-				for _, gin := range g.Init {
-					if gin.Path != ".attrs" {
-						continue
-					}
-					attrs := target(gin.Value)
-					if attrs == nil || refs[attrs] != 1 {
-						continue
-					}
-					list, ok := members(attrs, attrMember)
-					if !ok {
-						continue
-					}
-					for _, a := range list {
+				for _, attrs := range linked(g, isAttrs) {
+					for _, a := range attrs {
 						if refs[a] == 1 {
 							out[a.Name] = drv.Name
 						}
