@@ -252,6 +252,10 @@ type Target struct {
 	Exact   bool      // the offset is known and the abstract object is not collapsed
 	Array   bool      // exact but for the index of an array element ("struct foo.locks[]")
 	Key     string    // canonical identity: "global nvram_mutex", "struct rtl8139_private.lock"
+	// Why says, when the target is not Exact, what the region analysis
+	// lost ("the members of struct rtc_device are not told apart ..."),
+	// for messages; "" when it has nothing to say.
+	Why string
 }
 
 // Access is a memory access: what a Load, Store or Touch reads or writes.

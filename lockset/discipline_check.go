@@ -421,7 +421,7 @@ func unidentifiedLocks(f *facts, prog *ir.Program) []*LockError {
 				}
 				lock := call.Callee.Name
 				if op.api.Arg >= 0 && op.api.Arg < len(call.Args) {
-					lock = lockArgText(prog, call, op.api.Arg)
+					lock = lockArgText(prog, call, op.api.Arg) + unidentifiedWhy(call, op.api.Arg)
 				}
 				out = append(out, &LockError{Kind: UnidentifiedLock, Lock: lock, EntryPoints: slices.Clone(reachedBy[fn]),
 					Pos: call.P, Source: prog.SourceLine(call.P.File, call.P.Line),

@@ -177,6 +177,15 @@ func lockArgText(prog *ir.Program, call *ir.Call, i int) string {
 	return fmt.Sprintf("(argument %d of %s)", i+1, call.Callee.Name)
 }
 
+// unidentifiedWhy is the region analysis's reason, in parentheses, why
+// argument i of call names no single lock ("" when it has none).
+func unidentifiedWhy(call *ir.Call, i int) string {
+	if i < 0 || i >= len(call.ArgTargets) || call.ArgTargets[i] == nil || call.ArgTargets[i].Why == "" {
+		return ""
+	}
+	return " (" + call.ArgTargets[i].Why + ")"
+}
+
 // classifyCall records the lock or publication effect of a call to an
 // external function.
 func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
@@ -196,7 +205,7 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 				f.locks[op.lock].instance = true
 			}
 		default:
-			what := "lock " + lockArgText(f.prog, call, api.Arg)
+			what := "lock " + lockArgText(f.prog, call, api.Arg) + unidentifiedWhy(call, api.Arg)
 			if api.Op == models.Acquire {
 				f.warnf(call.P, "%s: cannot identify the %s: it protects nothing here", name, what)
 			} else {

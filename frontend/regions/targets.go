@@ -121,10 +121,35 @@ func (g *graph) target(p ptr, want ir.Type, arg ir.Expr) *ir.Target {
 	t.Struct = a.st
 	t.Path = path
 	t.Key = a.base + path
-	exactButIndex := a.identity && pathOK && !collapsed && (a.canonical || a.globals <= 1) && !g.foldedAt(r, x, a)
+	folded := g.foldedAt(r, x, a)
+	exactButIndex := a.identity && pathOK && !collapsed && (a.canonical || a.globals <= 1) && !folded
 	t.Exact = exactButIndex && !strings.Contains(path, "[]")
 	t.Array = exactButIndex && strings.Contains(path, "[]")
+	if !exactButIndex {
+		t.Why = inexactWhy(a, collapsed, folded, pathOK)
+	}
 	return t
+}
+
+// inexactWhy says why a pointer into anchor a names no single cell, in the
+// order targetOf tests it, so that a warning can point the developer at
+// the cause ("" when none applies).
+func inexactWhy(a anchor, collapsed, folded, pathOK bool) string {
+	switch {
+	case a.t == nil || a.base == "":
+		return "whoop cannot tell what it points to"
+	case collapsed:
+		return "whoop's region analysis does not tell the members of " + a.base + " apart: casts or pointer arithmetic mix them"
+	case !a.identity:
+		return "it points into " + a.base + ", which is not one object whoop can name"
+	case !a.canonical && a.globals > 1:
+		return "it may point into any of " + itoa(a.globals) + " global objects"
+	case folded:
+		return "pointer arithmetic leaves its place within " + a.base + " unknown"
+	case !pathOK:
+		return "its offset within " + a.base + " is not one member's"
+	}
+	return ""
 }
 
 // foldedAt reports whether offset x of r stands for several offsets of the

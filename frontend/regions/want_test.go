@@ -27,6 +27,7 @@ import (
 //	// want arg N "KEY" exact   a call on the line has argument target N with this key
 //	// want arg N "KEY" inexact (and exactness)
 //	// want arg N nil           a call on the line has no target for argument N
+//	// want arg N "KEY" inexact why "TEXT"   (and its Why contains TEXT; why "" : Why is empty)
 //
 // A test fails on an expectation that does not hold.
 
@@ -45,6 +46,7 @@ type argWant struct {
 	key   string // "" with isNil
 	isNil bool
 	exact *bool
+	why   *string // a substring of Target.Why
 }
 
 func tokens(s string) ([]string, error) {
@@ -134,6 +136,11 @@ func parseWants(t *testing.T, file string) map[int]*lineWant {
 						e := toks[k+1] == "exact"
 						a.exact = &e
 						k++
+					}
+					if k+2 < len(toks) && toks[k+1] == "why" {
+						w := unquote(t, file, line, toks[k+2])
+						a.why = &w
+						k += 2
 					}
 				}
 				w.args = append(w.args, a)
@@ -270,8 +277,9 @@ func checkWants(t *testing.T, file string, prog *ir.Program, wants map[int]*line
 					seen = append(seen, "nil")
 					found = found || aw.isNil
 				default:
-					seen = append(seen, fmt.Sprintf("%q exact=%v", tg.Key, tg.Exact))
-					found = found || (!aw.isNil && tg.Key == aw.key && (aw.exact == nil || *aw.exact == tg.Exact))
+					seen = append(seen, fmt.Sprintf("%q exact=%v why=%q", tg.Key, tg.Exact, tg.Why))
+					found = found || (!aw.isNil && tg.Key == aw.key && (aw.exact == nil || *aw.exact == tg.Exact) &&
+						(aw.why == nil || *aw.why == "" && tg.Why == "" || *aw.why != "" && strings.Contains(tg.Why, *aw.why)))
 				}
 			}
 			if !found {

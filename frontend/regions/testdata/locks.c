@@ -42,14 +42,14 @@ static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	p->val = 2;                        // want region "struct priv.val"
 	mutex_unlock(&p->mtx);
 
-	spin_lock(&p->locks[cmd & 3]);     // want arg 0 "struct priv.locks[]" inexact
+	spin_lock(&p->locks[cmd & 3]);     // want arg 0 "struct priv.locks[]" inexact why ""
 	spin_unlock(&p->locks[cmd & 3]);
 
 	if (which)
 		m = &global_lock;
 	else
 		m = &other_lock;
-	mutex_lock(m);                     // want arg 0 "global global_lock|other_lock" inexact
+	mutex_lock(m);                     // want arg 0 "global global_lock|other_lock" inexact why "may point into any of 2 global objects"
 	mutex_unlock(m);
 
 	spin_lock(&slock);                 // want arg 0 "global slock" exact
