@@ -88,6 +88,9 @@ func (g *graph) target(p ptr, want ir.Type, arg ir.Expr) *ir.Target {
 		t.Key = "global " + obj.Name + path
 		t.Exact = ok && !strings.Contains(path, "[]")
 		t.Array = ok && strings.Contains(path, "[]")
+		if !ok {
+			t.Why = "its offset within global " + obj.Name + " is not one member's"
+		}
 		return t
 	}
 	if vr, d := g.viewed(r, x, x+1); vr != r {

@@ -19,6 +19,8 @@ struct blob {
 
 extern spinlock_t *pick_lock(int which);
 
+static struct tagged gt;
+
 static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct blob *b = file->private_data;
@@ -38,6 +40,10 @@ static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	spin_lock(&t->lock);               // want arg 0 "struct tagged" inexact why "does not tell the members of struct tagged apart"
 	t->n = 1;
 	spin_unlock(&t->lock);
+
+	/* A constant offset into a global that starts no member. */
+	spin_lock((spinlock_t *)((char *)&gt + 1)); // want arg 0 "global gt.n" inexact why "its offset within global gt is not one member's"
+	spin_unlock((spinlock_t *)((char *)&gt + 1));
 
 	spin_lock(l);                      // want arg 0 "struct spinlock" inexact why "pointer arithmetic leaves its place within struct spinlock unknown"
 	spin_unlock(l);
