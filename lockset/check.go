@@ -87,6 +87,9 @@ type Options struct {
 	// keepDeadSites makes pair programs select dead sites too (deadSites):
 	// the tests compare the two.
 	keepDeadSites bool
+	// keepLockRecords makes pair programs record every lock at every
+	// selection (no narrow): the tests compare the two.
+	keepLockRecords bool
 	// freshSize replaces freshPairSize when positive (tests check small
 	// drivers' init pairs with fresh solvers with it).
 	freshSize int
@@ -117,6 +120,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 
 	in := newInstrumenter(f)
 	in.verifyConstruction = opts.verifyConstruction
+	in.keepLockRecords = opts.keepLockRecords
 	in.freshSize = opts.freshSize
 
 	// Fast path: pairs and regions a must-held lockset analysis proves
@@ -223,6 +227,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 				clear(pl.dead)
 			}
 			res.Stats.DeadSites += len(pl.dead)
+			res.Stats.FixedLockRecords += pl.fixedRecords
 			plans = append(plans, pl)
 		}
 	}
@@ -571,9 +576,18 @@ func (in *instrumenter) witness(pl *plan, g *ghostRegion, tr *vc.Trace) Race {
 	}
 	// held lists the locks one side held at its access; a lock both sides
 	// held, in two different objects, says so.
-	held := func(sl, sa, otherSl, otherSa []*ir.Var) []string {
+	// A lock narrow left out of the pair's record is listed when the side
+	// holds it on every path to its access.
+	full := in.byReg[g.r]
+	held := func(sl, sa, otherSl, otherSa []*ir.Var, must map[int]held, site int) []string {
 		var out []string
 		for l, v := range sl {
+			if v == nil && full.sl[l] != nil {
+				if h, ok := must[site]; ok && h.any.has(l) && in.f.locks[l].class != "publication" {
+					out = append(out, displayLock(in.f.locks[l].id))
+				}
+				continue
+			}
 			if boolOf(v) && in.f.locks[l].class != "publication" {
 				name := displayLock(in.f.locks[l].id)
 				if sa[l] != nil && boolOf(otherSl[l]) && intOf(sa[l]) != intOf(otherSa[l]) {
@@ -617,8 +631,8 @@ func (in *instrumenter) witness(pl *plan, g *ghostRegion, tr *vc.Trace) Race {
 		}
 	}
 	return Race{Region: g.r.Name, Why: g.r.Why, Accesses: [2]Access{
-		access(pl.pair.First, intOf(s.site), held(s.sl, s.sa, g.sl, g.sa)),
-		access(pl.pair.Second, intOf(g.site), held(g.sl, g.sa, s.sl, s.sa)),
+		access(pl.pair.First, intOf(s.site), held(s.sl, s.sa, g.sl, g.sa, pl.mustT, intOf(s.site))),
+		access(pl.pair.Second, intOf(g.site), held(g.sl, g.sa, s.sl, s.sa, pl.mustU, intOf(g.site))),
 	}}
 }
 

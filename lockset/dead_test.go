@@ -11,33 +11,53 @@ import (
 	"github.com/whoopverify/whoop/lockset"
 )
 
+// leftOutSameResults checks, on each shared driver of dirs, that a
+// shrinking of the pair programs (left out what, counted by count) changes
+// no verdict and no racy region: against the check with keep, which turns
+// it off, and only where it leaves something out.
+func leftOutSameResults(t *testing.T, dirs []string, what string, keep func(lockset.Options) lockset.Options, count func(lockset.Stats) int) {
+	for _, d := range dirs {
+		t.Run(filepath.Base(d), func(t *testing.T) {
+			check := sharedChecker(t, d)
+			pruned := check(lockset.Options{})
+			full := check(keep(lockset.Options{}))
+			if count(pruned.Stats) == 0 {
+				t.Fatalf("no %s left out: the comparison checks nothing", what)
+			}
+			if n := count(full.Stats); n != 0 {
+				t.Errorf("turned off, %d %s left out", n, what)
+			}
+			if a, b := racySummary(pruned), racySummary(full); !reflect.DeepEqual(a, b) {
+				t.Errorf("%s left out and kept differ:\n%v\n%v", what, a, b)
+			}
+		})
+	}
+}
+
 // TestDeadSitesSameResults: leaving dead sites out of the pair programs
 // (sites that every conflicting access of the other side meets under a
 // common lock, such as probe's accesses before it registers the other
-// entry point) changes no verdict and no racy region, on shared drivers
-// where it leaves sites out.
+// entry point) changes no verdict and no racy region.
 func TestDeadSitesSameResults(t *testing.T) {
-	for _, d := range []string{
+	leftOutSameResults(t, []string{
 		"drivers/char/dtlk",
 		"drivers/char/mbcs",
 		"paper-suite/net/nfc/nfcsim",
 		"paper-suite/usb/appledisplay",
-	} {
-		t.Run(filepath.Base(d), func(t *testing.T) {
-			check := sharedChecker(t, d)
-			pruned := check(lockset.Options{})
-			full := check(lockset.KeepDeadSites(lockset.Options{}))
-			if pruned.Stats.DeadSites == 0 {
-				t.Fatal("no dead site left out: the comparison checks nothing")
-			}
-			if full.Stats.DeadSites != 0 {
-				t.Errorf("KeepDeadSites: %d sites left out", full.Stats.DeadSites)
-			}
-			if a, b := racySummary(pruned), racySummary(full); !reflect.DeepEqual(a, b) {
-				t.Errorf("dead sites left out and kept differ:\n%v\n%v", a, b)
-			}
-		})
-	}
+	}, "dead sites", lockset.KeepDeadSites, func(s lockset.Stats) int { return s.DeadSites })
+}
+
+// TestFixedLocksSameResults: reading a lock's state off the selected site,
+// where it is the same on every path, instead of recording it with each
+// selection (narrow, with the summaries projected) changes no verdict and
+// no racy region.
+func TestFixedLocksSameResults(t *testing.T) {
+	leftOutSameResults(t, []string{
+		"drivers/char/dtlk",
+		"paper-suite/block/sx8",
+		"paper-suite/net/nfc/nfcsim",
+		"paper-suite/usb/ssu100",
+	}, "lock records", lockset.KeepLockRecords, func(s lockset.Stats) int { return s.FixedLockRecords })
 }
 
 // racySummary is each pair's verdict and racy regions: what must not

@@ -43,8 +43,14 @@
 //     protected against every conflicting access of the other side (probe's
 //     accesses before it registers the other entry point) is left out,
 //     which changes no verdict and shrinks the formula (mustheld.go,
-//     deadSites). vc proves the assertions; a failed one names the two
-//     accesses. Pairs
+//     deadSites). A lock whose state at every live site of the pair is
+//     the same on every path (held, in a known mode, or not held) is not
+//     recorded with the selections: the assertion reads it off the
+//     selected site (harness.go, narrow), which also changes no verdict
+//     and shrinks the formula; the proved summaries that mention such a
+//     lock's record keep what they say about the rest (specialize.go,
+//     projectBits). vc proves the assertions; a
+//     failed one names the two accesses. Pairs
 //     are checked in groups, each in one Z3 context, in parallel; the
 //     grouping does not depend on Options.Jobs, so neither does the output.
 //     A large pair with an init entry point is solved with a fresh,

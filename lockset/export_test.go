@@ -13,6 +13,13 @@ func KeepDeadSites(o Options) Options {
 	return o
 }
 
+// KeepLockRecords makes o's pair programs record every lock at every
+// selection, as before narrow.
+func KeepLockRecords(o Options) Options {
+	o.keepLockRecords = true
+	return o
+}
+
 // FreshSize makes o's pair checks use fresh solvers for init pairs of at
 // least size statements.
 func FreshSize(o Options, size int) Options {

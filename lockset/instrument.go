@@ -38,6 +38,9 @@ type ghostRegion struct {
 	exact      bool      // every Load/Store has the same size: w is a cell start
 	size       int64     // that size, when exact
 	regionSite map[int]*site
+	// fixed[l], in a pair's copy (narrow), replaces the record of lock l
+	// by the sites that hold it; nil where l is recorded or never both held.
+	fixed []*fixedLock
 }
 
 type instrumenter struct {
@@ -77,6 +80,7 @@ type instrumenter struct {
 	nextAssert         int
 	candidates         int
 	verifyConstruction bool // see Options.verifyConstruction
+	keepLockRecords    bool // see Options.keepLockRecords
 	freshSize          int  // see Options.freshSize
 	// lockChecks: build the lock-discipline ghosts (disc) too (CheckLocks).
 	lockChecks bool

@@ -23,6 +23,9 @@ func newBits(n int) lockBits { return make(lockBits, (n+63)/64) }
 
 func (b lockBits) set(i int)   { b[i/64] |= 1 << (i % 64) }
 func (b lockBits) clear(i int) { b[i/64] &^= 1 << (i % 64) }
+func (b lockBits) has(i int) bool {
+	return i/64 < len(b) && b[i/64]&(1<<(i%64)) != 0
+}
 func (b lockBits) clone() lockBits {
 	return slices.Clone(b)
 }
@@ -37,17 +40,28 @@ func (b lockBits) fill(n int) {
 	}
 }
 
-// held is what is held on every path: in any mode (any) and in write mode (w).
-type held struct{ any, w lockBits }
+// held is what is held on every path: in any mode (any) and in write mode
+// (w); and what is held on no path (none), in write mode on no path
+// (notW). The fast path reads any and w; none and notW only tell narrow
+// which lock bits a pair need not record, as the instrumentation sets them,
+// so an error in them could cost precision, never hide a race.
+type held struct{ any, w, none, notW lockBits }
 
-func (h held) clone() held { return held{h.any.clone(), h.w.clone()} }
-func (h held) meet(o held) { h.any.and(o.any); h.w.and(o.w) }
+// unknown is the state that knows nothing: no lock held on every path, none
+// on no path.
+func unknown(n int) held { return held{newBits(n), newBits(n), newBits(n), newBits(n)} }
+
+func (h held) clone() held {
+	return held{h.any.clone(), h.w.clone(), h.none.clone(), h.notW.clone()}
+}
+func (h held) meet(o held) { h.any.and(o.any); h.w.and(o.w); h.none.and(o.none); h.notW.and(o.notW) }
 func (h held) equal(o held) bool {
-	return slices.Equal(h.any, o.any) && slices.Equal(h.w, o.w)
+	return slices.Equal(h.any, o.any) && slices.Equal(h.w, o.w) &&
+		slices.Equal(h.none, o.none) && slices.Equal(h.notW, o.notW)
 }
 func (h held) key() string {
-	b := make([]byte, 0, 16*len(h.any))
-	for _, w := range append(append([]uint64(nil), h.any...), h.w...) {
+	b := make([]byte, 0, 32*len(h.any))
+	for _, w := range slices.Concat(h.any, h.w, h.none, h.notW) {
 		for k := range 8 {
 			b = append(b, byte(w>>(8*k)))
 		}
@@ -74,14 +88,18 @@ func (in *instrumenter) mustHeld(ep *ir.EntryPoint) map[int]held {
 	a := &mustAnalysis{in: in, ep: ep, n: n, recursive: in.recursive(),
 		memo: make(map[*ir.Function]map[string]held), active: make(map[*ir.Function]bool),
 		atSite: make(map[int]held), visited: make(map[int]bool)}
-	start := held{newBits(n), newBits(n)}
+	start := unknown(n)
 	h, hw := in.initialLocks(ep)
 	for l := range n {
 		if h[l] {
 			start.any.set(l)
+		} else {
+			start.none.set(l)
 		}
 		if hw[l] {
 			start.w.set(l)
+		} else {
+			start.notW.set(l)
 		}
 	}
 	a.function(ep.Func, start)
@@ -95,7 +113,7 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 		// A recursive activation may start with fewer locks than the first
 		// one (its caller may have released some): assume none, so every
 		// activation's accesses are covered by one analysis.
-		entry = held{newBits(a.n), newBits(a.n)}
+		entry = unknown(a.n)
 	}
 	k := entry.key()
 	if m, ok := a.memo[fn]; ok {
@@ -106,7 +124,7 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 	if a.active[fn] {
 		// Recursion: nothing is known to be held afterwards (the body is
 		// analysed from the empty state, which covers this activation).
-		return held{newBits(a.n), newBits(a.n)}
+		return unknown(a.n)
 	}
 	a.active[fn] = true
 	defer delete(a.active, fn)
@@ -115,9 +133,11 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 	in := make([]held, nb)
 	have := make([]bool, nb)
 	in[0], have[0] = entry.clone(), true
-	exit := held{newBits(a.n), newBits(a.n)}
+	exit := unknown(a.n)
 	exit.any.fill(a.n)
 	exit.w.fill(a.n)
+	exit.none.fill(a.n)
+	exit.notW.fill(a.n)
 	returned := false
 	work := []int{0}
 	queued := make([]bool, nb)
@@ -224,12 +244,21 @@ func (a *mustAnalysis) lockOp(st held, op lockOp) {
 			if info.class == api.Class {
 				st.any.clear(l)
 				st.w.clear(l)
+				st.none.set(l) // as the instrumentation: released
+				st.notW.set(l)
 			}
 		}
 		return
 	}
 	switch api.Op {
 	case models.Acquire:
+		st.none.clear(op.lock)
+		switch {
+		case api.Mode == models.Write:
+			st.notW.clear(op.lock)
+		case api.Cond == models.Always:
+			st.notW.set(op.lock)
+		}
 		if api.Cond != models.Always {
 			return // held only on the success branch: not on every path
 		}
@@ -245,8 +274,11 @@ func (a *mustAnalysis) lockOp(st held, op lockOp) {
 	case models.Release:
 		st.any.clear(op.lock)
 		st.w.clear(op.lock)
+		st.none.set(op.lock)
+		st.notW.set(op.lock)
 	case models.Downgrade:
 		st.w.clear(op.lock)
+		st.notW.set(op.lock)
 	}
 }
 
@@ -256,12 +288,16 @@ func (a *mustAnalysis) regOp(st held, op regOp) {
 		if l, ok := a.in.unpub[op.class]; ok {
 			st.any.set(l)
 			st.w.set(l)
+			st.none.clear(l)
+			st.notW.clear(l)
 		}
 	case !op.unregister && a.ep.Role == ir.RoleInit:
 		for _, c := range a.in.closureOf(op.class) {
 			if l, ok := a.in.unpub[c]; ok {
 				st.any.clear(l)
 				st.w.clear(l)
+				st.none.set(l)
+				st.notW.set(l)
 			}
 		}
 	}

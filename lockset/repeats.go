@@ -48,7 +48,13 @@ func (in *instrumenter) planKey(pl *plan) string {
 		fmt.Fprintf(&b, "%p %v %v %v|", ep.Func, ep.Role, held, heldW)
 	}
 	for _, g := range pl.regions {
-		fmt.Fprintf(&b, "%p ", g)
+		fmt.Fprintf(&b, "%p", g.r)
+		for l, v := range g.sl {
+			if v != nil {
+				fmt.Fprintf(&b, ",%d", l)
+			}
+		}
+		b.WriteByte(' ')
 	}
 	dead := make([]int, 0, len(pl.dead))
 	for id, d := range pl.dead {

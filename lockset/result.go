@@ -92,17 +92,21 @@ type PairResult struct {
 
 // Stats describes the work done for one file.
 type Stats struct {
-	Regions        int // regions in the program
-	SharedRegions  int // regions some concurrent pair may race on that need the symbolic check
-	SymbolicPairs  int // concurrent pairs the lockset fast path could not prove
-	RepeatedPairs  int // of those, pairs whose program repeats another's: they take its result (repeats)
-	DeadSites      int // access sites left out of those pairs' programs, summed over the pairs (deadSites)
-	Candidates     int // Houdini candidates generated
-	CandidatesKept int // candidates proved
-	HoudiniChecks  int // solver calls of summary inference
-	Houdini        time.Duration
-	Check          time.Duration // pair checks
-	Total          time.Duration
+	Regions       int // regions in the program
+	SharedRegions int // regions some concurrent pair may race on that need the symbolic check
+	SymbolicPairs int // concurrent pairs the lockset fast path could not prove
+	RepeatedPairs int // of those, pairs whose program repeats another's: they take its result (repeats)
+	DeadSites     int // access sites left out of those pairs' programs, summed over the pairs (deadSites)
+	// FixedLockRecords counts the (region, lock) selection records left
+	// out of those pairs' programs because the lock's state is fixed at
+	// every site (narrow), summed over the pairs.
+	FixedLockRecords int
+	Candidates       int // Houdini candidates generated
+	CandidatesKept   int // candidates proved
+	HoudiniChecks    int // solver calls of summary inference
+	Houdini          time.Duration
+	Check            time.Duration // pair checks
+	Total            time.Duration
 }
 
 // FileResult is the analysis of one driver file.

@@ -2,6 +2,7 @@ package lockset
 
 import (
 	"github.com/whoopverify/whoop/ir"
+	"maps"
 )
 
 // A pair is proved in a program of its own: copies of the functions its two
@@ -53,7 +54,17 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion, skip map[int]
 	add(in.stop)
 	add(in.escaped)
 	keep := make(map[*ir.Region]*ghostRegion, len(regions))
+	narrowed := make(map[*ir.Var]bool) // lock bits the pair's record leaves out
 	for _, g := range regions {
+		full := in.byReg[g.r]
+		for l, v := range full.sl {
+			if v != nil && g.sl[l] == nil {
+				narrowed[v] = true
+				if w := full.slw[l]; w != nil {
+					narrowed[w] = true
+				}
+			}
+		}
 		keep[g.r] = g
 		add(g.w)
 		add(g.sel)
@@ -118,7 +129,7 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion, skip map[int]
 		if !in.mayStop(fn, func(r *ir.Region) *ghostRegion { return keep[r] }) {
 			drop = in.stop
 		}
-		copySpecs(prog, in.copies[fn], t.copies[fn], vars, drop)
+		copySpecs(prog, in.copies[fn], t.copies[fn], vars, narrowed, drop)
 	}
 	return t
 }
@@ -126,7 +137,15 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion, skip map[int]
 // copySpecs gives dst, a function of prog, the specs of src (its
 // full-program twin, after summary inference) that mention only ghost
 // globals in vars, except that dst does not modify drop.
-func copySpecs(prog *ir.Program, src, dst *ir.Function, vars map[*ir.Var]bool, drop *ir.Var) {
+//
+// A spec that also names lock bits narrow left out of the pair's record
+// (narrowed) is replaced by what it says about the rest (projectBits).
+func copySpecs(prog *ir.Program, src, dst *ir.Function, vars, narrowed map[*ir.Var]bool, drop *ir.Var) {
+	withNarrowed := vars
+	if len(narrowed) > 0 {
+		withNarrowed = maps.Clone(vars)
+		maps.Copy(withNarrowed, narrowed)
+	}
 	for _, v := range src.Modifies {
 		if vars[v] && v != drop {
 			dst.Modifies = append(dst.Modifies, v)
@@ -141,12 +160,18 @@ func copySpecs(prog *ir.Program, src, dst *ir.Function, vars map[*ir.Var]bool, d
 		c.vars[src.Ret] = dst.Ret
 	}
 	keep := func(specs []*ir.Spec) []*ir.Spec {
-		var out []*ir.Spec
+		var out, bits []*ir.Spec
 		for _, s := range specs {
-			if !onlyGhosts(s.Cond, vars, c.vars) {
-				continue
+			switch {
+			case onlyGhosts(s.Cond, vars, c.vars):
+				out = append(out, &ir.Spec{Kind: s.Kind, Cond: c.expr(s.Cond), Free: s.Free, ID: prog.NewSpecID(), Tag: s.Tag})
+			case len(narrowed) > 0 && onlyGhosts(s.Cond, withNarrowed, c.vars):
+				bits = append(bits, s)
 			}
-			out = append(out, &ir.Spec{Kind: s.Kind, Cond: c.expr(s.Cond), Free: s.Free, ID: prog.NewSpecID(), Tag: s.Tag})
+		}
+		for _, s := range projectBits(bits, narrowed) {
+			s.Cond, s.ID = c.expr(s.Cond), prog.NewSpecID()
+			out = append(out, s)
 		}
 		return out
 	}
@@ -178,4 +203,188 @@ func onlyGhosts(e ir.Expr, vars map[*ir.Var]bool, locals map[*ir.Var]*ir.Var) bo
 		}
 	})
 	return ok
+}
+
+// maxProjected bounds the lock bits (and their old values) one group of
+// specs may share for projectBits; a larger group is dropped (sound).
+const maxProjected = 6
+
+// projectBits returns what specs (one function's requires or ensures, or
+// one loop header's invariants) say about everything but the Boolean lock
+// bits in bits: for each group of specs linked by the bits they name, the
+// conjunction with those bits (and their old values) eliminated, F[b:=true]
+// or F[b:=false]. That is the strongest consequence of the group without
+// them, so a pair that leaves the bits out (narrow) assumes exactly what
+// the proved specs said about its remaining state: on rtc-mc146818-lib.c,
+// "a new selection held the lock" and "held it as at entry" become "a new
+// selection only when held at entry", which dropping both would lose.
+func projectBits(specs []*ir.Spec, bits map[*ir.Var]bool) []*ir.Spec {
+	type atom struct {
+		v   *ir.Var
+		old bool
+	}
+	atomsOf := func(e ir.Expr) []atom {
+		var out []atom
+		seen := make(map[atom]bool)
+		add := func(a atom) {
+			if bits[a.v] && !seen[a] {
+				seen[a] = true
+				out = append(out, a)
+			}
+		}
+		var walk func(ir.Expr)
+		walk = func(e ir.Expr) {
+			switch e := e.(type) {
+			case *ir.Var:
+				add(atom{e, false})
+			case *ir.Old:
+				add(atom{e.X, true}) // not e.X itself: old(b) is its own atom
+			case *ir.Unary:
+				walk(e.X)
+			case *ir.Binary:
+				walk(e.X)
+				walk(e.Y)
+			case *ir.Ite:
+				walk(e.Cond)
+				walk(e.Then)
+				walk(e.Else)
+			}
+		}
+		walk(e)
+		return out
+	}
+	// Group the specs by shared bits (union-find over spec indices).
+	parent := make([]int, len(specs))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	owner := make(map[atom]int)
+	atoms := make([][]atom, len(specs))
+	for i, s := range specs {
+		atoms[i] = atomsOf(s.Cond)
+		for _, a := range atoms[i] {
+			if j, ok := owner[a]; ok {
+				parent[find(i)] = find(j)
+			} else {
+				owner[a] = i
+			}
+		}
+	}
+	var out []*ir.Spec
+	done := make(map[int]bool)
+	for i := range specs {
+		root := find(i)
+		if done[root] {
+			continue
+		}
+		done[root] = true
+		var group []*ir.Spec
+		var as []atom
+		seen := make(map[atom]bool)
+		for j := i; j < len(specs); j++ {
+			if find(j) != root {
+				continue
+			}
+			group = append(group, specs[j])
+			for _, a := range atoms[j] {
+				if !seen[a] {
+					seen[a] = true
+					as = append(as, a)
+				}
+			}
+		}
+		if len(as) > maxProjected {
+			continue
+		}
+		conds := make([]ir.Expr, len(group))
+		free := true
+		for k, s := range group {
+			conds[k] = s.Cond
+			free = free && s.Free
+		}
+		f := ir.And(conds...)
+		var cases []ir.Expr
+		for m := 0; m < 1<<len(as); m++ {
+			val := make(map[atom]bool, len(as))
+			for k, a := range as {
+				val[a] = m&(1<<k) != 0
+			}
+			cases = append(cases, substBits(f, func(v *ir.Var, old bool) (bool, bool) {
+				b, ok := val[atom{v, old}]
+				return b, ok
+			}))
+		}
+		cond := ir.Or(cases...)
+		if c, ok := cond.(*ir.BoolConst); ok && c.Val {
+			continue
+		}
+		out = append(out, &ir.Spec{Kind: group[0].Kind, Cond: cond, Free: free, Tag: group[0].Tag})
+	}
+	return out
+}
+
+// substBits replaces in e the Boolean variables (and old values) val
+// assigns, folding the connectives.
+func substBits(e ir.Expr, val func(v *ir.Var, old bool) (bool, bool)) ir.Expr {
+	switch e := e.(type) {
+	case *ir.Var:
+		if b, ok := val(e, false); ok {
+			return ir.BoolConstOf(b)
+		}
+	case *ir.Old:
+		if b, ok := val(e.X, true); ok {
+			return ir.BoolConstOf(b)
+		}
+	case *ir.Unary:
+		x := substBits(e.X, val)
+		if e.Op == ir.OpNot {
+			return ir.Not(x)
+		}
+		return &ir.Unary{Op: e.Op, X: x}
+	case *ir.Ite:
+		c := substBits(e.Cond, val)
+		if b, ok := c.(*ir.BoolConst); ok {
+			if b.Val {
+				return substBits(e.Then, val)
+			}
+			return substBits(e.Else, val)
+		}
+		return &ir.Ite{Cond: c, Then: substBits(e.Then, val), Else: substBits(e.Else, val)}
+	case *ir.Binary:
+		x, y := substBits(e.X, val), substBits(e.Y, val)
+		switch e.Op {
+		case ir.OpLAnd:
+			return ir.And(x, y)
+		case ir.OpLOr:
+			return ir.Or(x, y)
+		case ir.OpImplies:
+			return ir.Implies(x, y)
+		case ir.OpEq:
+			bx, okx := x.(*ir.BoolConst)
+			by, oky := y.(*ir.BoolConst)
+			switch {
+			case okx && oky:
+				return ir.BoolConstOf(bx.Val == by.Val)
+			case okx:
+				if bx.Val {
+					return y
+				}
+				return ir.Not(y)
+			case oky:
+				if by.Val {
+					return x
+				}
+				return ir.Not(x)
+			}
+		}
+		return &ir.Binary{Op: e.Op, X: x, Y: y}
+	}
+	return e
 }

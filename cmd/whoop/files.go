@@ -122,9 +122,9 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 		warnings(&w.log, res.Warnings[len(prog.Warnings):])
 		if r.stats {
 			st := res.Stats
-			fmt.Fprintf(&w.log, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3, %d of them repeats of another, %d dead access sites left out), %d regions (%d tracked), "+
+			fmt.Fprintf(&w.log, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3, %d of them repeats of another, %d dead access sites and %d lock records left out), %d regions (%d tracked), "+
 				"%d candidates (%d kept, %d solver calls); front end %v, summaries %v, pair checks %v, total %v\n",
-				prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.RepeatedPairs, st.DeadSites, st.Regions, st.SharedRegions,
+				prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.RepeatedPairs, st.DeadSites, st.FixedLockRecords, st.Regions, st.SharedRegions,
 				st.Candidates, st.CandidatesKept, st.HoudiniChecks, w.loaded.Sub(w.started).Round(time.Millisecond),
 				st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(w.started).Round(time.Millisecond))
 		}

@@ -110,3 +110,44 @@ func sortedLines(m map[int]bool) []int {
 	sort.Ints(out)
 	return out
 }
+
+// TestKernelTreeProjectedSummaries: in drivers/rtc/rtc-mc146818-lib.c,
+// mc146818_does_rtc_work calls mc146818_avoid_UIP with no callback, so it
+// makes none of the callback's accesses under rtc_lock that race with
+// mc146818_get_time's and mc146818_set_time's. What says so for the pair is
+// two proved summary facts about avoid_UIP's lock record, which the pair
+// leaves out (rtc_lock is held on every path to its sites): their
+// projection (lockset's projectBits) must keep it. Dropping them reported
+// both pairs racy.
+func TestKernelTreeProjectedSummaries(t *testing.T) {
+	tree, build := kernelTree(t)
+	code, stdout, stderr := runWhoop(t, "--kernel", tree, "--kernel-build", build, "--format", "json", "--no-progress",
+		filepath.Join(tree, "drivers", "rtc", "rtc-mc146818-lib.c"))
+	if code != exitOK && code != exitRaces {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Files []struct {
+			Pairs []struct {
+				First   string `json:"first"`
+				Second  string `json:"second"`
+				Verdict string `json:"verdict"`
+			} `json:"pairs"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || len(res.Files) != 1 {
+		t.Fatalf("json: %v (%d files)", err, len(res.Files))
+	}
+	want := map[string]bool{"mc146818_get_time": true, "mc146818_set_time": true}
+	for _, p := range res.Files[0].Pairs {
+		if p.First == "mc146818_does_rtc_work" && want[p.Second] {
+			delete(want, p.Second)
+			if p.Verdict != "race-free" {
+				t.Errorf("%s|%s: %s, want race-free", p.First, p.Second, p.Verdict)
+			}
+		}
+	}
+	for f := range want {
+		t.Errorf("no pair mc146818_does_rtc_work|%s", f)
+	}
+}
