@@ -326,20 +326,14 @@ func (in *instrumenter) race(g *ghostRegion, s *snapshot, ts, us []*site) ir.Exp
 		}
 		common = append(common, both)
 	}
-	siteOf := func(v *ir.Var, ss []*site) ir.Expr {
-		var eqs []ir.Expr
-		for _, x := range ss {
-			eqs = append(eqs, ir.Eq(v, ir.IntConst(int64(x.id))))
-		}
-		return ir.Or(eqs...)
-	}
-	for l, fx := range g.fixed {
+	holds := func(set map[int]bool) func(*site) bool { return func(x *site) bool { return set[x.id] } }
+	for _, fx := range g.fixed {
 		if fx == nil {
 			continue
 		}
-		both := ir.And(siteOf(s.site, fx.t), siteOf(g.site, fx.u))
-		if in.f.locks[l].rw {
-			both = ir.And(both, ir.Or(siteOf(s.site, fx.tw), siteOf(g.site, fx.uw)))
+		both := ir.And(siteIn(s.site, ts, holds(fx.t)), siteIn(g.site, us, holds(fx.u)))
+		if fx.rw {
+			both = ir.And(both, ir.Or(siteIn(s.site, ts, holds(fx.tw)), siteIn(g.site, us, holds(fx.uw))))
 		}
 		common = append(common, both)
 	}
@@ -403,7 +397,7 @@ func (in *instrumenter) narrow(g *ghostRegion, ts, us []*site, dead map[int]bool
 	// fixedOn returns the live sites of ss that hold l on every path and
 	// those that hold it in write mode, or ok false if at some live site l
 	// is held on some paths only (or in an unknown mode).
-	fixedOn := func(ss []*site, must map[int]held, l int) (any, w []*site, ok bool) {
+	fixedOn := func(ss []*site, must map[int]held, l int) (any, w map[int]bool, ok bool) {
 		rw := in.f.locks[l].rw
 		for _, s := range ss {
 			if dead[s.id] {
@@ -417,9 +411,12 @@ func (in *instrumenter) narrow(g *ghostRegion, ts, us []*site, dead map[int]bool
 			default:
 				return nil, nil, false
 			}
-			any = append(any, s)
+			if any == nil {
+				any, w = make(map[int]bool), make(map[int]bool)
+			}
+			any[s.id] = true
 			if h.w.has(l) {
-				w = append(w, s)
+				w[s.id] = true
 			}
 		}
 		return any, w, true
@@ -436,7 +433,7 @@ func (in *instrumenter) narrow(g *ghostRegion, ts, us []*site, dead map[int]bool
 		}
 		var fx *fixedLock
 		if len(t) > 0 && len(u) > 0 {
-			fx = &fixedLock{t: t, tw: tw, u: u, uw: uw}
+			fx = &fixedLock{t: t, tw: tw, u: u, uw: uw, rw: in.f.locks[l].rw}
 		}
 		if out == nil {
 			c := *g
@@ -453,8 +450,10 @@ func (in *instrumenter) narrow(g *ghostRegion, ts, us []*site, dead map[int]bool
 }
 
 // A fixedLock is a lock whose state at each live site of a pair's region
-// is the same on every path (narrow): the sites of the first side (t) and
-// of the second (u) that hold it, and those that hold it in write mode.
+// is the same on every path (narrow): the ids of the sites of the first
+// side (t) and of the second (u) that hold it, and of those that hold it in
+// write mode (which matters only for a reader-writer lock, rw).
 type fixedLock struct {
-	t, tw, u, uw []*site
+	t, tw, u, uw map[int]bool
+	rw           bool
 }

@@ -47,9 +47,9 @@ func (b lockBits) fill(n int) {
 // so an error in them could cost precision, never hide a race.
 type held struct{ any, w, none, notW lockBits }
 
-// unknown is the state that knows nothing: no lock held on every path, none
+// noFacts is the state that knows nothing: no lock held on every path, none
 // on no path.
-func unknown(n int) held { return held{newBits(n), newBits(n), newBits(n), newBits(n)} }
+func noFacts(n int) held { return held{newBits(n), newBits(n), newBits(n), newBits(n)} }
 
 func (h held) clone() held {
 	return held{h.any.clone(), h.w.clone(), h.none.clone(), h.notW.clone()}
@@ -88,7 +88,7 @@ func (in *instrumenter) mustHeld(ep *ir.EntryPoint) map[int]held {
 	a := &mustAnalysis{in: in, ep: ep, n: n, recursive: in.recursive(),
 		memo: make(map[*ir.Function]map[string]held), active: make(map[*ir.Function]bool),
 		atSite: make(map[int]held), visited: make(map[int]bool)}
-	start := unknown(n)
+	start := noFacts(n)
 	h, hw := in.initialLocks(ep)
 	for l := range n {
 		if h[l] {
@@ -113,7 +113,7 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 		// A recursive activation may start with fewer locks than the first
 		// one (its caller may have released some): assume none, so every
 		// activation's accesses are covered by one analysis.
-		entry = unknown(a.n)
+		entry = noFacts(a.n)
 	}
 	k := entry.key()
 	if m, ok := a.memo[fn]; ok {
@@ -124,7 +124,7 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 	if a.active[fn] {
 		// Recursion: nothing is known to be held afterwards (the body is
 		// analysed from the empty state, which covers this activation).
-		return unknown(a.n)
+		return noFacts(a.n)
 	}
 	a.active[fn] = true
 	defer delete(a.active, fn)
@@ -133,7 +133,7 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 	in := make([]held, nb)
 	have := make([]bool, nb)
 	in[0], have[0] = entry.clone(), true
-	exit := unknown(a.n)
+	exit := noFacts(a.n)
 	exit.any.fill(a.n)
 	exit.w.fill(a.n)
 	exit.none.fill(a.n)

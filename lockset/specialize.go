@@ -1,8 +1,9 @@
 package lockset
 
 import (
-	"github.com/whoopverify/whoop/ir"
 	"maps"
+
+	"github.com/whoopverify/whoop/ir"
 )
 
 // A pair is proved in a program of its own: copies of the functions its two
@@ -76,6 +77,12 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion, skip map[int]
 		}
 	}
 
+	withNarrowed := vars // what a spec may name to be projected
+	if len(narrowed) > 0 {
+		withNarrowed = maps.Clone(vars)
+		maps.Copy(withNarrowed, narrowed)
+	}
+
 	// The originals both entry points may run, in program order.
 	need := make(map[*ir.Function]bool)
 	for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
@@ -129,7 +136,7 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion, skip map[int]
 		if !in.mayStop(fn, func(r *ir.Region) *ghostRegion { return keep[r] }) {
 			drop = in.stop
 		}
-		copySpecs(prog, in.copies[fn], t.copies[fn], vars, narrowed, drop)
+		copySpecs(prog, in.copies[fn], t.copies[fn], vars, narrowed, withNarrowed, drop)
 	}
 	return t
 }
@@ -139,13 +146,9 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion, skip map[int]
 // globals in vars, except that dst does not modify drop.
 //
 // A spec that also names lock bits narrow left out of the pair's record
-// (narrowed) is replaced by what it says about the rest (projectBits).
-func copySpecs(prog *ir.Program, src, dst *ir.Function, vars, narrowed map[*ir.Var]bool, drop *ir.Var) {
-	withNarrowed := vars
-	if len(narrowed) > 0 {
-		withNarrowed = maps.Clone(vars)
-		maps.Copy(withNarrowed, narrowed)
-	}
+// (narrowed; withNarrowed is vars and narrowed) is replaced by what it says
+// about the rest (projectBits).
+func copySpecs(prog *ir.Program, src, dst *ir.Function, vars, narrowed, withNarrowed map[*ir.Var]bool, drop *ir.Var) {
 	for _, v := range src.Modifies {
 		if vars[v] && v != drop {
 			dst.Modifies = append(dst.Modifies, v)
