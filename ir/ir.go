@@ -274,6 +274,12 @@ type Access struct {
 	// writes back (a bit-field store): it is part of that write, with the
 	// same address, locks and source position.
 	RMW bool
+	// Private marks an access to a stack object of the function's own
+	// activation made before the function has used the object's address
+	// for anything else (the region pass's unpublished-locals rule): no
+	// other thread can hold a pointer to it yet, so it races with nothing,
+	// whatever its region.
+	Private bool
 }
 
 // Spec kinds.

@@ -264,6 +264,9 @@ func accessString(op string, a *Access, extra string) string {
 	if a.RMW {
 		b.WriteString(" rmw")
 	}
+	if a.Private {
+		b.WriteString(" private")
+	}
 	fmt.Fprintf(&b, " %d", a.Size)
 	if a.Region != nil {
 		fmt.Fprintf(&b, " [%s]", a.Region.Name)

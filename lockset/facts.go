@@ -278,7 +278,7 @@ func (f *facts) sitesOf(fn *ir.Function) map[*ir.Region][]*site {
 	m := make(map[*ir.Region][]*site)
 	for _, g := range f.reach(fn) {
 		for _, s := range f.ownSites[g] {
-			if s.access.Region != nil {
+			if s.access.Region != nil && !s.access.Private {
 				m[s.access.Region] = append(m[s.access.Region], s)
 			}
 		}

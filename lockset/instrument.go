@@ -486,7 +486,7 @@ func (in *instrumenter) stmt(fn, cp *ir.Function, dst *ir.Block, c *cloner, s ir
 // witness for region a.Region, if a touches the watched address.
 func (in *instrumenter) selection(cp *ir.Function, dst *ir.Block, c *cloner, a *ir.Access, touch bool) {
 	g := c.region(a.Region)
-	if g == nil || c.skip[a.Site] {
+	if g == nil || c.skip[a.Site] || a.Private {
 		return
 	}
 	nd := cp.NewLocal("nd", ir.Bool, nil, a.P)

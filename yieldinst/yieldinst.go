@@ -175,7 +175,7 @@ func yieldAt(ep *ir.EntryPoint, f *ir.Function, s ir.Stmt, accesses bool, racy m
 	default:
 		return y, false
 	}
-	if !accesses || a.Region == nil || a.Region.ThreadLocal || a.Region.ReadOnly {
+	if !accesses || a.Region == nil || a.Region.ThreadLocal || a.Region.ReadOnly || a.Private {
 		return y, false
 	}
 	if racy != nil && !racy[a.Region.Name] {

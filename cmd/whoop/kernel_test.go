@@ -151,3 +151,24 @@ func TestKernelTreeProjectedSummaries(t *testing.T) {
 		t.Errorf("no pair mc146818_does_rtc_work|%s", f)
 	}
 }
+
+// TestKernelTreeUnpublishedLocals: fintek_wdt_init fills in a stack
+// struct resource field by field, then hands it to
+// platform_device_register_resndata, which registers the device whose
+// probe reads its resources. The writes before the call race with
+// nothing (unpublished-locals); with the assumption dropped they race with
+// probe's read, as the flow-insensitive regions alone say.
+func TestKernelTreeUnpublishedLocals(t *testing.T) {
+	tree, build := kernelTree(t)
+	file := filepath.Join(tree, "drivers", "watchdog", "f71808e_wdt.c")
+	code, stdout, stderr := runWhoop(t, "--kernel", tree, "--kernel-build", build, "--no-progress", file)
+	if code != exitOK || !strings.Contains(stdout+stderr, "14 of 14 pairs race-free, 0 potential races") {
+		t.Errorf("exit %d, want 0 and every pair race-free:\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = runWhoop(t, "--kernel", tree, "--kernel-build", build, "--no-progress",
+		"--no-assume", "unpublished-locals", file)
+	const race = "f71808e_wdt.c:643:2: warning: potential read-write race on 'wdt_res.start' between fintek_wdt_probe and fintek_wdt_init"
+	if code != exitRaces || !strings.Contains(stdout+stderr, race) {
+		t.Errorf("--no-assume unpublished-locals: exit %d, want 1 and %q:\n%s%s", code, race, stdout, stderr)
+	}
+}

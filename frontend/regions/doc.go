@@ -178,6 +178,12 @@
 //     the pointers stored in it may be the kernel's. Arguments of indirect
 //     calls are unified with the callee's parameters only once a driver
 //     function is among the targets. Off, lent locals are kernel-visible.
+//   - A7 unpublished locals (Options.NoUnpublishedLocals): a stack
+//     object is private to its activation until the function first uses
+//     its address other than to access it (private.go): the accesses
+//     before that are marked ir.Access.Private, whatever the object's
+//     region, and the checks leave them out. This is flow-sensitive, per
+//     function. Off, they race as their region says.
 //
 // Precision limits (sound, but coarser than the program): unification is
 // flow- and context-insensitive, so a variable reused for two allocations,

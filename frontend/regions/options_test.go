@@ -65,3 +65,34 @@ func TestOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestUnpublishedLocalsOptions checks the switch of A7 and its use of A4:
+// with unpublished-locals off no access is private; with in-bounds off an
+// access at an offset that is not a constant is not private either.
+func TestUnpublishedLocalsOptions(t *testing.T) {
+	const file = "testdata/unpublished.c"
+	private := func(opts regions.Options) map[string]bool {
+		got := map[string]bool{}
+		prog := load(t, file, opts)
+		prog.Accesses(func(f *ir.Function, s ir.Stmt, a *ir.Access) {
+			if a.Private {
+				got[f.Name+" "+a.LValue] = true
+			}
+		})
+		return got
+	}
+	def := private(regions.Options{})
+	for _, k := range []string{"dev_read a.len", "dev_read a.data[i]", "dev_read memset(&b)", "dev_write w.len"} {
+		if !def[k] {
+			t.Errorf("default: %s is not private", k)
+		}
+	}
+	if off := private(regions.Options{NoUnpublishedLocals: true}); len(off) != 0 {
+		t.Errorf("unpublished-locals off: private accesses %v, want none", off)
+	}
+	bounds := private(regions.Options{NoBoundsAssumption: true})
+	if bounds["dev_read a.data[i]"] || !bounds["dev_read a.len"] {
+		t.Errorf("in-bounds off: a.data[i] private %v, a.len private %v; want false, true",
+			bounds["dev_read a.data[i]"], bounds["dev_read a.len"])
+	}
+}

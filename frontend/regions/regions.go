@@ -37,6 +37,11 @@ type Options struct {
 	// pointer to a caller's stack local it receives and hand it to another
 	// thread: such locals become kernel-visible, shared (A6).
 	NoRetainedLocals bool
+	// NoUnpublishedLocals stops marking the accesses to a stack local made
+	// before the function first uses the local's address private
+	// (ir.Access.Private, private.go): they race as the local's region
+	// says (A7).
+	NoUnpublishedLocals bool
 }
 
 // Analyze computes the memory regions of prog: it sets prog.Regions, the
@@ -57,5 +62,6 @@ func Analyze(prog *ir.Program, opts Options) (err error) {
 	if err := g.assign(); err != nil {
 		return fmt.Errorf("regions %s: %w", prog.Path, err)
 	}
+	markPrivate(prog, opts)
 	return nil
 }

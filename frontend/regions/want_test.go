@@ -23,6 +23,8 @@ import (
 //	// want shared              no access on the line is thread-local
 //	// want read-only           every access on the line is read-only
 //	// want collapsed           every access on the line names a collapsed region
+//	// want private             every access on the line is private (ir.Access.Private)
+//	// want not-private         no access on the line is private
 //	// want targets "f,g"       an indirect call on the line may reach exactly f and g
 //	// want arg N "KEY" exact   a call on the line has argument target N with this key
 //	// want arg N "KEY" inexact (and exactness)
@@ -37,6 +39,8 @@ type lineWant struct {
 	shared      bool
 	readOnly    bool
 	collapsed   bool
+	private     bool
+	notPrivate  bool
 	targets     *string
 	args        []argWant
 }
@@ -114,6 +118,10 @@ func parseWants(t *testing.T, file string) map[int]*lineWant {
 				w.readOnly = true
 			case "collapsed":
 				w.collapsed = true
+			case "private":
+				w.private = true
+			case "not-private":
+				w.notPrivate = true
 			case "targets":
 				need(1)
 				s := unquote(t, file, line, toks[k+1])
@@ -241,8 +249,14 @@ func checkWants(t *testing.T, file string, prog *ir.Program, wants map[int]*line
 			if w.collapsed && !r.Collapsed {
 				t.Errorf("%s: %s in %q is not collapsed", where, a.LValue, r.Name)
 			}
+			if w.private && !a.Private {
+				t.Errorf("%s: %s in %q is not private", where, a.LValue, r.Name)
+			}
+			if w.notPrivate && a.Private {
+				t.Errorf("%s: %s in %q is private", where, a.LValue, r.Name)
+			}
 		}
-		if (w.threadLocal || w.shared || w.readOnly || w.collapsed) && len(lf.accesses) == 0 {
+		if (w.threadLocal || w.shared || w.readOnly || w.collapsed || w.private || w.notPrivate) && len(lf.accesses) == 0 {
 			t.Errorf("%s: no access on this line", where)
 		}
 		if w.targets != nil {

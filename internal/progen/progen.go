@@ -2,7 +2,9 @@
 // differential tests: two or three file operations registered through a
 // misc device, a few globals, a struct and an array, a mutex and a spinlock
 // (with a trylock), branches, a bounded loop, a helper and a call through
-// a function pointer. The same seed gives the same program.
+// a function pointer; some entry points fill in a stack local, may publish
+// it through a global pointer and then keep using it, and some use what
+// that pointer points to. The same seed gives the same program.
 package progen
 
 import (
@@ -25,6 +27,7 @@ var entries = []entry{
 // gen writes one program.
 type gen struct {
 	r        *rand.Rand
+	lr       *rand.Rand // the stack-local statements' choices: r's stream stays as it was
 	b        strings.Builder
 	depth    int
 	inHelper bool
@@ -38,7 +41,8 @@ var (
 
 // Program returns the C source of the program of seed.
 func Program(seed uint64) string {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		lr: rand.New(rand.NewPCG(seed^0x5851f42d4c957f2d, seed))}
 	n := 2 + g.r.IntN(2)
 	eps := entries[:n]
 	g.p("/* whoop progen seed %d */\n", seed)
@@ -46,7 +50,8 @@ func Program(seed uint64) string {
 	g.p("#include <linux/mutex.h>\n#include <linux/spinlock.h>\n#include <linux/atomic.h>\n#include <linux/bitops.h>\n\n")
 	g.p("static DEFINE_MUTEX(m0);\nstatic DEFINE_SPINLOCK(l1);\n")
 	g.p("static int g0, g1, g2;\nstatic struct { int a, b; } st;\nstatic int arr[4];\n")
-	g.p("static atomic_t cnt = ATOMIC_INIT(0);\nstatic unsigned long flags;\n\n")
+	g.p("static atomic_t cnt = ATOMIC_INIT(0);\nstatic unsigned long flags;\n")
+	g.p("struct pr { int a, b; };\nstatic struct pr *gp;\n\n")
 	g.inHelper = true
 	g.p("static int helper(int v)\n{\n\tint i;\n\n")
 	g.block(1, 2)
@@ -56,8 +61,19 @@ func Program(seed uint64) string {
 	g.p("static void clear(int v) { st.b = v; }\n")
 	g.p("static void (*const table[2])(int) = { bump, clear };\n\n")
 	for _, e := range eps {
-		g.p("static %s %s(%s)\n{\n\tint v = %s;\n\tint i;\n\n", retType(e), e.name, e.sig, e.arg)
+		g.p("static %s %s(%s)\n{\n\tint v = %s;\n\tint i;\n", retType(e), e.name, e.sig, e.arg)
+		local := g.lr.IntN(2) == 0
+		if local {
+			g.p("\tstruct pr loc = { .a = v };\n")
+		}
+		g.p("\n")
+		if local {
+			g.localPrologue()
+		}
 		g.block(1, 3+g.r.IntN(3))
+		if g.lr.IntN(2) == 0 {
+			g.pointerUse()
+		}
 		g.p("\t(void)i;\n\t%s\n}\n\n", e.ret)
 	}
 	g.p("static const struct file_operations dev_fops = {\n\t.owner = THIS_MODULE,\n")
@@ -69,6 +85,38 @@ func Program(seed uint64) string {
 	g.p("static void __exit dev_exit(void) { misc_deregister(&dev_misc); }\n")
 	g.p("module_init(dev_init);\nmodule_exit(dev_exit);\nMODULE_LICENSE(\"GPL\");\n")
 	return g.b.String()
+}
+
+// localPrologue fills in loc, maybe publishes it through gp (under m0,
+// or only on one branch), and uses it after.
+func (g *gen) localPrologue() {
+	g.p("\tloc.b = v + 1;\n")
+	switch g.lr.IntN(4) {
+	case 0:
+		g.p("\tgp = &loc;\n")
+	case 1:
+		g.p("\tif (v & 1)\n\t\tgp = &loc;\n")
+	case 2:
+		g.p("\tmutex_lock(&m0);\n\tgp = &loc;\n\tmutex_unlock(&m0);\n")
+	}
+	switch g.lr.IntN(3) {
+	case 0:
+		g.p("\tloc.a = loc.b;\n")
+	case 1:
+		g.p("\tmutex_lock(&m0);\n\tloc.b++;\n\tmutex_unlock(&m0);\n")
+	default:
+		g.p("\tv += loc.a;\n")
+	}
+}
+
+// pointerUse reads or writes what gp points to, if anything, maybe under m0.
+func (g *gen) pointerUse() {
+	use := [...]string{"gp->a = v;", "v += gp->b;", "gp->b++;"}[g.lr.IntN(3)]
+	if g.lr.IntN(2) == 0 {
+		g.p("\tmutex_lock(&m0);\n\tif (gp)\n\t\t%s\n\tmutex_unlock(&m0);\n", use)
+		return
+	}
+	g.p("\tif (gp)\n\t\t%s\n", use)
 }
 
 func retType(e entry) string {
