@@ -292,9 +292,10 @@ func usedBy(s ir.Stmt, index map[*ir.Object]int, f func(int)) {
 
 // keepsNoAddress reports whether call s uses its pointer arguments only
 // during the call: a NoEscape helper or a locking function of the models
-// tables whose result is unused or not one of its arguments.
+// tables whose result is unused or not one of its arguments, and not one
+// that links its argument into a kernel list (linksArgument).
 func keepsNoAddress(s *ir.Call) bool {
-	if s.Callee == nil || !s.Callee.External() {
+	if s.Callee == nil || !s.Callee.External() || linksArgument[s.Callee.Name] {
 		return false
 	}
 	h, known := models.HelperFor(s.Callee.Name)
@@ -303,4 +304,15 @@ func keepsNoAddress(s *ir.Call) bool {
 		return false
 	}
 	return s.Dst == nil || !known || h.Returns != models.ReturnsArg
+}
+
+// linksArgument holds the NoEscape helpers that link a caller's wait queue
+// entry into a queue head other threads walk (a waker reads the entry and
+// may unlink it) until remove_wait_queue or finish_wait: for A7 the
+// entry's address is used there. The region analysis still takes their
+// NoEscape rows at their word: a queued entry is thread-local there unless
+// other flow shares it.
+var linksArgument = map[string]bool{
+	"add_wait_queue": true, "add_wait_queue_exclusive": true,
+	"prepare_to_wait": true, "prepare_to_wait_exclusive": true, "prepare_to_wait_event": true,
 }

@@ -7,6 +7,8 @@
 #include <linux/fs.h>
 #include <linux/string.h>
 #include <linux/miscdevice.h>
+#include <linux/wait.h>
+#include <linux/sched.h>
 
 struct req {
 	int id;
@@ -17,6 +19,8 @@ struct req {
 
 extern int submit_req(struct req *r);
 static struct req *last;
+static DECLARE_WAIT_QUEUE_HEAD(wq);
+static wait_queue_t *waiter;
 
 static void req_done(struct req *r)
 {
@@ -73,10 +77,22 @@ static ssize_t dev_write(struct file *file, const char __user *buf, size_t n, lo
 	return w.id + s.id;                          // want not-private
 }
 
+/* A queued wait entry is reachable by the waker: add_wait_queue keeps it. */
+static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	DECLARE_WAITQUEUE(wait, current);            // want shared private
+	add_wait_queue(&wq, &wait);
+	wait.flags = 0;                              // want not-private
+	waiter = &wait;
+	remove_wait_queue(&wq, &wait);
+	return 0;
+}
+
 static const struct file_operations dev_fops = {
 	.owner = THIS_MODULE,
 	.read = dev_read,
 	.write = dev_write,
+	.unlocked_ioctl = dev_ioctl,
 };
 
 static struct miscdevice dev_misc = { MISC_DYNAMIC_MINOR, "unpub", &dev_fops };
