@@ -18,6 +18,9 @@
 //	parse     preprocess, parse and type-check with modernc.org/cc/v4
 //	lower     C AST -> IR; model-header helpers are still calls
 //	inline    splice the bodies of functions defined in model headers
+//	callbacks a kernel function that calls a driver callback before it
+//	          returns (models.SyncCallbackFor) becomes a loop calling it
+//	          (callbacks.go)
 //	entry     entry points (package frontend/entry)
 //	dead      drop static functions nothing live reaches (dead.go)
 //	regions   memory regions and indirect-call targets (frontend/regions)

@@ -132,7 +132,7 @@ func TestLoadConcurrently(t *testing.T) {
 }
 
 func TestPasses(t *testing.T) {
-	want := []string{"parse", "lower", "inline", "entry", "dead", "regions", "validate"}
+	want := []string{"parse", "lower", "inline", "callbacks", "entry", "dead", "regions", "validate"}
 	if got := Passes(); !slices.Equal(got, want) {
 		t.Errorf("Passes() = %v, want %v", got, want)
 	}

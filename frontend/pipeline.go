@@ -23,13 +23,14 @@ type pass struct {
 
 // passes is the pipeline, in order.
 var passes = []pass{
-	{"parse", parsePass},       // preprocess, parse and type-check with cc/v4
-	{"lower", lowerPass},       // C AST -> IR (model-header helpers still called)
-	{"inline", inlinePass},     // inline model-header helpers at driver call sites
-	{"entry", entryPass},       // entry points (package frontend/entry)
-	{"dead", deadPass},         // drop static functions nothing live reaches
-	{"regions", regionsPass},   // memory regions, indirect targets (package frontend/regions)
-	{"validate", validatePass}, // ir.Validate
+	{"parse", parsePass},         // preprocess, parse and type-check with cc/v4
+	{"lower", lowerPass},         // C AST -> IR (model-header helpers still called)
+	{"inline", inlinePass},       // inline model-header helpers at driver call sites
+	{"callbacks", callbacksPass}, // kernel functions that call a driver callback before they return
+	{"entry", entryPass},         // entry points (package frontend/entry)
+	{"dead", deadPass},           // drop static functions nothing live reaches
+	{"regions", regionsPass},     // memory regions, indirect targets (package frontend/regions)
+	{"validate", validatePass},   // ir.Validate
 }
 
 // Passes lists the pipeline's pass names in order.

@@ -6,7 +6,8 @@
 //   - the API semantics tables: which functions take and release locks
 //     (locks.go), which helpers read or write memory through their arguments
 //     or allocate (helpers.go), which calls register entry points or
-//     publish the device (register.go);
+//     publish the device (register.go), which call a driver callback on
+//     the caller's thread before they return (callbacks.go);
 //   - the entry-point tables (entrypoints.go): ops struct types and fields,
 //     the role of each callback and how the kernel makes its arguments;
 //   - the serialisation rules (pairs.go): which pairs of entry points the
@@ -31,6 +32,10 @@
 //   - helpers: functions in helpers.go touch exactly the memory listed, and
 //     those marked NoEscape keep no pointer; unknown kernel functions touch
 //     no driver memory (not switchable: the alternative reports everything);
+//   - synchronous callbacks: a function of callbacks.go calls its callback
+//     only before it returns, on the caller's thread, and keeps neither it
+//     nor its argument (each row names the kernel code; a call with another
+//     arity is left an unknown function, whose callback is an entry point);
 //   - entry points: function pointers in the driver's own structs are
 //     called only by the driver unless the struct escapes (frontend/entry
 //     escape.go; then they are guessed entry points, in ClassEscaped when

@@ -172,3 +172,28 @@ func TestKernelTreeUnpublishedLocals(t *testing.T) {
 		t.Errorf("--no-assume unpublished-locals: exit %d, want 1 and %q:\n%s%s", code, race, stdout, stderr)
 	}
 }
+
+// TestKernelTreeSyncCallbacks: rtc-cmos.c passes cmos_read_alarm_callback
+// and cmos_set_alarm_callback to mc146818_avoid_UIP, which calls them on
+// the caller's thread before it returns (models/callbacks.go): they are
+// callees of cmos_read_alarm and cmos_set_alarm, not entry points. The
+// stack locals memset before they go to a driver function are private:
+// the fortified memset's __builtin_dynamic_object_size(&local) uses the
+// address for nothing.
+func TestKernelTreeSyncCallbacks(t *testing.T) {
+	tree, build := kernelTree(t)
+	file := filepath.Join(tree, "drivers", "rtc", "rtc-cmos.c")
+	code, stdout, stderr := runWhoop(t, "entrypoints", "--kernel", tree, "--kernel-build", build, file)
+	if code != exitOK || !strings.Contains(stdout, "cmos_read_alarm ") || strings.Contains(stdout, "_callback") {
+		t.Errorf("entrypoints: exit %d, want cmos_read_alarm and no callback:\n%s%s", code, stdout, stderr)
+	}
+	_, stdout, stderr = runWhoop(t, "--kernel", tree, "--kernel-build", build, "--no-progress", file)
+	for _, gone := range []string{"race on '__builtin_memset(&current_alarm)'", "race on 'p.time'", "between cmos_read_alarm_callback"} {
+		if strings.Contains(stdout+stderr, gone) {
+			t.Errorf("still reported: %s", gone)
+		}
+	}
+	if !strings.Contains(stdout+stderr, "race on 'cmos->suspend_ctrl'") {
+		t.Errorf("the races on cmos->suspend_ctrl are gone too:\n%s", stderr)
+	}
+}

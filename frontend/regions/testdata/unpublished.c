@@ -40,6 +40,9 @@ static ssize_t dev_read(struct file *file, char __user *buf, size_t n, loff_t *p
 
 	a.len = n;                                   // want private
 	a.data[i] = 1;                               // want private
+	/* Fortified string functions ask for the size: no use of the address. */
+	if (__builtin_dynamic_object_size(&b, 0) < sizeof(b))
+		return 0;
 	memset(&b, 0, sizeof(b));                    // want shared private
 	b.done = req_done;                           // want private
 	/* The touch of a call that keeps the address is made during the call. */

@@ -1,0 +1,90 @@
+package frontend
+
+import (
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
+
+// callbacksPass replaces each call of a kernel function of the models'
+// synchronous-callback table (models.SyncCallbackFor) by what it does to
+// the driver: it calls the callback, zero or more times, on the caller's
+// thread, before it returns. So
+//
+//	ok = mc146818_avoid_UIP(cmos_read_alarm_callback, 10, &p)
+//
+// becomes a loop that may call cmos_read_alarm_callback(s, &p) (s
+// arbitrary), and ok is arbitrary. The callback is then an ordinary callee,
+// under the caller's locks, not an entry point of its own, and the local
+// it gets is lent, not shared. A call whose argument count is not the
+// row's arity, or whose callback is not a driver function with as many
+// parameters as the row passes, is left as it was (an unknown kernel
+// function: the callback is an entry point, which is sound).
+func callbacksPass(st *state) error {
+	for _, f := range st.prog.Funcs {
+		if err := st.ctx.Err(); err != nil {
+			return err
+		}
+		if !f.External() {
+			syncCallbacks(f)
+		}
+	}
+	return nil
+}
+
+// syncCallbacks rewrites the synchronous-callback calls of f.
+func syncCallbacks(f *ir.Function) {
+	for bi := 0; bi < len(f.Blocks); bi++ {
+		b := f.Blocks[bi]
+		for k, s := range b.Stmts {
+			c, ok := s.(*ir.Call)
+			if !ok || c.Callee == nil || !c.Callee.External() {
+				continue
+			}
+			row, ok := models.SyncCallbackFor(c.Callee.Name)
+			if !ok || len(c.Args) != row.Arity {
+				continue
+			}
+			cb, ok := c.Args[row.Fn].(*ir.Function)
+			if !ok || cb.External() || len(cb.Params) != len(row.Args) {
+				continue
+			}
+			expandSyncCallback(f, b, k, c, cb, row)
+			break // b now ends at the call; its rest is a new block, visited later
+		}
+	}
+	f.ComputePreds()
+}
+
+// expandSyncCallback replaces statement k of b, call c, by
+//
+//	args := c's arguments the callback gets; dst := arbitrary
+//	loop: if nd { cb(args); goto loop } else goto rest
+//	rest: the statements after c, and b's terminator
+func expandSyncCallback(f *ir.Function, b *ir.Block, k int, c *ir.Call, cb *ir.Function, row models.SyncCallback) {
+	pos := c.P
+	rest := f.NewBlock("callback.done")
+	rest.Stmts = append(rest.Stmts, b.Stmts[k+1:]...)
+	rest.Term = b.Term
+	b.Stmts = b.Stmts[:k]
+	args := make([]ir.Expr, len(row.Args))
+	for i, a := range row.Args {
+		v := f.NewLocal("cbarg", cb.Params[i].Kind, cb.Params[i].CType, pos)
+		if a < 0 {
+			b.Add(&ir.Havoc{Vars: []*ir.Var{v}, P: pos})
+		} else {
+			b.Add(&ir.Assign{Dst: v, Src: c.Args[a], P: pos})
+		}
+		args[i] = v
+	}
+	if c.Dst != nil {
+		b.Add(&ir.Havoc{Vars: []*ir.Var{c.Dst}, P: pos})
+	}
+	head := f.NewBlock("callback.head")
+	body := f.NewBlock("callback.call")
+	b.Term = &ir.Jump{Target: head, P: pos}
+	nd := f.NewLocal("again", ir.Bool, nil, pos)
+	head.Add(&ir.Havoc{Vars: []*ir.Var{nd}, P: pos})
+	head.Term = &ir.If{Cond: nd, Then: body, Else: rest, P: pos}
+	body.Add(&ir.Call{Callee: cb, Args: args, P: pos}) // the kernel ignores what it returns
+	body.Term = &ir.Jump{Target: head, P: pos}
+}

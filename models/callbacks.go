@@ -1,0 +1,41 @@
+package models
+
+// Kernel functions that call a callback the driver passes them on the
+// caller's own thread, before they return, and keep neither the callback
+// nor its argument. At such a call the front end calls the callback itself
+// (frontend/callbacks.go), zero or more times, with what the kernel
+// function passes it; the kernel function is then gone from the program.
+// Without a row, a driver function passed to a kernel function is an
+// entry point of its own, callable at any time on any thread, and the
+// locals handed over with it are shared: the callback "races" with the
+// very call that runs it.
+
+// SyncCallback says how a kernel function calls its callback.
+type SyncCallback struct {
+	// Arity is the kernel function's number of parameters: a call with
+	// another number (another kernel version's signature) is left alone.
+	Arity int
+	// Fn is the parameter holding the callback.
+	Fn int
+	// Args are the callback's arguments: a parameter of the kernel
+	// function, or -1 for a value the kernel makes up.
+	Args []int
+	// Why names the kernel code that makes the row true.
+	Why string
+}
+
+var syncCallbacks = map[string]SyncCallback{
+	// Linux 6.12 drivers/rtc/rtc-mc146818-lib.c: mc146818_avoid_UIP(
+	// callback, timeout, param) loops until the update-in-progress bit
+	// is clear and calls callback(seconds, param) inside the loop, with
+	// rtc_lock held (not modelled: holding no lock only adds races),
+	// then returns.
+	"mc146818_avoid_UIP": {Arity: 3, Fn: 0, Args: []int{-1, 2},
+		Why: "mc146818_avoid_UIP calls callback(seconds, param) in its own loop before it returns"},
+}
+
+// SyncCallbackFor returns the row of kernel function name, if it has one.
+func SyncCallbackFor(name string) (SyncCallback, bool) {
+	s, ok := syncCallbacks[name]
+	return s, ok
+}
