@@ -86,3 +86,12 @@ func TestMissingFileMessageIsOneLine(t *testing.T) {
 		t.Errorf("stderr %q is not one line", stderr)
 	}
 }
+
+// TestFlagsBeforeCommand: a check flag written before a command's name is
+// a usage error (exit 2), not silently dropped.
+func TestFlagsBeforeCommand(t *testing.T) {
+	code, _, stderr := runWhoop(t, "--kernel-build", t.TempDir(), "entrypoints", "x.c")
+	if code != exitUsage || !strings.Contains(stderr, `--kernel-build before the command "entrypoints"`) {
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitUsage, stderr)
+	}
+}

@@ -169,7 +169,44 @@ func frontendFlags() []cli.Flag {
 
 // commands lists the subcommands; each lives in its own file.
 func commands() []*cli.Command {
-	return []*cli.Command{entrypointsCommand(), pairsCommand(), irCommand(), assumptionsCommand(), yieldsCommand(), mergeCommand()}
+	cmds := []*cli.Command{entrypointsCommand(), pairsCommand(), irCommand(), assumptionsCommand(), yieldsCommand(), mergeCommand()}
+	for _, cmd := range cmds {
+		cmd.Before = flagsBeforeCommand
+	}
+	return cmds
+}
+
+// flagsBeforeCommand refuses flags written before a command's name
+// ("whoop --kernel-build DIR entrypoints FILE.c"): they belong to the
+// check, and the command would run without them (a kernel build not found,
+// a -D not defined), so say where they go instead.
+func flagsBeforeCommand(c *cli.Context) error {
+	lineage := c.Lineage()
+	if len(lineage) < 2 {
+		return nil
+	}
+	set := make(map[string]bool)
+	for _, n := range lineage[1].LocalFlagNames() {
+		set[n] = true
+	}
+	var names []string // one per flag, as --help spells it first
+	for _, f := range c.App.Flags {
+		for _, n := range f.Names() {
+			if set[n] {
+				if len(f.Names()[0]) > 1 {
+					names = append(names, "--"+f.Names()[0])
+				} else {
+					names = append(names, "-"+f.Names()[0])
+				}
+				break
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return usageErrorf("%s before the command %q: write flags after it (whoop %s %s ... FILE.c)",
+		strings.Join(names, ", "), c.Command.Name, c.Command.Name, names[0])
 }
 
 const appHelpTemplate = `NAME:
