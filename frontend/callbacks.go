@@ -62,10 +62,7 @@ func syncCallbacks(f *ir.Function) {
 //	rest: the statements after c, and b's terminator
 func expandSyncCallback(f *ir.Function, b *ir.Block, k int, c *ir.Call, cb *ir.Function, row models.SyncCallback) {
 	pos := c.P
-	rest := f.NewBlock("callback.done")
-	rest.Stmts = append(rest.Stmts, b.Stmts[k+1:]...)
-	rest.Term = b.Term
-	b.Stmts = b.Stmts[:k]
+	rest := splitAt(f, b, k, "callback.done")
 	args := make([]ir.Expr, len(row.Args))
 	for i, a := range row.Args {
 		v := f.NewLocal("cbarg", cb.Params[i].Kind, cb.Params[i].CType, pos)

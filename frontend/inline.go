@@ -102,10 +102,7 @@ func size(f *ir.Function) int {
 // splice replaces the call c at b.Stmts[i] of f with a copy of g's body.
 func (in *inliner) splice(f *ir.Function, b *ir.Block, i int, c *ir.Call, g *ir.Function) {
 	pos := c.P
-	cont := f.NewBlock(b.Comment)
-	cont.Stmts = append(cont.Stmts, b.Stmts[i+1:]...)
-	cont.Term = b.Term
-	b.Stmts = b.Stmts[:i]
+	cont := splitAt(f, b, i, b.Comment)
 
 	// A parameter the helper never assigns is replaced by its argument:
 	// the inlined body assigns no variable of the caller before it returns.
@@ -185,6 +182,17 @@ func (in *inliner) splice(f *ir.Function, b *ir.Block, i int, c *ir.Call, g *ir.
 		}
 	}
 	b.Term = &ir.Jump{Target: blocks[g.Blocks[0]], P: pos}
+}
+
+// splitAt removes statement i of b and moves the statements after it, and
+// b's terminator, into a new block (comment), which it returns; b is left
+// open at its end for what replaces statement i.
+func splitAt(f *ir.Function, b *ir.Block, i int, comment string) *ir.Block {
+	cont := f.NewBlock(comment)
+	cont.Stmts = append(cont.Stmts, b.Stmts[i+1:]...)
+	cont.Term = b.Term
+	b.Stmts = b.Stmts[:i]
+	return cont
 }
 
 func isTemp(v *ir.Var) bool {

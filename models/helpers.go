@@ -64,6 +64,15 @@ func HelperFor(name string) (Helper, bool) {
 	return h, ok
 }
 
+// KeepsNoPointer reports whether kernel function name neither keeps nor
+// hands on the pointers it receives: a NoEscape helper, or a locking
+// function (the kernel keeps a lock's address for no one but the lockset).
+func KeepsNoPointer(name string) bool {
+	h, known := HelperFor(name)
+	_, isLock := Lock(name)
+	return (known && h.NoEscape) || isLock
+}
+
 // noprofSuffix: with CONFIG_MEM_ALLOC_PROFILING (Linux 6.10 on), the
 // allocators are macros, kmalloc(...) = alloc_hooks(kmalloc_noprof(...)),
 // and the function called is the _noprof one, with the same semantics.

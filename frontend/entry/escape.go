@@ -389,7 +389,7 @@ func (e *escape) external(c *ir.Call, dst int) {
 	name := c.Callee.Name
 	h, known := models.HelperFor(name)
 	_, isLock := models.Lock(name)
-	if !(known && h.NoEscape) && !isLock {
+	if !models.KeepsNoPointer(name) {
 		// A function with a publication effect of its own cannot also
 		// publish what escapes through it.
 		_, _, effect := models.CallEffect(name)

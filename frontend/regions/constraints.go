@@ -256,8 +256,7 @@ func (g *graph) call(f *ir.Function, s *ir.Call) {
 func (g *graph) externalCall(f *ir.Function, s *ir.Call, callee *ir.Function, args []*ptr) {
 	h, known := models.HelperFor(callee.Name)
 	_, isLock := models.Lock(callee.Name)
-	noEscape := (known && h.NoEscape) || isLock
-	if !noEscape {
+	if !models.KeepsNoPointer(callee.Name) {
 		var call []*ptr // the call may lend stack locals (A6)
 		_, registers := models.Registration(callee.Name)
 		if !registers && !(s.Dst != nil && carries(s.Dst) && (!known || h.Returns == models.ReturnsExternal) && mayReturnPointer(callee.Sig)) {

@@ -295,14 +295,10 @@ func usedBy(s ir.Stmt, index map[*ir.Object]int, f func(int)) {
 // tables whose result is unused or not one of its arguments, and not one
 // that links its argument into a kernel list (linksArgument).
 func keepsNoAddress(s *ir.Call) bool {
-	if s.Callee == nil || !s.Callee.External() || linksArgument[s.Callee.Name] {
+	if s.Callee == nil || !s.Callee.External() || linksArgument[s.Callee.Name] || !models.KeepsNoPointer(s.Callee.Name) {
 		return false
 	}
 	h, known := models.HelperFor(s.Callee.Name)
-	_, isLock := models.Lock(s.Callee.Name)
-	if !(known && h.NoEscape) && !isLock {
-		return false
-	}
 	return s.Dst == nil || !known || h.Returns != models.ReturnsArg
 }
 
