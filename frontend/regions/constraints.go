@@ -144,6 +144,16 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 		p := g.addr(s.Addr)
 		size := accessSize(s.Size)
 		g.record(f, s, &s.Access, p, size, false, order)
+		if fn, ok := s.Val.(*ir.Function); ok && !fn.External() {
+			if o, _, ok := objectOffset(s.Addr); ok && o.Kind == ir.LocalObj {
+				// A stack object holding a driver function is how the
+				// kernel calls it back with that object: a wait entry's
+				// func (init_waitqueue_func_entry, DEFINE_WAIT_FUNC) gets
+				// the entry, which the helper table's NoEscape rows for
+				// queuing it would otherwise keep thread-local.
+				g.escapes = append(g.escapes, escape{p: p})
+			}
+		}
 		if v := g.materialise(g.eval(s.Val)); v != nil {
 			var t ir.Type
 			if vv, ok := s.Val.(*ir.Var); ok {

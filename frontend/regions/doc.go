@@ -111,6 +111,17 @@
 // functions (models.Lock) keep no pointer either. A struct passed by value
 // gives the kernel its contents, not the caller's copy.
 //
+// A stack object into which the driver stores one of its own functions
+// escapes (constraints.go): that is how the kernel calls the function back
+// with the object, whatever call hands the object over. The case that
+// needs it is a wait entry with the driver's wake function
+// (init_waitqueue_func_entry, DEFINE_WAIT_FUNC): the NoEscape rows for
+// queuing it (add_wait_queue, prepare_to_wait) would keep it thread-local,
+// and the wake function's accesses to its container could not race with
+// the sleeper's. The rule is syntactic: a store through the local's own
+// address (&w + c), as the front end lowers initialisers and inlined
+// initialisation helpers.
+//
 // # Names
 //
 // A region is named after, in order of precedence: the outermost struct of
