@@ -194,8 +194,8 @@ var helperTable = func() map[string]Helper {
 	// queue entries sit in a queue only while their owner sleeps, and only
 	// kernel code (the waker) touches them there, unless the entry's func
 	// is the driver's: the region analysis then publishes the entry's
-	// object itself (frontend/regions, a stack object holding a driver
-	// function).
+	// object itself (frontend/regions: an object holding a driver
+	// function escapes).
 	add(Helper{Returns: ReturnsScalar, NoEscape: true},
 		"mutex_init", "__mutex_init", "spin_lock_init", "__spin_lock_init", "raw_spin_lock_init",
 		"rwlock_init", "__rwlock_init", "sema_init", "init_rwsem", "__init_rwsem",

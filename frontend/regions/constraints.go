@@ -145,12 +145,14 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 		size := accessSize(s.Size)
 		g.record(f, s, &s.Access, p, size, false, order)
 		if fn, ok := s.Val.(*ir.Function); ok && !fn.External() {
-			if o, _, ok := objectOffset(s.Addr); ok && o.Kind == ir.LocalObj {
-				// A stack object holding a driver function is how the
-				// kernel calls it back with that object: a wait entry's
-				// func (init_waitqueue_func_entry, DEFINE_WAIT_FUNC) gets
-				// the entry, which the helper table's NoEscape rows for
-				// queuing it would otherwise keep thread-local.
+			if o, _, ok := objectOffset(s.Addr); !ok || o.Kind != ir.GlobalObj {
+				// An object holding a driver function is how the kernel
+				// calls it back with that object: a wait entry's func
+				// (init_waitqueue_func_entry, DEFINE_WAIT_FUNC) gets the
+				// entry, which the helper table's NoEscape rows for
+				// queuing it would otherwise keep thread-local when it
+				// lives on the stack or in a fresh allocation. (A global
+				// one is shared already.)
 				g.escapes = append(g.escapes, escape{p: p})
 			}
 		}

@@ -111,16 +111,15 @@
 // functions (models.Lock) keep no pointer either. A struct passed by value
 // gives the kernel its contents, not the caller's copy.
 //
-// A stack object into which the driver stores one of its own functions
-// escapes (constraints.go): that is how the kernel calls the function back
-// with the object, whatever call hands the object over. The case that
-// needs it is a wait entry with the driver's wake function
+// An object into which the driver stores one of its own functions escapes
+// (constraints.go): that is how the kernel calls the function back with
+// the object, whatever call hands the object over. The case that needs it
+// is a wait entry with the driver's wake function
 // (init_waitqueue_func_entry, DEFINE_WAIT_FUNC): the NoEscape rows for
-// queuing it (add_wait_queue, prepare_to_wait) would keep it thread-local,
-// and the wake function's accesses to its container could not race with
-// the sleeper's. The rule is syntactic: a store through the local's own
-// address (&w + c), as the front end lowers initialisers and inlined
-// initialisation helpers.
+// queuing it (add_wait_queue, prepare_to_wait) would keep it thread-local
+// on the stack or in a fresh allocation, and the wake function's accesses
+// to its container could not race with the sleeper's. Stores into a named
+// global (&g + c) are left alone: a global is shared already.
 //
 // # Names
 //
