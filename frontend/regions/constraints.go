@@ -144,7 +144,7 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 		p := g.addr(s.Addr)
 		size := accessSize(s.Size)
 		g.record(f, s, &s.Access, p, size, false, order)
-		if fn, ok := s.Val.(*ir.Function); ok && !fn.External() {
+		if g.storesDriverFunction(s) {
 			if o, _, ok := objectOffset(s.Addr); !ok || o.Kind != ir.GlobalObj {
 				// An object holding a driver function is how the kernel
 				// calls it back with that object: a wait entry's func
@@ -343,4 +343,25 @@ func paramPointee(f *ir.Function, i int) ir.Type {
 		return nil
 	}
 	return pointee(f.Sig.Params[i])
+}
+
+// storesDriverFunction reports whether store s puts one of the driver's
+// functions into memory: named in the store, or through a function pointer
+// variable at a place where the entry-point pass registered a driver
+// function (a helper that sets a wait entry's func from its parameter).
+func (g *graph) storesDriverFunction(s *ir.Store) bool {
+	switch v := s.Val.(type) {
+	case *ir.Function:
+		return !v.External()
+	case *ir.Var:
+		if _, isFn := ir.Unnamed(pointee(v.CType)).(*ir.FuncType); !isFn || !s.P.IsValid() {
+			return false
+		}
+		for _, ep := range g.prog.EntryPoints {
+			if ep.Var == "" && ep.Pos == s.P {
+				return true
+			}
+		}
+	}
+	return false
 }

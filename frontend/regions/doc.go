@@ -118,8 +118,11 @@
 // (init_waitqueue_func_entry, DEFINE_WAIT_FUNC): the NoEscape rows for
 // queuing it (add_wait_queue, prepare_to_wait) would keep it thread-local
 // on the stack or in a fresh allocation, and the wake function's accesses
-// to its container could not race with the sleeper's. Stores into a named
-// global (&g + c) are left alone: a global is shared already.
+// to its container could not race with the sleeper's. The function is
+// named in the store, or the store of a function pointer variable is where
+// the entry-point pass registered one (a helper that sets func from its
+// parameter). Stores into a named global (&g + c) are left alone: a global
+// is shared already.
 //
 // # Names
 //
