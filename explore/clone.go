@@ -285,6 +285,9 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 	case *ir.Assert, *ir.Equate:
 	case *ir.Load:
 		addr := c.addrVar(cur, st.Addr, st.P)
+		if !objectAddress(st.Addr) {
+			c.deref(cur, addr, st.P)
+		}
 		dst := c.v(st.Dst)
 		c.load(cur, st.Region, &st.Access, addr, dst)
 		if isYield {
@@ -294,6 +297,9 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 		}
 	case *ir.Store:
 		addr := c.addrVar(cur, st.Addr, st.P)
+		if !objectAddress(st.Addr) {
+			c.deref(cur, addr, st.P)
+		}
 		val := c.tmp("stored", ir.Int)
 		cur.Add(&ir.Assign{Dst: val, Src: c.expr(st.Val), P: st.P})
 		c.store(cur, st.Region, &st.Access, addr, val)
@@ -302,6 +308,9 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 		}
 	case *ir.Touch:
 		addr := c.addrVar(cur, st.Addr, st.P)
+		if !objectAddress(st.Addr) {
+			c.deref(cur, addr, st.P)
+		}
 		if st.Write {
 			cs, n := touchCells(&st.Access)
 			for k := range n {
@@ -344,6 +353,40 @@ func touchCells(a *ir.Access) (size, n int64) {
 		return size, 1
 	}
 	return size, max(1, min(a.Size/size, maxTouchCells))
+}
+
+// nullPage is where the explorer's valid addresses start: below it lie
+// NULL plus a field offset and ERR_PTR values (small negative numbers).
+// vc puts nothing there (functions start at 4096, objects far above), and
+// the addresses of objects the kernel hands in are the solver's choice, so
+// excluding the rest loses no execution up to the renaming of addresses.
+const nullPage = 4096
+
+// deref assumes addr is at or above the NULL page. The kernel oopses on
+// such an access, so an execution that makes one ends there; without the
+// assumption two threads whose kzalloc both failed would meet on the
+// cells of the NULL page and confirm a race no execution has. An
+// assumption, not a branch to a stopped thread: a branch per access made
+// swim's queries several times slower, and the solver can mostly pick the
+// same interleaving with the allocation succeeding. The replay stops a
+// thread there (concrete runs may get there; a model cannot).
+func (c *cloner) deref(cur *ir.Block, addr ir.Expr, pos ir.Pos) {
+	// One bound, not a test of a window around 0: a disjunction per
+	// access costs the solver a case split each.
+	cur.Add(&ir.Assume{Cond: ir.Bin(ir.OpGe, addr, ir.IntConst(nullPage)), P: pos})
+}
+
+// objectAddress reports whether e is an object's address, perhaps plus a
+// constant offset: a global's, never in the NULL page, so its accesses need
+// no test (most accesses to globals).
+func objectAddress(e ir.Expr) bool {
+	if b, ok := e.(*ir.Binary); ok && b.Op == ir.OpAdd {
+		if _, ok := b.Y.(*ir.Const); ok {
+			e = b.X
+		}
+	}
+	_, ok := e.(*ir.Object)
+	return ok
 }
 
 // addrVar evaluates an address once, so the access and its check use the

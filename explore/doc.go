@@ -56,7 +56,15 @@
 // beyond maxZeroCells per access size start arbitrary); everything else
 // (objects the kernel passes in, what external functions return) is
 // arbitrary, as in the lockset check's environment. Fresh-per-call
-// arguments, frame objects and allocations get fresh addresses. Locks are
+// arguments, frame objects and allocations get fresh addresses; an
+// allocation may fail and return NULL. Executions that access memory
+// below address 4096 (NULL plus a field offset, an ERR_PTR value) are not
+// sought: the kernel oopses there, and two threads whose kzalloc both
+// failed would otherwise meet on the cells of the NULL page and confirm a
+// race no execution has. Valid addresses are the solver's choice, so this
+// loses only executions that really dereference such a pointer, and those
+// through a helper that accepts NULL (kfree(NULL) on an error path); a
+// concrete run that gets there stops the thread. Locks are
 // cells of a lock table keyed by the lock's address: an acquire waits
 // until the lock is free, a trylock or interruptible acquire may fail, a
 // reader-writer lock counts readers. Every nondeterministic value (a

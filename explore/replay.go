@@ -516,6 +516,9 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		if err != nil {
 			return false, err
 		}
+		if err := r.deref(th, a, &st.Access, addr); err != nil {
+			return false, err
+		}
 		v := r.read(st.Region, addr)
 		a.vars[st.Dst] = v
 		s := r.access(th, a, &st.Access, "read", v)
@@ -525,6 +528,9 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 	case *ir.Store:
 		addr, err := r.eval(a, st.Addr)
 		if err != nil {
+			return false, err
+		}
+		if err := r.deref(th, a, &st.Access, addr); err != nil {
 			return false, err
 		}
 		v, err := r.eval(a, st.Val)
@@ -540,6 +546,9 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 	case *ir.Touch:
 		addr, err := r.eval(a, st.Addr)
 		if err != nil {
+			return false, err
+		}
+		if err := r.deref(th, a, &st.Access, addr); err != nil {
 			return false, err
 		}
 		kind := "read"
@@ -569,6 +578,16 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		return r.call(th, a, st, yp, isYield)
 	}
 	return false, nil
+}
+
+// deref stops th at an access in the NULL page, as cloner.deref does: the
+// kernel oopses there.
+func (r *replayer) deref(th *thread, a *activation, acc *ir.Access, addr *big.Int) error {
+	if addr.Cmp(big.NewInt(nullPage)) >= 0 {
+		return nil
+	}
+	r.record(th, a.fn, acc.P, "oops", acc.LValue, nil)
+	return errStop
 }
 
 func (r *replayer) access(th *thread, a *activation, acc *ir.Access, kind string, v *big.Int) Step {

@@ -76,7 +76,8 @@ type Step struct {
 	Source     string
 	// Kind: read, write, lock, lock failed, unlock, downgrade, switch (the
 	// thread stops here and the other runs), race (the check after this
-	// thread's access finds the cell changed by the other thread).
+	// thread's access finds the cell changed by the other thread), oops
+	// (an access in the NULL page: the thread stops there).
 	Kind   string
 	LValue string
 	Value  string

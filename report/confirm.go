@@ -22,6 +22,8 @@ func confirmStepText(s lockset.Step) string {
 		return who + "context switch: the other thread runs"
 	case "race":
 		return who + "resumes: '" + s.LValue + "' now holds " + s.Value + ", written by the other thread since this access: race confirmed"
+	case "oops":
+		return who + "dereferences '" + s.LValue + "' in the NULL page: the kernel oopses, the thread stops"
 	case "lock", "unlock", "lock failed", "downgrade":
 		return who + s.Kind + " " + s.LValue
 	}
