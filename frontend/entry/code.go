@@ -129,9 +129,45 @@ func (s *scanner) unknownCall(f *ir.Function, b *ir.Block, c *ir.Call) {
 
 // store handles a store of a function address into memory.
 func (s *scanner) store(f *ir.Function, b *ir.Block, st *ir.Store) {
-	for _, fn := range s.directFuncs(f, st.Val) {
+	fns := s.directFuncs(f, st.Val)
+	if st.Struct != nil && isFuncPointer(fieldType(st.Struct, st.Field)) {
+		// Into a function-pointer member: a value loaded from memory
+		// (w->func = ops->wake) is whatever the escape analysis says may
+		// be there, as for a registration call's callback. Without this
+		// a driver function that reaches a kernel struct's member only
+		// through the driver's own table was no entry point at all.
+		if more, complete := s.storedFuncs(f, st.Val); complete {
+			fns = more
+		} else if s.kernelMember(st) {
+			s.warnf(st.P, "cannot tell which function is stored into %s; its entry point is missing", st.LValue)
+		}
+	}
+	for _, fn := range fns {
 		s.storeFunc(f, b, st, fn)
 	}
+}
+
+// storedFuncs returns the driver functions a stored value may be, following
+// memory with the escape analysis; complete is false when it may come from
+// the kernel.
+func (s *scanner) storedFuncs(f *ir.Function, val ir.Expr) ([]*ir.Function, bool) {
+	fns, complete := s.funcs(f, val, 0)
+	if complete {
+		return fns, true
+	}
+	return s.esc.funcsOf(fns, val)
+}
+
+// kernelMember reports whether a store writes a member of a struct type
+// the kernel knows (not the driver's own, not private), where the kernel
+// may call what is stored.
+func (s *scanner) kernelMember(st *ir.Store) bool {
+	steps := walkPath(st.Struct, st.Field).steps
+	if len(steps) == 0 {
+		return false
+	}
+	last := steps[len(steps)-1]
+	return !s.esc.private[last.owner] && !s.local[last.strct] && last.strct != ""
 }
 
 func (s *scanner) storeFunc(f *ir.Function, b *ir.Block, st *ir.Store, fn *ir.Function) {
@@ -212,21 +248,35 @@ func (s *scanner) storeFunc(f *ir.Function, b *ir.Block, st *ir.Store, fn *ir.Fu
 
 // fieldOffset is the byte offset of member path field within st, or 0.
 func fieldOffset(st *ir.Struct, field string) int64 {
+	off, _ := fieldAt(st, field)
+	return off
+}
+
+// fieldType is the type of member path field of st, nil when the path
+// leaves st's members (an array subscript, an unknown name).
+func fieldType(st *ir.Struct, field string) ir.Type {
+	_, t := fieldAt(st, field)
+	return t
+}
+
+// fieldAt follows member path field through st: the offset reached and
+// the type there (nil when the path cannot be followed to its end).
+func fieldAt(st *ir.Struct, field string) (int64, ir.Type) {
 	var cur ir.Type = st
 	var off int64
 	for _, name := range splitFields(field) {
 		s, ok := ir.Unnamed(cur).(*ir.Struct)
 		if !ok {
-			return off
+			return off, nil
 		}
 		fo, fld := fieldAndOffset(s, name)
 		if fld == nil {
-			return off
+			return off, nil
 		}
 		off += fo
 		cur = fld.Type
 	}
-	return off
+	return off, cur
 }
 
 func splitFields(path string) []string {

@@ -59,11 +59,12 @@
 //
 // Assumptions (each can hide a race):
 //   - a callback loaded from memory at a registration call
-//     (request_irq(irq, ops->handler, ...)) is resolved by the escape
-//     analysis when the memory is the driver's own; when it may be kernel
-//     memory, Find adds a warning to Program.Warnings and the functions the
-//     driver stored there are entry points by escape, roles guessed (not
-//     the registration's role);
+//     (request_irq(irq, ops->handler, ...)) or stored into a kernel
+//     struct's function-pointer member (w->wq.func = ops.wake) is resolved
+//     by the escape analysis when the memory is the driver's own; when it
+//     may be kernel memory, Find adds a warning to Program.Warnings and the
+//     functions the driver stored there are entry points by escape, roles
+//     guessed (not the registration's role);
 //   - static linkage: other translation units neither call the driver's
 //     non-static functions nor use its non-static globals, unless
 //     Program.ExternLinkage is set (--no-assume static-linkage); the

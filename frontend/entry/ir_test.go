@@ -255,6 +255,10 @@ func TestRunTimeRegistrations(t *testing.T) {
 		loaded := f.NewLocal("fp", ir.Int, nil, ir.Pos{})
 		blk.Add(&ir.Load{Dst: loaded, Access: ir.Access{Addr: p, Size: 8, LValue: "priv->fp", Site: b.prog.NewSite()}})
 		blk.Add(call(requestIRQ, 20, ir.IntConst(7), loaded, ir.IntConst(0), ir.IntConst(0), p))
+		// The same value stored into a kernel struct's function pointer.
+		blk.Add(&ir.Store{Val: loaded, Access: ir.Access{Addr: ir.Bin(ir.OpAdd, p, ir.IntConst(40)), Size: 8,
+			LValue: "priv->timer.function", Struct: priv, Field: ".timer.function", Site: b.prog.NewSite(),
+			P: ir.Pos{File: "t.c", Line: 21}}})
 	})
 	b.global("probe_ptr_unused", intT)
 
@@ -278,14 +282,16 @@ func TestRunTimeRegistrations(t *testing.T) {
 	if !reflect.DeepEqual(rep, map[string]bool{"multi_irq ": true}) {
 		t.Errorf("repeated: %v", rep)
 	}
-	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Msg, "request_irq: cannot tell which function argument 2 is") ||
-		res.Warnings[0].Pos.Line != 20 {
+	if len(res.Warnings) != 2 || !strings.Contains(res.Warnings[0].Msg, "request_irq: cannot tell which function argument 2 is") ||
+		res.Warnings[0].Pos.Line != 20 ||
+		!strings.HasSuffix(res.Warnings[1].Msg, "cannot tell which function is stored into priv->timer.function; its entry point is missing") ||
+		res.Warnings[1].Pos.Line != 21 {
 		t.Errorf("warnings: %v", res.Warnings)
 	}
-	// Find records the warning once, however often it runs.
+	// Find records the warnings once, however often it runs.
 	Find(b.prog)
 	Find(b.prog)
-	if len(b.prog.Warnings) != 1 {
+	if len(b.prog.Warnings) != 2 {
 		t.Errorf("program warnings: %v", b.prog.Warnings)
 	}
 	sites := SitesOf(b.prog, res.EntryPoints)
