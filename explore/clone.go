@@ -22,6 +22,10 @@ type cloner struct {
 	blocks map[[2]int]*ir.Block
 	work   [][2]int
 	halt   *ir.Block
+	// guarded: within the block being translated, the base variables of
+	// addresses already assumed outside the NULL page, with the smallest
+	// offset assumed (deref).
+	guarded map[*ir.Var]int64
 }
 
 func (s *seq) cloneBody(job cloneJob) {
@@ -89,8 +93,12 @@ func (c *cloner) target(from, to *ir.Block, l int) *ir.Block {
 
 func (c *cloner) translate(b *ir.Block, l int) {
 	cur := c.blocks[[2]int{b.Index, l}]
+	c.guarded = make(map[*ir.Var]int64)
 	for _, st := range b.Stmts {
 		cur = c.stmt(cur, st)
+		for _, v := range ir.StmtDefs(st) {
+			delete(c.guarded, v)
+		}
 	}
 	switch t := b.Term.(type) {
 	case *ir.Jump:
@@ -285,9 +293,7 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 	case *ir.Assert, *ir.Equate:
 	case *ir.Load:
 		addr := c.addrVar(cur, st.Addr, st.P)
-		if !objectAddress(st.Addr) {
-			c.deref(cur, addr, st.P)
-		}
+		c.deref(cur, st.Addr, addr, st.P)
 		dst := c.v(st.Dst)
 		c.load(cur, st.Region, &st.Access, addr, dst)
 		if isYield {
@@ -297,9 +303,7 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 		}
 	case *ir.Store:
 		addr := c.addrVar(cur, st.Addr, st.P)
-		if !objectAddress(st.Addr) {
-			c.deref(cur, addr, st.P)
-		}
+		c.deref(cur, st.Addr, addr, st.P)
 		val := c.tmp("stored", ir.Int)
 		cur.Add(&ir.Assign{Dst: val, Src: c.expr(st.Val), P: st.P})
 		c.store(cur, st.Region, &st.Access, addr, val)
@@ -308,9 +312,7 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 		}
 	case *ir.Touch:
 		addr := c.addrVar(cur, st.Addr, st.P)
-		if !objectAddress(st.Addr) {
-			c.deref(cur, addr, st.P)
-		}
+		c.deref(cur, st.Addr, addr, st.P)
 		if st.Write {
 			cs, n := touchCells(&st.Access)
 			for k := range n {
@@ -362,18 +364,45 @@ func touchCells(a *ir.Access) (size, n int64) {
 // excluding the rest loses no execution up to the renaming of addresses.
 const nullPage = 4096
 
-// deref assumes addr is at or above the NULL page. The kernel oopses on
-// such an access, so an execution that makes one ends there; without the
-// assumption two threads whose kzalloc both failed would meet on the
-// cells of the NULL page and confirm a race no execution has. An
-// assumption, not a branch to a stopped thread: a branch per access made
-// swim's queries several times slower, and the solver can mostly pick the
-// same interleaving with the allocation succeeding. The replay stops a
-// thread there (concrete runs may get there; a model cannot).
-func (c *cloner) deref(cur *ir.Block, addr ir.Expr, pos ir.Pos) {
+// deref assumes the address of an access (orig in the source, addr its
+// clone) is at or above the NULL page. The kernel oopses on such an
+// access, so an execution that makes one ends there; without the
+// assumption two threads whose kzalloc both failed would meet on the cells
+// of the NULL page and confirm a race no execution has. An assumption, not
+// a branch to a stopped thread: a branch per access made swim's queries
+// several times slower, and the solver can mostly pick the same
+// interleaving with the allocation succeeding. The replay stops a thread
+// there (concrete runs may get there; a model cannot). A global's address
+// needs no assumption, nor does p+k after p+j with j <= k in one block (p
+// unchanged): it follows.
+func (c *cloner) deref(cur *ir.Block, orig, addr ir.Expr, pos ir.Pos) {
+	if objectAddress(orig) {
+		return
+	}
+	if v, off, ok := varOffset(orig); ok {
+		if prev, done := c.guarded[v]; done && prev <= off {
+			return
+		}
+		c.guarded[v] = off
+	}
 	// One bound, not a test of a window around 0: a disjunction per
 	// access costs the solver a case split each.
 	cur.Add(&ir.Assume{Cond: ir.Bin(ir.OpGe, addr, ir.IntConst(nullPage)), P: pos})
+}
+
+// varOffset splits an address v or v+k (k constant) into v and k.
+func varOffset(e ir.Expr) (*ir.Var, int64, bool) {
+	switch e := e.(type) {
+	case *ir.Var:
+		return e, 0, true
+	case *ir.Binary:
+		v, isVar := e.X.(*ir.Var)
+		k, isConst := e.Y.(*ir.Const)
+		if e.Op == ir.OpAdd && isVar && isConst && !k.Unsigned {
+			return v, k.Val, true
+		}
+	}
+	return nil, 0, false
 }
 
 // objectAddress reports whether e is an object's address, perhaps plus a
