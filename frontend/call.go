@@ -126,8 +126,14 @@ func (f *fnBuilder) call(x *cc.PostfixExpression, discard bool) ir.Expr {
 		if callee.External() {
 			if h, ok := models.HelperFor(callee.Name); ok && f.b.byFunc[callee].def == nil {
 				f.touches(callee.Name, h, argNodes, vals, lvs, pos)
+			} else if f.b.st.cfg.KernelCallsTouch && f.b.byFunc[callee].def == nil && !models.Describes(callee.Name) {
+				f.opaqueTouches(callee.Name, params, argNodes, vals, lvs, pos)
 			}
 		}
+	} else if f.b.st.cfg.KernelCallsTouch {
+		// The target may be a kernel function (through a kernel ops
+		// table); when it is the driver's, the touches only add accesses.
+		f.opaqueTouches(exprText(calleeNode), params, argNodes, vals, lvs, pos)
 	}
 	c := &ir.Call{Callee: callee, Fn: fnExpr, Args: vals, P: pos}
 	var result ir.Expr
@@ -197,6 +203,44 @@ func (f *fnBuilder) fitArity(callee *ir.Function, vals []ir.Expr, pos ir.Pos) []
 		vals = append(vals, f.havocTemp(sig.Params[len(vals)], pos))
 	}
 	return vals
+}
+
+// opaqueTouches emits what a kernel function no table describes may do
+// with its pointer arguments when the kernel-calls assumption is dropped:
+// read the object each points to, of unknown length, and write it unless
+// the parameter points to const (a variadic argument is only read, as
+// printk's are).
+func (f *fnBuilder) opaqueTouches(name string, params []*cc.Parameter, argNodes []cc.ExpressionNode, vals []ir.Expr, lvs []*lvalue, pos ir.Pos) {
+	for i, an := range argNodes {
+		if i >= len(vals) {
+			break
+		}
+		var elem cc.Type
+		switch t := an.Type().(type) {
+		case *cc.PointerType:
+			elem = t.Elem()
+		case *cc.ArrayType:
+			elem = t.Elem()
+		}
+		if elem == nil || elem.Kind() == cc.Function {
+			continue
+		}
+		if _, isConst := vals[i].(*ir.Const); isConst {
+			continue // NULL or a number
+		}
+		write := false
+		if i < len(params) {
+			if ppt, ok := params[i].Type().(*cc.PointerType); ok {
+				write = !ppt.Elem().Attributes().IsConst()
+			}
+		}
+		a := ir.Access{Addr: vals[i], Mode: ir.Plain, Size: -1, P: pos,
+			LValue: name + "(" + exprText(an) + ")", Site: f.b.prog.NewSite()}
+		if lv := lvs[i]; lv != nil {
+			a.Struct, a.Field = lv.strct, lv.field
+		}
+		f.emit(&ir.Touch{Write: write, Access: a})
+	}
 }
 
 // touches emits the memory effects of kernel helper name on its pointer

@@ -42,6 +42,11 @@ type Config struct {
 	KernelReadsLocalFields bool
 	// Tree says how Load finds Kernel when it is not set.
 	Tree TreeOptions
+	// KernelCallsTouch drops the kernel-calls assumption: a call of a
+	// kernel function no models table describes, and an indirect call,
+	// reads what each pointer argument points to and writes it unless the
+	// parameter points to const (call.go, opaqueTouches).
+	KernelCallsTouch bool
 
 	// testModels, when set (by this package's tests), is searched for model
 	// headers before the embedded ones.

@@ -73,6 +73,18 @@ func KeepsNoPointer(name string) bool {
 	return (known && h.NoEscape) || isLock
 }
 
+// Describes reports whether one of the tables says what kernel function
+// name does (a helper, locking, registration or synchronous-callback row).
+// Without the kernel-calls assumption, a function none describes may read
+// and write what its pointer arguments point to.
+func Describes(name string) bool {
+	_, helper := HelperFor(name)
+	_, lock := Lock(name)
+	_, reg := Registration(name)
+	_, sync := SyncCallbackFor(name)
+	return helper || lock || reg || sync
+}
+
 // noprofSuffix: with CONFIG_MEM_ALLOC_PROFILING (Linux 6.10 on), the
 // allocators are macros, kmalloc(...) = alloc_hooks(kmalloc_noprof(...)),
 // and the function called is the _noprof one, with the same semantics.
