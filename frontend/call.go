@@ -228,6 +228,9 @@ func (f *fnBuilder) opaqueTouches(name string, params []*cc.Parameter, argNodes 
 		if _, isConst := vals[i].(*ir.Const); isConst {
 			continue // NULL or a number
 		}
+		if o, ok := vals[i].(*ir.Object); ok && o.Kind == ir.StringObj {
+			continue // a string literal: nothing writes it, so reading it races with nothing
+		}
 		write := false
 		if i < len(params) {
 			if ppt, ok := params[i].Type().(*cc.PointerType); ok {
