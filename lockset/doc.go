@@ -29,6 +29,11 @@
 //     "not yet published" pseudo-lock per publication class until they
 //     register (after they unregister, with a call that waits) the entry
 //     points of that class; entry points of the class hold it for reading.
+//     An exit's withdrawal counts only once the exit has withdrawn the
+//     classes of every other entry point that may publish the class again
+//     (the interrupt handler that queues the work cancel_work_sync
+//     cancels: free_irq first), never when one of them cannot be withdrawn
+//     that way, and an exit that publishes the class again gives it up.
 //     Kernel locks an entry point runs under (RTNL, the transmit lock, ...)
 //     are held on entry.
 //  5. Summaries (summaries.go): small non-recursive functions are inlined

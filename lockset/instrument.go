@@ -2,6 +2,7 @@ package lockset
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/whoopverify/whoop/ir"
@@ -53,6 +54,9 @@ type instrumenter struct {
 	closure map[string][]string
 	// publishers[c]: entry points whose code publishes class c directly.
 	publishers map[string][]*ir.EntryPoint
+	// withdrawal[c]: when an exit's withdrawal of class c quiesces it
+	// (withdrawalGuards).
+	withdrawal map[string]withdrawalGuard
 	// lifecycle: functions an init or exit entry point may run; only they
 	// carry publication effects (elsewhere the role flags are false).
 	lifecycle map[*ir.Function]bool
@@ -213,6 +217,7 @@ func (in *instrumenter) publication() {
 			direct[c][pc] = true
 		}
 	}
+	in.withdrawalGuards()
 	all := make(map[string]bool)
 	for c := range classes {
 		all[c] = true
@@ -671,22 +676,77 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 // "unpublished" pseudo-locks of the classes it makes callable; a withdrawal
 // by an exit entry point takes its class's pseudo-lock in write mode.
 func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op regOp) {
-	update := func(l int, flag *ir.Var, to ir.Expr) {
+	update := func(l int, flag ir.Expr, to ir.Expr) {
 		g := in.locks[l]
 		dst.Add(&ir.Assign{Dst: g.held, Src: ite(flag, to, g.held), P: s.P})
 		dst.Add(&ir.Assign{Dst: g.heldW, Src: ite(flag, to, g.heldW), P: s.P})
 		in.ownMods(fn)[l] = true
 	}
 	if op.unregister {
-		if l, ok := in.unpub[op.class]; ok {
-			update(l, in.roleExit, ir.True)
+		l, ok := in.unpub[op.class]
+		wg := in.withdrawal[op.class]
+		if !ok || wg.never {
+			return
 		}
+		var cond ir.Expr = in.roleExit
+		for _, gl := range wg.first {
+			cond = ir.And(cond, in.locks[gl].heldW)
+		}
+		update(l, cond, ir.True)
 		return
 	}
+	// Init publishes what it held back; an exit that publishes a class
+	// again after withdrawing it no longer keeps it quiet.
+	flag := ir.Or(in.roleInit, in.roleExit)
 	for _, c := range in.closureOf(op.class) {
 		if l, ok := in.unpub[c]; ok {
-			update(l, in.roleInit, ir.False)
+			update(l, flag, ir.False)
 		}
+	}
+}
+
+// withdrawalGuard says when an exit's waiting withdrawal of a class
+// (cancel_work_sync, del_timer_sync, free_irq) keeps the class's entry
+// points from running after it: never, when an entry point of another
+// class that no waiting withdrawal quiesces may publish it again
+// (schedule_work from an ioctl); else only once the exit has withdrawn
+// the classes of every entry point that may (first: their pseudo-locks,
+// held for writing). An interrupt handler that queues the work the exit
+// cancels before free_irq can queue it again after the cancel: the
+// withdrawal quiesces the work only if free_irq came first. Init and exit
+// entry points are left out (the device lock and the publication rules
+// order them), and so are the class's own entry points (a work item that
+// queues itself: the waiting withdrawal stops that too).
+type withdrawalGuard struct {
+	never bool
+	first []int
+}
+
+func (in *instrumenter) withdrawalGuards() {
+	in.withdrawal = make(map[string]withdrawalGuard)
+	for c, eps := range in.publishers {
+		var wg withdrawalGuard
+		seen := make(map[int]bool)
+		for _, ep := range eps {
+			if ep.Role == ir.RoleInit || ep.Role == ir.RoleExit {
+				continue
+			}
+			pc := in.f.env.entryClass(ep)
+			if pc == c {
+				continue
+			}
+			l, ok := in.unpub[pc]
+			if pc == "" || !ok {
+				wg.never = true
+				break
+			}
+			if !seen[l] {
+				seen[l] = true
+				wg.first = append(wg.first, l)
+			}
+		}
+		slices.Sort(wg.first)
+		in.withdrawal[c] = wg
 	}
 }
 

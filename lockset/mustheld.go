@@ -285,13 +285,27 @@ func (a *mustAnalysis) lockOp(st held, op lockOp) {
 func (a *mustAnalysis) regOp(st held, op regOp) {
 	switch {
 	case op.unregister && a.ep.Role == ir.RoleExit:
-		if l, ok := a.in.unpub[op.class]; ok {
-			st.any.set(l)
-			st.w.set(l)
-			st.none.clear(l)
-			st.notW.clear(l)
+		l, ok := a.in.unpub[op.class]
+		wg := a.in.withdrawal[op.class]
+		if !ok || wg.never {
+			return
 		}
-	case !op.unregister && a.ep.Role == ir.RoleInit:
+		for _, gl := range wg.first {
+			if !st.w.has(gl) {
+				// Perhaps withdrawn on some paths: neither held nor
+				// free on all; the symbolic check decides.
+				st.any.clear(l)
+				st.w.clear(l)
+				st.none.clear(l)
+				st.notW.clear(l)
+				return
+			}
+		}
+		st.any.set(l)
+		st.w.set(l)
+		st.none.clear(l)
+		st.notW.clear(l)
+	case !op.unregister && (a.ep.Role == ir.RoleInit || a.ep.Role == ir.RoleExit):
 		for _, c := range a.in.closureOf(op.class) {
 			if l, ok := a.in.unpub[c]; ok {
 				st.any.clear(l)

@@ -37,7 +37,7 @@ var assumptions = []assumption{
 		"races if a callback is reached by a caller that does not hold the lock",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoKernelLocks = true }},
 	{"publication",
-		"the kernel calls an entry point only after the driver registers it (init before misc_register, probe before register_netdev, ...) and not after an unregistration that waits for running callbacks",
+		"the kernel calls an entry point only after the driver registers it (init before misc_register, probe before register_netdev, ...) and not after an unregistration that waits for running callbacks, once the exit has also withdrawn every other entry point that may register it again",
 		"races with code in init before registration or in exit after unregistration",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoPublication = true }},
 	{"module-refcount",
