@@ -26,7 +26,7 @@ var version = "0.1.0-dev"
 func main() {
 	if hugePagesWanted() {
 		// Best effort: without the advice whoop is slower, not wrong.
-		_, _, _ = reserveHugeHeap(hugeHeapBytes)
+		_, _, _ = reserveHugeHeap(hugeHeapBytes(physicalMemory()))
 	}
 	gc := deferGC(gcFloorBytes) // after the reservation's collection
 	os.Exit(mainWithWorkers(os.Args, os.Stdout, os.Stderr, gc))

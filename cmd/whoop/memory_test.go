@@ -84,3 +84,23 @@ func gogc() uint64 {
 	metrics.Read(s)
 	return s[0].Value.Uint64()
 }
+
+// The huge-page reservation covers a tree-mode heap where memory allows,
+// never more than a quarter of the machine's, never less than the heap a
+// run has before its first collection.
+func TestHugeHeapBytes(t *testing.T) {
+	for _, tc := range []struct {
+		physical uint64
+		want     uintptr
+	}{
+		{0, gcFloorBytes},
+		{256 << 20, gcFloorBytes},
+		{2 << 30, 512 << 20},
+		{4 << 30, 1 << 30},
+		{64 << 30, 1 << 30},
+	} {
+		if got := hugeHeapBytes(tc.physical); got != tc.want {
+			t.Errorf("hugeHeapBytes(%d MB) = %d MB, want %d MB", tc.physical>>20, got>>20, tc.want>>20)
+		}
+	}
+}
