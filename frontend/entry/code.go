@@ -129,18 +129,19 @@ func (s *scanner) unknownCall(f *ir.Function, b *ir.Block, c *ir.Call) {
 
 // store handles a store of a function address into memory.
 func (s *scanner) store(f *ir.Function, b *ir.Block, st *ir.Store) {
-	fns := s.directFuncs(f, st.Val)
+	var fns []*ir.Function
 	if st.Struct != nil && isFuncPointer(fieldType(st.Struct, st.Field)) {
 		// Into a function-pointer member: a value loaded from memory
 		// (w->func = ops->wake) is whatever the escape analysis says may
 		// be there, as for a registration call's callback. Without this
 		// a driver function that reaches a kernel struct's member only
 		// through the driver's own table was no entry point at all.
-		if more, complete := s.storedFuncs(f, st.Val); complete {
-			fns = more
-		} else if s.kernelMember(st) {
+		var complete bool
+		if fns, complete = s.storedFuncs(f, st.Val); !complete && s.kernelMember(st) {
 			s.warnf(st.P, "cannot tell which function is stored into %s; its entry point is missing", st.LValue)
 		}
+	} else {
+		fns = s.directFuncs(f, st.Val)
 	}
 	for _, fn := range fns {
 		s.storeFunc(f, b, st, fn)
@@ -149,7 +150,8 @@ func (s *scanner) store(f *ir.Function, b *ir.Block, st *ir.Store) {
 
 // storedFuncs returns the driver functions a stored value may be, following
 // memory with the escape analysis; complete is false when it may come from
-// the kernel.
+// the kernel (fns are then those followed without memory, as directFuncs
+// finds them).
 func (s *scanner) storedFuncs(f *ir.Function, val ir.Expr) ([]*ir.Function, bool) {
 	fns, complete := s.funcs(f, val, 0)
 	if complete {
