@@ -18,7 +18,11 @@
 //
 //   - Assignment, load, store, call and return unify pointer values; a
 //     constant added to a pointer moves its offset. Unifying two values of
-//     one node at different offsets makes the node periodic (folded).
+//     one node at different offsets makes the node periodic (folded): when
+//     they lie in two array or struct members of one struct (a helper's
+//     u8 *buf called with two member buffers), only the span of those
+//     members, since a pointer walks only the member it starts in (A4);
+//     otherwise the innermost aggregate holding both, as for arithmetic.
 //   - Cells: overlapping accesses merge into one cell (their pointees
 //     unify). Arrays are folded modulo their element size, from the C types
 //     known for a node (object types, pointer types of variables holding

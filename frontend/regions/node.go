@@ -194,8 +194,13 @@ func (g *graph) unify1(a, b ptr) {
 		if d < 0 {
 			d = -d
 		}
-		lo, hi := min(pa, pb), max(pa, pb)
-		g.addFold(ra, g.foldWithin(ra, ra.norm(lo), ra.norm(lo)+(hi-lo), d))
+		lo := min(pa, pb)
+		x := ra.norm(lo)
+		if f := g.foldBetween(ra, x, x+d); f != nil {
+			g.addFold(ra, f)
+			return
+		}
+		g.addFold(ra, g.foldWithin(ra, x, x+d, d))
 		return
 	}
 	// Keep the heavier root; absorb the other at the right shift.

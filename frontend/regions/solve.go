@@ -555,6 +555,89 @@ func (g *graph) foldWithin(r *node, lo, hi, stride int64) *fold {
 	return &fold{lo: best.lo, hi: best.hi, base: best.lo, stride: stride, typed: isInf(best.hi)}
 }
 
+// foldBetween returns the fold for one pointer value that holds offset a
+// or offset b > a of root r (a helper's u8 *buf parameter called with
+// (u8 *)priv->block3 and (u8 *)priv->block7), or nil to fold as pointer
+// arithmetic does (foldWithin). When a and b lie in two different members
+// of a struct and both members are aggregates (arrays, structs), the
+// pointer walks only the member it starts in (A4), so the fold need only
+// span those two members: the struct's other members (its lock) stay
+// apart. Folding the whole struct, as stride arithmetic would, merged
+// every member of lm93's driver data, the mutex included.
+func (g *graph) foldBetween(r *node, a, b int64) *fold {
+	if g.opts.NoBoundsAssumption {
+		return nil
+	}
+	structs, _ := g.splitFacts(r)
+	var best span
+	found := false
+	for _, f := range structs {
+		if f.size <= 0 || a < f.off || b >= f.off+f.size {
+			continue
+		}
+		h, ok := memberHull(f.t, a-f.off, b-f.off)
+		if !ok {
+			return nil // some struct of the node says the pointer may walk it all
+		}
+		h = span{h.lo + f.off, h.hi + f.off}
+		if !found || h.hi-h.lo > best.hi-best.lo {
+			best, found = h, true
+		}
+	}
+	if !found {
+		return nil
+	}
+	return &fold{lo: best.lo, hi: best.hi, base: best.lo, stride: b - a}
+}
+
+// memberHull returns, for offsets a < b of type t, the extent from the
+// member holding a to the member holding b within the innermost struct
+// that holds them in two different members, when both members are
+// aggregates. Otherwise (an array holds both: its elements are walkable
+// from each other; a scalar member: a pointer to it may walk its struct)
+// it reports false.
+func memberHull(t ir.Type, a, b int64) (span, bool) {
+	switch u := ir.Unnamed(t).(type) {
+	case *ir.Struct:
+		if u.Union {
+			return span{}, false
+		}
+		var fa, fb *ir.Field
+		for _, f := range u.Fields {
+			fs := f.Type.Size()
+			if fs <= 0 {
+				continue
+			}
+			if f.Offset <= a && a < f.Offset+fs {
+				fa = f
+			}
+			if f.Offset <= b && b < f.Offset+fs {
+				fb = f
+			}
+		}
+		if fa == nil || fb == nil || fa.BitField || fb.BitField {
+			return span{}, false
+		}
+		if fa == fb {
+			h, ok := memberHull(fa.Type, a-fa.Offset, b-fa.Offset)
+			return span{h.lo + fa.Offset, h.hi + fa.Offset}, ok
+		}
+		if !aggregate(fa.Type) || !aggregate(fb.Type) {
+			return span{}, false
+		}
+		return span{fa.Offset, fb.Offset + fb.Type.Size()}, true
+	}
+	return span{}, false
+}
+
+func aggregate(t ir.Type) bool {
+	switch ir.Unnamed(t).(type) {
+	case *ir.Struct, *ir.Array:
+		return true
+	}
+	return false
+}
+
 // innermostAggregate returns the extent of the innermost struct, union or
 // array of t (t itself included) containing [lo, hi) and at least min
 // bytes long.
