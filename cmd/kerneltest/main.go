@@ -124,8 +124,8 @@ func analyse(r *result, bin, tree, build string, timeout time.Duration, oneCore 
 	}
 	cmd := exec.CommandContext(ctx, bin, append(args, r.file)...)
 	cmd.Dir = tree
-	var stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = nil, &stderr
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
 	r.seconds = time.Since(start).Seconds()
@@ -139,7 +139,7 @@ func analyse(r *result, bin, tree, build string, timeout time.Duration, oneCore 
 	case err != nil && r.code < 0:
 		r.cause = err.Error()
 	case r.code >= 2:
-		r.cause = cause(stderr.String())
+		r.cause = cause(stderr.String(), stdout.String())
 	}
 }
 
@@ -148,15 +148,24 @@ var (
 	quoted    = regexp.MustCompile(`'[^']*'|"[^"]*"|<[^>]*>`)
 )
 
-// cause is the first error line of whoop's stderr without its position, for
-// grouping; names in quotes are kept in the listing but folded in groups.
-func cause(stderr string) string {
+// cause is the first error line of whoop's stderr; failing that, the
+// report's line that says why nothing or not everything was checked (a
+// file without entry points exits 4 with only warnings on stderr); failing
+// that, stderr's first line. Names in quotes are kept in the listing but
+// folded in groups.
+func cause(stderr, stdout string) string {
 	for _, line := range strings.Split(stderr, "\n") {
 		if strings.HasPrefix(line, "whoop: ") && !strings.Contains(line, "warning:") {
 			return strings.TrimSpace(line)
 		}
 	}
-	return strings.TrimSpace(stderr)
+	for _, line := range strings.Split(stdout+"\n"+stderr, "\n") {
+		if strings.Contains(line, "nothing was checked") || strings.Contains(line, "inconclusive") {
+			return strings.TrimSpace(line)
+		}
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(stderr), "\n")
+	return first
 }
 
 func group(cause string) string {
