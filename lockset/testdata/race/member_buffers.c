@@ -2,11 +2,13 @@
  * its u8 *buf parameter holds (u8 *)d->a or (u8 *)d->b. Only those
  * members are walked through it, so the struct's mutex (and its other
  * members) stay apart: the two writers under the mutex do not race, and
- * the reader without it races on the buffers only. */
+ * the readers without it race on what they read: the buffers (either of
+ * them) and valid. */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/mutex.h>
+#include <linux/poll.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/types.h>
@@ -29,12 +31,28 @@ static u8 scratch[8];
 
 static void fill(u8 *buf, int len)
 {
-	memcpy(buf, scratch, len); // want "write .*buf.* by dev_write races with read .* by dev_read"
+	memcpy(buf, scratch, len); // want "write .*buf.* by dev_write races with read .* by dev_read" "write .*buf.* by dev_write races with read .* by dev_llseek"
 }
 
 static ssize_t dev_read(struct file *file, char __user *ubuf, size_t n, loff_t *ppos)
 {
 	return d->a[1] + d->b[2].hi; // want "read .* by dev_read races with write .*buf.* by dev_write"
+}
+
+/* Only the second buffer, and a member outside both. */
+static loff_t dev_llseek(struct file *file, loff_t off, int whence)
+{
+	return d->b[2].hi; // want "read .* by dev_llseek races with write .*buf.* by dev_write"
+}
+
+static long dev_status(void)
+{
+	return d->valid; // want "read d->valid by dev_poll races with write d->valid by dev_write"
+}
+
+static unsigned int dev_poll(struct file *file, poll_table *wait)
+{
+	return dev_status();
 }
 
 static ssize_t dev_write(struct file *file, const char __user *ubuf, size_t n, loff_t *ppos)
@@ -43,7 +61,7 @@ static ssize_t dev_write(struct file *file, const char __user *ubuf, size_t n, l
 	fill((u8 *)d->a, sizeof(d->a));
 	fill((u8 *)d->b, sizeof(d->b));
 	d->mode = n;
-	d->valid = 1;
+	d->valid = 1; // want "write d->valid by dev_write races with read d->valid by dev_poll"
 	mutex_unlock(&d->lock);
 	return n;
 }
@@ -62,6 +80,8 @@ static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 static const struct file_operations dev_fops = {
 	.owner = THIS_MODULE,
 	.read = dev_read,
+	.llseek = dev_llseek,
+	.poll = dev_poll,
 	.write = dev_write,
 	.unlocked_ioctl = dev_ioctl,
 };
