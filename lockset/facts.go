@@ -273,6 +273,23 @@ func (f *facts) modLocks(fn *ir.Function) []int {
 	return sortedInts(set)
 }
 
+// registers reports whether fn or a function it may call registers or
+// unregisters anything (a publication operation).
+func (f *facts) registers(fn *ir.Function) bool {
+	for _, g := range f.reach(fn) {
+		for _, b := range g.Blocks {
+			for _, s := range b.Stmts {
+				if call, ok := s.(*ir.Call); ok {
+					if _, ok := f.callReg[call]; ok {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
 // sitesOf returns every access site reachable from fn, by region.
 func (f *facts) sitesOf(fn *ir.Function) map[*ir.Region][]*site {
 	m := make(map[*ir.Region][]*site)

@@ -79,6 +79,7 @@ type mustAnalysis struct {
 	active    map[*ir.Function]bool
 	atSite    map[int]held
 	visited   map[int]bool
+	mod       map[*ir.Function]lockBits // changeable locks of recursive functions
 }
 
 // mustHeld returns, for every access site reachable from ep, the locks held
@@ -87,7 +88,7 @@ func (in *instrumenter) mustHeld(ep *ir.EntryPoint) map[int]held {
 	n := len(in.f.locks)
 	a := &mustAnalysis{in: in, ep: ep, n: n, recursive: in.recursive(),
 		memo: make(map[*ir.Function]map[string]held), active: make(map[*ir.Function]bool),
-		atSite: make(map[int]held), visited: make(map[int]bool)}
+		atSite: make(map[int]held), visited: make(map[int]bool), mod: make(map[*ir.Function]lockBits)}
 	start := noFacts(n)
 	h, hw := in.initialLocks(ep)
 	for l := range n {
@@ -111,9 +112,14 @@ func (in *instrumenter) mustHeld(ep *ir.EntryPoint) map[int]held {
 func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 	if a.recursive[fn] {
 		// A recursive activation may start with fewer locks than the first
-		// one (its caller may have released some): assume none, so every
-		// activation's accesses are covered by one analysis.
-		entry = noFacts(a.n)
+		// one (its caller may have released some), but only locks that fn
+		// or its callees acquire, release or publish can differ: those are
+		// forgotten, so one analysis covers every activation's accesses.
+		// The others keep their state on every path through the cycle
+		// (r8169: a condition-polling helper called through a function
+		// pointer closes a cycle; forgetting every lock there sent hundreds
+		// of rtnl-protected pairs to Z3).
+		entry = a.forget(entry, fn)
 	}
 	k := entry.key()
 	if m, ok := a.memo[fn]; ok {
@@ -122,9 +128,10 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 		}
 	}
 	if a.active[fn] {
-		// Recursion: nothing is known to be held afterwards (the body is
-		// analysed from the empty state, which covers this activation).
-		return noFacts(a.n)
+		// Recursion: the locks fn may change are unknown afterwards (the
+		// body is analysed from a state that forgets them, which covers
+		// this activation); the others are as they were.
+		return a.forget(entry, fn)
 	}
 	a.active[fn] = true
 	defer delete(a.active, fn)
@@ -199,6 +206,34 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 	}
 	a.memo[fn][k] = exit
 	return exit
+}
+
+// forget returns st with nothing known about the locks fn or its callees
+// may change: those they acquire, release or downgrade (modLocks, with the
+// class of an unidentified release), and, if they register or unregister
+// anything, every publication pseudo-lock.
+func (a *mustAnalysis) forget(st held, fn *ir.Function) held {
+	m, ok := a.mod[fn]
+	if !ok {
+		m = newBits(a.n)
+		for _, l := range a.in.f.modLocks(fn) {
+			m.set(l)
+		}
+		if a.in.f.registers(fn) {
+			for _, l := range a.in.unpub {
+				m.set(l)
+			}
+		}
+		a.mod[fn] = m
+	}
+	out := st.clone()
+	for i := range m {
+		out.any[i] &^= m[i]
+		out.w[i] &^= m[i]
+		out.none[i] &^= m[i]
+		out.notW[i] &^= m[i]
+	}
+	return out
 }
 
 func (a *mustAnalysis) call(s *ir.Call, st held) held {
