@@ -472,7 +472,7 @@ func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.V
 	t := c.key.thread
 	if !f.External() {
 		d := c.key.depth
-		if c.s.cyclic[f] {
+		if c.s.recursive(c.src, f) {
 			d++
 			if d > c.s.sh.unroll {
 				cur.Term = &ir.Jump{Target: c.stop(), P: pos}
@@ -635,15 +635,30 @@ func retreatingEdges(f *ir.Function) map[[2]int]bool {
 	return m
 }
 
-// cyclicFuncs returns the functions on a cycle of the call graph.
-func cyclicFuncs(p *ir.Program) map[*ir.Function]bool {
+// recursive reports whether a call from caller to callee is recursive:
+// both lie on one cycle of the call graph. Only such calls count towards
+// the recursion bound; entering a cycle from outside it does not (r8169's
+// rtl_loop_wait reaches its condition checks through a function pointer
+// that closes a cycle: counting the entry, --unroll 1 stopped every
+// thread at its first poll).
+func (s *seq) recursive(caller, callee *ir.Function) bool {
+	c, ok := s.cycle[callee]
+	if !ok {
+		return false
+	}
+	d, ok := s.cycle[caller]
+	return ok && c == d
+}
+
+// cycleComponents numbers the cycles of the call graph (ir.CycleComponents).
+func cycleComponents(p *ir.Program) map[*ir.Function]int {
 	var roots []*ir.Function
 	for _, f := range p.Funcs {
 		if !f.External() {
 			roots = append(roots, f)
 		}
 	}
-	return ir.OnCycle(roots, func(f *ir.Function) []*ir.Function {
+	return ir.CycleComponents(roots, func(f *ir.Function) []*ir.Function {
 		var out []*ir.Function
 		for _, b := range f.Blocks {
 			for _, st := range b.Stmts {

@@ -49,7 +49,9 @@
 // # Bounds and semantics
 //
 // Each activation follows at most --unroll retreating edges and recursion
-// goes --unroll deep; past the bound the thread stops (Return.Halt), and
+// goes --unroll deep (calls within one cycle of the call graph count, not
+// the call that enters the cycle); past the bound the thread stops
+// (Return.Halt), and
 // what it did so far still counts: a stopped thread is a prefix of a real
 // execution. Memory starts with every global and string object's cells at
 // zero and then its static initialiser (initialCells; cells of objects

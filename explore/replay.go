@@ -685,7 +685,7 @@ func (r *replayer) call(th *thread, a *activation, st *ir.Call, yp yieldPoint, i
 func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Function, args []*big.Int, dst *ir.Var, pos ir.Pos) error {
 	if !f.External() {
 		d := a.depth
-		if r.s.cyclic[f] {
+		if r.s.recursive(a.fn, f) {
 			d++
 			if d > r.s.sh.unroll {
 				r.bound = true

@@ -97,8 +97,8 @@ type seq struct {
 	bound    *ir.Var              // an unrolling or recursion bound was hit
 
 	globalLocks map[string]int64
-	pubCells    map[string]int64 // publication flags in the flag table, per class
-	cyclic      map[*ir.Function]bool
+	pubCells    map[string]int64     // publication flags in the flag table, per class
+	cycle       map[*ir.Function]int // call-graph cycle of each recursive function
 	// tracked[t]: thread t keeps a running flag, for the other thread's
 	// withdrawals that wait for it.
 	tracked    [nThreads]bool
@@ -154,7 +154,7 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 		s.regionID = max(s.regionID, r.ID)
 	}
 	src.Accesses(func(_ *ir.Function, _ ir.Stmt, a *ir.Access) { s.nextSite = max(s.nextSite, a.Site) })
-	s.cyclic = cyclicFuncs(src)
+	s.cycle = cycleComponents(src)
 	// A thread's running flag is kept only when the other thread may wait
 	// for it (a withdrawal of its class): the flags cost every pair time.
 	eps := [3]*ir.EntryPoint{nil, sh.first, sh.second}

@@ -11,24 +11,39 @@ func (c *Call) Callees() []*Function {
 
 // OnCycle returns the nodes that lie on a cycle of the graph given by
 // succs: members of a strongly connected component of two or more nodes,
-// and nodes with an edge to themselves (Tarjan's algorithm, visiting roots
-// and successors in the order given).
+// and nodes with an edge to themselves.
 func OnCycle[N comparable](roots []N, succs func(N) []N) map[N]bool {
+	comp := CycleComponents(roots, succs)
+	out := make(map[N]bool, len(comp))
+	for v := range comp {
+		out[v] = true
+	}
+	return out
+}
+
+// CycleComponents numbers the cycles of the graph given by succs: each node
+// on a cycle maps to the index of its strongly connected component, the
+// same for the nodes of one component (Tarjan's algorithm, visiting roots
+// and successors in the order given, so the numbering is deterministic).
+// A call from one node to another of the same component is a recursive
+// call; a call into a component from outside is not.
+func CycleComponents[N comparable](roots []N, succs func(N) []N) map[N]int {
 	index := make(map[N]int)
 	low := make(map[N]int)
 	onStack := make(map[N]bool)
 	var stack []N
-	out := make(map[N]bool)
-	next := 0
+	out := make(map[N]int)
+	next, ncomp := 0, 0
 	var visit func(v N)
 	visit = func(v N) {
+		self := false
 		index[v], low[v] = next, next
 		next++
 		stack = append(stack, v)
 		onStack[v] = true
 		for _, w := range succs(v) {
 			if w == v {
-				out[v] = true
+				self = true
 			}
 			if _, seen := index[w]; !seen {
 				visit(w)
@@ -50,10 +65,11 @@ func OnCycle[N comparable](roots []N, succs func(N) []N) map[N]bool {
 				break
 			}
 		}
-		if len(comp) > 1 {
+		if len(comp) > 1 || self {
 			for _, w := range comp {
-				out[w] = true
+				out[w] = ncomp
 			}
+			ncomp++
 		}
 	}
 	for _, r := range roots {

@@ -167,6 +167,28 @@ func TestOnCycle(t *testing.T) {
 	}
 }
 
+// CycleComponents tells cycles apart: 2 and 3 share one, 4 (a self edge)
+// has its own, and the nodes off every cycle have none.
+func TestCycleComponents(t *testing.T) {
+	// 1 -> 2 -> 3 -> 2, 3 -> 4, 4 -> 4, 5 -> 1, 6 -> 7 -> 6, 4 -> 6
+	edges := map[int][]int{1: {2}, 2: {3}, 3: {2, 4}, 4: {4, 6}, 5: {1}, 6: {7}, 7: {6}}
+	got := CycleComponents([]int{1, 5}, func(n int) []int { return edges[n] })
+	if len(got) != 5 {
+		t.Fatalf("got %v, want 2, 3, 4, 6 and 7", got)
+	}
+	for _, n := range []int{1, 5} {
+		if _, ok := got[n]; ok {
+			t.Errorf("%d is on no cycle, got component %d", n, got[n])
+		}
+	}
+	if got[2] != got[3] || got[6] != got[7] {
+		t.Errorf("one cycle split: %v", got)
+	}
+	if got[2] == got[4] || got[4] == got[6] || got[2] == got[6] {
+		t.Errorf("distinct cycles merged: %v", got)
+	}
+}
+
 // Wrap reduces constants as C does and prints its operator as a call;
 // Validate accepts it on Int and every operator maps back to its type.
 func TestWrap(t *testing.T) {
