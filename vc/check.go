@@ -320,6 +320,12 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 		}
 	}
 	for {
+		if !slices.Contains(done, false) {
+			// Every obligation failed in some model: nothing is left to
+			// prove (on a fresh solver the check would pay the whole
+			// formula's preprocessing again to say so).
+			return outs, nil
+		}
 		res, cerr := check(assume(-1))
 		if res == z3.Unsat {
 			for i := range outs {
