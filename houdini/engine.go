@@ -33,10 +33,15 @@ type proc struct {
 	solver   *z3.Solver
 	guards   []guard
 	fails    []*z3.Expr
-	failCand []int  // candidate index of each obligation, -1 for a non-candidate spec
-	mentions []int  // candidate indices whose guard the formula mentions, sorted
-	gaveUp   bool   // a check gave no answer: its obligations' candidates are dropped
-	tooBig   bool   // over Options.MaxStatements: given up in the first round, never checked
+	failCand []int // candidate index of each obligation, -1 for a non-candidate spec
+	mentions []int // candidate indices whose guard the formula mentions, sorted
+	gaveUp   bool  // a check gave no answer: its obligations' candidates are dropped
+	// tooBig: over Options.MaxStatements (size statements), not encoded;
+	// bigCands, the candidates its formula could check, are dropped in
+	// the first round.
+	tooBig   bool
+	size     int
+	bigCands []int
 	spent    uint64 // Z3 resource units its checks used (engine.rlimit bounds it)
 }
 
@@ -286,6 +291,20 @@ func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function
 	e := w.e
 	for _, order := range mine {
 		fn := procs[order]
+		if e.maxStmts > 0 {
+			// Refused before its formula is built: building it could take
+			// gigabytes (Options.MaxStatements).
+			if n, specs := vc.Footprint(fn, e.vcOpts, e.maxStmts); n > e.maxStmts {
+				p := &proc{fn: fn, order: order, tooBig: true, size: n}
+				for _, s := range specs {
+					if c, ok := e.index[s]; ok {
+						p.bigCands = append(p.bigCands, c)
+					}
+				}
+				w.procs[order] = p
+				continue
+			}
+		}
 		en, err := vc.Encode(zc, e.prog, fn, e.vcOpts, vc.EncodeConfig{
 			Guarded:  func(s *ir.Spec) bool { return s.Candidate },
 			NoTraces: true,
@@ -316,13 +335,6 @@ func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function
 				c = e.index[en.Obligation(i).Spec]
 			}
 			p.failCand = append(p.failCand, c)
-		}
-		if e.maxStmts > 0 && en.Statements() > e.maxStmts {
-			// Too big to summarise: its candidates are dropped in the
-			// first round (Options.MaxStatements), without a check.
-			p.tooBig = true
-			w.procs[order] = p
-			continue
 		}
 		// Each obligation's failure gets an indicator constant, so reading
 		// a model costs a lookup per obligation, not an evaluation of its
@@ -374,8 +386,8 @@ func (w *worker) round(ctx context.Context, j job) (r reply) {
 		}
 		gone := make(map[int]bool)
 		if p.tooBig {
-			w.giveUp(p, j.alive, gone, &r, fmt.Sprintf("%s: %d statements, more than the %d summary inference checks",
-				p.fn.Name, p.en.Statements(), w.e.maxStmts))
+			w.giveUpBig(p, j.alive, gone, &r, fmt.Sprintf("%s: %d statements, more than the %d summary inference checks",
+				p.fn.Name, p.size, w.e.maxStmts))
 			for c := range gone {
 				r.local[order] = append(r.local[order], c)
 			}
@@ -476,6 +488,21 @@ func (w *worker) giveUp(p *proc, alive []bool, gone map[int]bool, r *reply, why 
 		ob := p.en.Obligation(i)
 		r.drops = append(r.drops, drop{cand: c, proc: p.order, gaveUp: true,
 			where: fmt.Sprintf("%s at %s (%s): given up: %s", ob.Func.Name, ob.Pos, ob.Kind, why)})
+	}
+}
+
+// giveUpBig is giveUp for a function too big to encode: the candidates its
+// formula could check are dropped.
+func (w *worker) giveUpBig(p *proc, alive []bool, gone map[int]bool, r *reply, why string) {
+	p.gaveUp = true
+	r.gaveUp = append(r.gaveUp, p.order)
+	for _, c := range p.bigCands {
+		if !alive[c] || gone[c] {
+			continue
+		}
+		gone[c] = true
+		r.drops = append(r.drops, drop{cand: c, proc: p.order, gaveUp: true,
+			where: fmt.Sprintf("%s: given up: %s", p.fn.Name, why)})
 	}
 }
 
