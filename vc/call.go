@@ -53,13 +53,19 @@ func (e *encoder) call(fr *frame, b *ir.Block, c *ir.Call, r *z3.Expr, st *state
 
 // shouldInline applies Options.Inline and the recursion limits.
 func (e *encoder) shouldInline(callee *ir.Function, depth int) bool {
-	if callee.External() || e.opts.Inline == nil || depth >= HardInlineLimit {
+	return inlines(e.opts, e.inlineStack, callee, depth)
+}
+
+// inlines decides whether a call of callee at depth, below the inlined
+// functions of stack, is inlined (Encode and Footprint alike).
+func inlines(opts Options, stack []*ir.Function, callee *ir.Function, depth int) bool {
+	if callee.External() || opts.Inline == nil || depth >= HardInlineLimit {
 		return false
 	}
-	if slices.Contains(e.inlineStack, callee) && depth >= e.opts.MaxInlineDepth {
+	if slices.Contains(stack, callee) && depth >= opts.MaxInlineDepth {
 		return false
 	}
-	return e.opts.Inline(callee, depth)
+	return opts.Inline(callee, depth)
 }
 
 func (e *encoder) callOne(fr *frame, b *ir.Block, c *ir.Call, callee *ir.Function, args []*z3.Expr, r *z3.Expr, st *state) *z3.Expr {

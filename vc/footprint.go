@@ -1,10 +1,6 @@
 package vc
 
-import (
-	"slices"
-
-	"github.com/whoopverify/whoop/ir"
-)
+import "github.com/whoopverify/whoop/ir"
 
 // Footprint is what Encode would build for fn under opts, found without
 // building it: the number of statements it would encode (an inlined body
@@ -37,17 +33,6 @@ type footprint struct {
 	walked map[*ir.Function]bool
 }
 
-// inlines mirrors encoder.shouldInline.
-func (fp *footprint) inlines(callee *ir.Function, depth int) bool {
-	if callee.External() || fp.opts.Inline == nil || depth >= HardInlineLimit {
-		return false
-	}
-	if slices.Contains(fp.stack, callee) && depth >= fp.opts.MaxInlineDepth {
-		return false
-	}
-	return fp.opts.Inline(callee, depth)
-}
-
 // count is the number of statements encoding fn at depth takes, saturated
 // just past the limit.
 func (fp *footprint) count(fn *ir.Function, depth int) int {
@@ -65,7 +50,7 @@ func (fp *footprint) count(fn *ir.Function, depth int) int {
 				continue
 			}
 			for _, t := range c.Callees() {
-				if fp.inlines(t, depth) {
+				if inlines(fp.opts, fp.stack, t, depth) {
 					n += fp.count(t, depth+1)
 				}
 			}
