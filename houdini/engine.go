@@ -294,7 +294,8 @@ func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function
 		if e.maxStmts > 0 {
 			// Refused before its formula is built: building it could take
 			// gigabytes (Options.MaxStatements).
-			if n, specs := vc.Footprint(fn, e.vcOpts, e.maxStmts); n > e.maxStmts {
+			// An analysis error is Encode's to report.
+			if n, specs, err := vc.Footprint(e.prog, fn, e.vcOpts, e.maxStmts); err == nil && n > e.maxStmts {
 				p := &proc{fn: fn, order: order, tooBig: true, size: n}
 				for _, s := range specs {
 					if c, ok := e.index[s]; ok {

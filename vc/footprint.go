@@ -12,11 +12,26 @@ import "github.com/whoopverify/whoop/ir"
 // formula too large to build with it (houdini's Options.MaxStatements):
 // floppy.c's fd_locked_ioctl, 72,213 statements, took 4 GB to encode
 // before it was refused.
-func Footprint(fn *ir.Function, opts Options, limit int) (stmts int, specs []*ir.Spec) {
-	fp := &footprint{opts: opts, limit: limit, memo: make(map[fpKey]int), seen: make(map[*ir.Spec]bool), walked: make(map[*ir.Function]bool)}
+// It reads the blocks the encoder encodes (reachable from the entry) from
+// the same analysis (Options.Info when it is prog's); an error is the one
+// Encode would report.
+func Footprint(prog *ir.Program, fn *ir.Function, opts Options, limit int) (stmts int, specs []*ir.Spec, err error) {
+	fp := &footprint{pi: opts.Info.view(prog), opts: opts, limit: limit, memo: make(map[fpKey]int), seen: make(map[*ir.Spec]bool), walked: make(map[*ir.Function]bool)}
+	defer func() {
+		if r := recover(); r != nil {
+			fe, ok := r.(footprintError)
+			if !ok {
+				panic(r)
+			}
+			stmts, specs, err = 0, nil, fe.err
+		}
+	}()
 	fp.walk(fn, true)
-	return fp.count(fn, 0), fp.specs
+	return fp.count(fn, 0), fp.specs, nil
 }
+
+// footprintError unwinds a walk on a function the analysis rejects.
+type footprintError struct{ err error }
 
 type fpKey struct {
 	fn    *ir.Function
@@ -24,6 +39,7 @@ type fpKey struct {
 }
 
 type footprint struct {
+	pi     *progInfo
 	opts   Options
 	limit  int
 	memo   map[fpKey]int
@@ -42,7 +58,7 @@ func (fp *footprint) count(fn *ir.Function, depth int) int {
 	}
 	fp.stack = append(fp.stack, fn)
 	n := 0
-	for _, b := range reachable(fn) {
+	for _, b := range fp.blocks(fn) {
 		n += len(b.Stmts)
 		for _, s := range b.Stmts {
 			c, ok := s.(*ir.Call)
@@ -89,7 +105,7 @@ func (fp *footprint) walk(fn *ir.Function, top bool) {
 		}
 	}
 	var inlined []*ir.Function
-	for _, b := range reachable(fn) {
+	for _, b := range fp.blocks(fn) {
 		for _, s := range b.Invariants {
 			add(s)
 		}
@@ -113,32 +129,12 @@ func (fp *footprint) walk(fn *ir.Function, top bool) {
 	}
 }
 
-// reachable returns fn's blocks reachable from its entry, in index order.
-func reachable(fn *ir.Function) []*ir.Block {
-	if len(fn.Blocks) == 0 {
-		return nil
+// blocks returns fn's blocks the encoder encodes: those reachable from
+// its entry.
+func (fp *footprint) blocks(fn *ir.Function) []*ir.Block {
+	fi, err := fp.pi.info(fn)
+	if err != nil {
+		panic(footprintError{err})
 	}
-	seen := make([]bool, len(fn.Blocks))
-	work := []*ir.Block{fn.Blocks[0]}
-	seen[0] = true
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if b.Term == nil {
-			continue
-		}
-		for _, t := range b.Term.Succs() {
-			if !seen[t.Index] {
-				seen[t.Index] = true
-				work = append(work, t)
-			}
-		}
-	}
-	var out []*ir.Block
-	for i, b := range fn.Blocks {
-		if seen[i] {
-			out = append(out, b)
-		}
-	}
-	return out
+	return fi.rpo
 }

@@ -69,7 +69,10 @@ func TestFootprint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, specs := vc.Footprint(top.Function, opts, 0)
+	n, specs, err := vc.Footprint(b.Prog, top.Function, opts, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if n != en.Statements() {
 		t.Errorf("footprint counts %d statements, the encoding %d", n, en.Statements())
 	}
@@ -93,7 +96,7 @@ func TestFootprint(t *testing.T) {
 			t.Errorf("the encoding checks spec #%d, not named", s.ID)
 		}
 	}
-	if m, _ := vc.Footprint(top.Function, opts, 5); m != 6 {
+	if m, _, _ := vc.Footprint(b.Prog, top.Function, opts, 5); m != 6 {
 		t.Errorf("with limit 5 the count is %d, want 6 (saturated just past it)", m)
 	}
 }
