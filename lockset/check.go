@@ -486,7 +486,12 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 	if err != nil {
 		return pr, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
+	var raceAsserts func(int) bool // all there are, unless the tests add recordAsserts
+	if in.verifyConstruction {
+		raceAsserts = func(id int) bool { return !pl.isRecordAssert(id) }
+	}
 	outcomes, err := session.Check(pctx, pl.prog, pl.harness, vc.Options{
+		Asserts:        raceAsserts,
 		Inline:         in.planInline(pl),
 		MaxInlineDepth: 64,
 		CheckAsserts:   true,
@@ -517,6 +522,11 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 		}
 		return pr, fmt.Errorf("%w: checking %s: %v", ErrInternal, pl.harness.Name, err)
 	}
+	if in.verifyConstruction {
+		if err := in.checkRecords(pctx, pl, info); err != nil {
+			return pr, err
+		}
+	}
 	var unknown []string
 	for _, o := range outcomes {
 		if o.Spec != nil && o.Status != vc.Proved && in.verifyConstruction {
@@ -529,7 +539,11 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 		}
 		switch o.Status {
 		case vc.Failed:
-			pr.Races = append(pr.Races, in.witness(pl, g, o.Trace))
+			race, err := in.witness(pl, g, o.Trace)
+			if err != nil && in.verifyConstruction {
+				return pr, fmt.Errorf("%w: %s: %v", ErrInternal, pl.harness.Name, err)
+			}
+			pr.Races = append(pr.Races, race)
 		case vc.Unknown:
 			reason := o.Reason
 			switch {
@@ -555,8 +569,49 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 	return pr, nil
 }
 
-// witness turns a counterexample into the two racing accesses.
-func (in *instrumenter) witness(pl *plan, g *ghostRegion, tr *vc.Trace) Race {
+// checkRecords proves pl's recordAsserts (verifyConstruction), on a
+// prover of their own so that the race check's models, which choose the
+// witnesses the tests expect, are those of a run without them.
+func (in *instrumenter) checkRecords(ctx context.Context, pl *plan, info *vc.Info) error {
+	prover, err := vc.NewProver(z3.Config{})
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	defer prover.Close()
+	session, err := prover.NewSession()
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	defer session.Close()
+	outcomes, err := session.Check(ctx, pl.prog, pl.harness, vc.Options{
+		Asserts:            pl.isRecordAssert,
+		Inline:             in.planInline(pl),
+		MaxInlineDepth:     64,
+		CheckAsserts:       true,
+		CheapArith:         true,
+		Info:               info,
+		NoSteps:            true,
+		Together:           true,
+		IndependentAsserts: true,
+	})
+	if err != nil {
+		return fmt.Errorf("%w: checking the records of %s: %v", ErrInternal, pl.harness.Name, err)
+	}
+	for _, o := range outcomes {
+		if pl.isRecordAssert(o.AssertID) && o.Status != vc.Proved {
+			return fmt.Errorf("%w: %s: assertion #%d (a side's record names one of its own accesses to the region) not proved: %v", ErrInternal, pl.harness.Name, o.AssertID, o.Status)
+		}
+	}
+	return nil
+}
+
+// witness turns a counterexample into the two racing accesses. A side's
+// selected site must be one of its accesses to the region (the frame facts
+// say so); if the model says otherwise, the formula lost track of it
+// somewhere: the access is shown as somewhere below the entry point, never
+// at a line that does not touch the region, and err says what happened
+// (the tests make it an error, verifyConstruction).
+func (in *instrumenter) witness(pl *plan, g *ghostRegion, tr *vc.Trace) (race Race, err error) {
 	s := pl.snaps[g]
 	intOf := func(v *ir.Var) int {
 		if tr == nil {
@@ -599,8 +654,12 @@ func (in *instrumenter) witness(pl *plan, g *ghostRegion, tr *vc.Trace) Race {
 		sort.Strings(out)
 		return out
 	}
-	access := func(ep *ir.EntryPoint, id int, locks []string) Access {
+	access := func(ep *ir.EntryPoint, id int, sites []*site, locks []string) Access {
 		st := in.f.sites[id]
+		if st != nil && !slices.ContainsFunc(sites, func(x *site) bool { return x.id == id }) {
+			err = fmt.Errorf("the witness of %s selects site %d (%s:%d), not an access of %s to it", g.r.Name, id, st.fn.Name, st.access.P.Line, ep.Func.Name)
+			st = nil
+		}
 		if st == nil {
 			// No site: the selection was made where the encoding lost
 			// track of it. Never print an empty location: point at the
@@ -630,10 +689,11 @@ func (in *instrumenter) witness(pl *plan, g *ghostRegion, tr *vc.Trace) Race {
 			Locks:      locks,
 		}
 	}
-	return Race{Region: g.r.Name, Why: g.r.Why, Accesses: [2]Access{
-		access(pl.pair.First, intOf(s.site), held(s.sl, s.sa, g.sl, g.sa, pl.mustT, intOf(s.site))),
-		access(pl.pair.Second, intOf(g.site), held(g.sl, g.sa, s.sl, s.sa, pl.mustU, intOf(g.site))),
+	race = Race{Region: g.r.Name, Why: g.r.Why, Accesses: [2]Access{
+		access(pl.pair.First, intOf(s.site), pl.sitesT[g], held(s.sl, s.sa, g.sl, g.sa, pl.mustT, intOf(s.site))),
+		access(pl.pair.Second, intOf(g.site), pl.sitesU[g], held(g.sl, g.sa, s.sl, s.sa, pl.mustU, intOf(g.site))),
 	}}
+	return race, err
 }
 
 // displayLock turns a lock identity into what a developer recognises.

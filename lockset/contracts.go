@@ -296,39 +296,43 @@ func (in *instrumenter) frameFacts(regs []*ghostRegion, sites map[*ghostRegion][
 	for _, g := range regs {
 		out = append(out, ir.Implies(newSel(g), in.stop)) // a selection stops the side
 		out = append(out, ir.Implies(&ir.Old{X: g.sel}, g.sel))
-		same := []ir.Expr{ir.Eq(g.site, &ir.Old{X: g.site})}
+		// The record is unchanged unless newly made: one fact for the
+		// site and one per lock, so that a pair that leaves some lock bits
+		// out (narrow, projectBits) still keeps every other part of it.
+		// As one conjunction, a record of many locks was dropped whole
+		// there, and a loop cut then let an earlier selection's site take
+		// any value: witnesses named lines that never touch the region.
+		unchanged := ir.Or(&ir.Old{X: g.sel}, ir.Not(g.sel))
+		out = append(out, ir.Implies(unchanged, ir.Eq(g.site, &ir.Old{X: g.site})))
 		for l := range in.locks {
 			if g.sl[l] == nil {
 				continue
 			}
-			same = append(same, ir.Eq(g.sl[l], &ir.Old{X: g.sl[l]}))
+			same := []ir.Expr{ir.Eq(g.sl[l], &ir.Old{X: g.sl[l]})}
 			if g.slw[l] != nil {
 				same = append(same, ir.Eq(g.slw[l], &ir.Old{X: g.slw[l]}))
 			}
 			if g.sa[l] != nil {
 				same = append(same, ir.Eq(g.sa[l], &ir.Old{X: g.sa[l]}))
 			}
+			out = append(out, ir.Implies(unchanged, ir.And(same...)))
 		}
-		out = append(out, ir.Implies(ir.Or(&ir.Old{X: g.sel}, ir.Not(g.sel)), ir.And(same...)))
 		var oneOf []ir.Expr
 		for _, s := range sites[g] {
 			oneOf = append(oneOf, ir.Eq(g.site, ir.IntConst(int64(s.id))))
 		}
 		out = append(out, ir.Implies(newSel(g), ir.Or(oneOf...)))
-		var ctx []ir.Expr
-		for l, gl := range in.locks {
+		for l, gl := range in.locks { // one fact per lock, as above
 			if mod[l] || g.sl[l] == nil {
 				continue
 			}
-			ctx = append(ctx, ir.Eq(g.sl[l], &ir.Old{X: gl.held}))
+			ctx := []ir.Expr{ir.Eq(g.sl[l], &ir.Old{X: gl.held})}
 			if g.slw[l] != nil {
 				ctx = append(ctx, ir.Eq(g.slw[l], &ir.Old{X: gl.heldW}))
 			}
 			if g.sa[l] != nil {
 				ctx = append(ctx, ir.Eq(g.sa[l], &ir.Old{X: gl.addr}))
 			}
-		}
-		if len(ctx) > 0 {
 			out = append(out, ir.Implies(newSel(g), ir.And(ctx...)))
 		}
 	}

@@ -127,6 +127,9 @@ func (in *instrumenter) newPlan(index int, p Pair, regions []*ir.Region, mt, mu 
 	}
 	pl.firstAssert = in.nextAssert + 1
 	in.nextAssert += len(pl.regions)
+	if in.verifyConstruction {
+		in.nextAssert += 2 * len(pl.regions) // recordAsserts
+	}
 	return pl
 }
 
@@ -190,9 +193,44 @@ func (in *instrumenter) buildPlan(pl *plan, paramAliasing bool) {
 		b.Add(&ir.Assert{Cond: ir.Not(in.race(g, pl.snaps[g], pl.sitesT[g], pl.sitesU[g])),
 			ID: id, Msg: "race on " + g.r.Name, P: pos})
 	}
+	if in.verifyConstruction {
+		in.recordAsserts(pl, b, pos)
+	}
 	b.Term = &ir.Return{P: pos}
 	h.ComputePreds()
 	h.Modifies = append(h.Modifies, tg.prog.Vars...)
+}
+
+// recordAsserts adds the assertions the tests prove about every pair
+// (verifyConstruction): a side's selection, when made, names one of that
+// side's own accesses to the region. The race assertions and the witness
+// read the record; if the encoding lets a site change after it was
+// recorded (a frame fact lost on the way), a race is reported at a line
+// that never touches the region. The ids follow the race assertions':
+// firstAssert+len(regions)+2i for the first side of regions[i], +1 for the
+// second.
+func (in *instrumenter) recordAsserts(pl *plan, b *ir.Block, pos ir.Pos) {
+	oneOf := func(v *ir.Var, ss []*site) ir.Expr {
+		var eqs []ir.Expr
+		for _, x := range ss {
+			eqs = append(eqs, ir.Eq(v, ir.IntConst(int64(x.id))))
+		}
+		return ir.Or(eqs...)
+	}
+	for i, g := range pl.regions {
+		id := pl.firstAssert + len(pl.regions) + 2*i
+		s := pl.snaps[g]
+		b.Add(&ir.Assert{Cond: ir.Implies(s.sel, oneOf(s.site, pl.sitesT[g])), ID: id,
+			Msg: "record of " + g.r.Name + " by " + pl.pair.First.Func.Name, P: pos})
+		b.Add(&ir.Assert{Cond: ir.Implies(g.sel, oneOf(g.site, pl.sitesU[g])), ID: id + 1,
+			Msg: "record of " + g.r.Name + " by " + pl.pair.Second.Func.Name, P: pos})
+	}
+}
+
+// isRecordAssert reports whether id is one of pl's recordAsserts.
+func (pl *plan) isRecordAssert(id int) bool {
+	n := len(pl.regions)
+	return id >= pl.firstAssert+n && id < pl.firstAssert+3*n
 }
 
 // release drops pl's program once its check is done.

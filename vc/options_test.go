@@ -42,6 +42,17 @@ func TestIndependentAsserts(t *testing.T) {
 	}
 }
 
+// Asserts selects the assertions encoded: one left out is neither checked
+// nor assumed (assert#2 fails once assert#1, which it follows, is gone).
+func TestAssertsFilter(t *testing.T) {
+	b, f := twice()
+	opts := vc.CheckAll()
+	opts.Asserts = func(id int) bool { return id != 1 }
+	if got, want := verdicts(check(t, b, f, opts)), "assert#2@3:failed assert#3@4:proved"; got != want {
+		t.Errorf("without assert#1: %s, want %s", got, want)
+	}
+}
+
 // Together is only a shortcut: the verdicts are those of the one-by-one
 // loop, each failure has a trace that refutes its own assertion, and the
 // result does not depend on the option. Fresh solvers per query (a

@@ -45,7 +45,10 @@ type Options struct {
 	// which obligations of the checked function (and its inlined callees)
 	// are checked. Obligations not checked are assumed.
 	CheckAsserts, CheckEnsures, CheckCallRequires, CheckInvariants bool
-	Timeout                                                        time.Duration // per solver check; 0 = none
+	// Asserts, when set, selects the Assert statements encoded (by ID):
+	// the others are left out, neither checked nor assumed, as if absent.
+	Asserts func(id int) bool
+	Timeout time.Duration // per solver check; 0 = none
 	// CheapArith abstracts bitwise operations, right shifts, division and
 	// remainder into consistent uninterpreted functions (the same
 	// arguments give the same result) instead of exact integer encodings:
