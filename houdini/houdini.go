@@ -31,12 +31,14 @@ type Options struct {
 	// with a body). A function left out is checked only where a root
 	// inlines it, so its candidates must be used only in such contexts.
 	Roots func(*ir.Function) bool
-	// TrustFacts skips the functions in which no candidate is assumed or
-	// checked: their obligations are all non-candidates, so checking them
-	// can only confirm them or fail with ErrNotConsistent, and on large
-	// drivers that costs more than the inference (r8169: one such
-	// function's check ran 1m45s). Callers whose facts are true by
-	// construction set it outside their self-tests.
+	// TrustFacts takes the non-candidate specs as true without checking
+	// them: they are still assumed where they apply, but a check looks
+	// only for models in which a candidate fails, and a function in which
+	// no candidate is assumed or checked is skipped. Checking a fact can
+	// only confirm it or fail with ErrNotConsistent, and on large drivers
+	// that costs more than the inference (r8169: one such function's check
+	// ran 1m45s). Callers whose facts are true by construction set it
+	// outside their self-tests.
 	TrustFacts bool
 	// MaxStatements gives up, without a check, every function whose
 	// formula encodes more statements (inlined callees included; 0: no
