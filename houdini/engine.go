@@ -23,6 +23,19 @@ type engine struct {
 	rlimit     uint64
 	trustFacts bool
 	maxStmts   int // Options.MaxStatements
+	maxTotal   int // Options.MaxTotalStatements
+	// refused holds, by position among the checked functions, those given
+	// up before their formulas are built (refuse); read-only once the
+	// workers start.
+	refused map[int]*refusal
+}
+
+// refusal is a function summary inference does not encode: size
+// statements, and the specs its formula could check.
+type refusal struct {
+	size  int
+	specs []*ir.Spec
+	why   string
 }
 
 // proc is one function's solver state, owned by one worker.
@@ -43,6 +56,7 @@ type proc struct {
 	tooBig   bool
 	size     int
 	bigCands []int
+	why      string // why it is too big
 	spent    uint64 // Z3 resource units its checks used (engine.rlimit bounds it)
 }
 
@@ -93,6 +107,7 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 		res.Complete = true
 		return nil
 	}
+	e.refused = e.refuse(procs)
 	assign := partition(procs, workers)
 	ws := make([]*worker, workers)
 	var wg sync.WaitGroup
@@ -230,6 +245,52 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 	return nil
 }
 
+// refuse decides, before any formula is built, which of procs summary
+// inference gives up for their size (Options.MaxStatements and
+// MaxTotalStatements): building their formulas could take gigabytes.
+// Under the total, the smallest functions are kept first (then program
+// order), so the decision does not depend on the workers. A function whose
+// size cannot be told is left to Encode, which reports the error.
+func (e *engine) refuse(procs []*ir.Function) map[int]*refusal {
+	if e.maxStmts <= 0 && e.maxTotal <= 0 {
+		return nil
+	}
+	limit := e.maxStmts
+	if e.maxTotal > 0 {
+		limit = e.maxTotal
+	}
+	out := make(map[int]*refusal)
+	sizes := make([]int, len(procs))
+	specs := make([][]*ir.Spec, len(procs))
+	var fit []int
+	for i, fn := range procs {
+		n, ss, err := vc.Footprint(e.prog, fn, e.vcOpts, limit)
+		if err != nil {
+			continue
+		}
+		sizes[i], specs[i] = n, ss
+		if e.maxStmts > 0 && n > e.maxStmts {
+			out[i] = &refusal{size: n, specs: ss, why: fmt.Sprintf("%s: %d statements, more than the %d summary inference checks", fn.Name, n, e.maxStmts)}
+			continue
+		}
+		fit = append(fit, i)
+	}
+	if e.maxTotal <= 0 {
+		return out
+	}
+	slices.SortStableFunc(fit, func(a, b int) int { return cmp.Compare(sizes[a], sizes[b]) })
+	total := 0
+	for _, i := range fit {
+		if total+sizes[i] > e.maxTotal {
+			out[i] = &refusal{size: sizes[i], specs: specs[i], why: fmt.Sprintf("%s: %d statements, past the %d summary inference encodes for one program (%d already)",
+				procs[i].Name, sizes[i], e.maxTotal, total)}
+			continue
+		}
+		total += sizes[i]
+	}
+	return out
+}
+
 // partition assigns functions to workers: largest first, each to the least
 // loaded worker (lowest index on ties). Deterministic for a given count.
 func partition(procs []*ir.Function, workers int) []int {
@@ -292,20 +353,15 @@ func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function
 	e := w.e
 	for _, order := range mine {
 		fn := procs[order]
-		if e.maxStmts > 0 {
-			// Refused before its formula is built: building it could take
-			// gigabytes (Options.MaxStatements).
-			// An analysis error is Encode's to report.
-			if n, specs, err := vc.Footprint(e.prog, fn, e.vcOpts, e.maxStmts); err == nil && n > e.maxStmts {
-				p := &proc{fn: fn, order: order, tooBig: true, size: n}
-				for _, s := range specs {
-					if c, ok := e.index[s]; ok {
-						p.bigCands = append(p.bigCands, c)
-					}
+		if rf := e.refused[order]; rf != nil {
+			p := &proc{fn: fn, order: order, tooBig: true, size: rf.size, why: rf.why}
+			for _, s := range rf.specs {
+				if c, ok := e.index[s]; ok {
+					p.bigCands = append(p.bigCands, c)
 				}
-				w.procs[order] = p
-				continue
 			}
+			w.procs[order] = p
+			continue
 		}
 		en, err := vc.Encode(zc, e.prog, fn, e.vcOpts, vc.EncodeConfig{
 			Guarded:  func(s *ir.Spec) bool { return s.Candidate },
@@ -394,8 +450,7 @@ func (w *worker) round(ctx context.Context, j job) (r reply) {
 		}
 		gone := make(map[int]bool)
 		if p.tooBig {
-			w.giveUpBig(p, j.alive, gone, &r, fmt.Sprintf("%s: %d statements, more than the %d summary inference checks",
-				p.fn.Name, p.size, w.e.maxStmts))
+			w.giveUpBig(p, j.alive, gone, &r, p.why)
 			for c := range gone {
 				r.local[order] = append(r.local[order], c)
 			}

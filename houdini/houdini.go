@@ -46,6 +46,12 @@ type Options struct {
 	// FunctionRlimit: r8169's PHY configuration (59,651 statements) took
 	// 55.7 s for one check at a 2M budget and as long at a budget of 1.
 	MaxStatements int
+	// MaxTotalStatements bounds what all the checked functions encode
+	// together (0: no bound): past it, the largest are given up as by
+	// MaxStatements, the smallest kept first. Every formula is held at
+	// once, one context per worker: floppy.c's 19 functions under the
+	// per-function bound encode 369,337 statements, past a 4 GB cap.
+	MaxTotalStatements int
 }
 
 // Result is the outcome of Run.
@@ -131,6 +137,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) (res *Result, err 
 		rlimit:     opts.FunctionRlimit,
 		trustFacts: opts.TrustFacts,
 		maxStmts:   opts.MaxStatements,
+		maxTotal:   opts.MaxTotalStatements,
 	}
 	if err := e.run(ctx, procs, alive, opts.Workers, opts.Threads, res); err != nil {
 		return nil, err

@@ -417,18 +417,7 @@ func TestNoCandidateNoCheck(t *testing.T) {
 func TestMaxStatementsGivesUp(t *testing.T) {
 	build := func() (*Builder, *ir.Spec) {
 		b := New()
-		cand := b.Func("cand", "n")
-		x, y := cand.Local("x", ir.Int), cand.Local("y", ir.Int)
-		cand.Assign(x, I(0))
-		cand.Assign(y, I(1)) // three statements in all
-		head, body, exit := cand.Block("head"), cand.Block("body"), cand.Block("exit")
-		cand.Goto(head)
-		good := cand.Invariant(head, B(x, "==", I(0)), true)
-		cand.At(head).If(B(x, "<", cand.P("n")), body, exit)
-		cand.At(body).Assign(y, B(y, "+", I(1)))
-		cand.Goto(head)
-		cand.At(exit).Return(I(0))
-		return b, good
+		return b, loopFunc(b, "cand", 1) // three statements in all
 	}
 	b, good := build()
 	res := run(t, b, houdini.Options{Workers: 1, TrustFacts: true, MaxStatements: 100})
@@ -440,4 +429,50 @@ func TestMaxStatementsGivesUp(t *testing.T) {
 	if res.Kept[good.ID] || !slices.Equal(res.GaveUp, []string{"cand"}) || res.Checks != 0 {
 		t.Errorf("over the bound: kept %v, gave up %v, %d checks; want nothing kept, cand given up, no check", res.Kept, res.GaveUp, res.Checks)
 	}
+}
+
+// Past MaxTotalStatements, what all checked functions encode together, the
+// largest functions are given up first, whatever the number of workers:
+// small (3 statements) is kept and checked, large (5) given up.
+func TestMaxTotalStatementsGivesUpLargest(t *testing.T) {
+	build := func() (*Builder, *ir.Spec, *ir.Spec) {
+		b := New()
+		large := loopFunc(b, "large", 3)
+		small := loopFunc(b, "small", 1)
+		return b, small, large
+	}
+	for _, workers := range []int{1, 2} {
+		b, small, large := build()
+		res := run(t, b, houdini.Options{Workers: workers, TrustFacts: true, MaxTotalStatements: 6})
+		if !res.Kept[small.ID] || res.Kept[large.ID] || !slices.Equal(res.GaveUp, []string{"large"}) {
+			t.Errorf("workers %d: kept %v, gave up %v; want small's invariant kept, large given up", workers, res.Kept, res.GaveUp)
+		}
+		if why := res.Refuted[large.ID]; !strings.Contains(why, "past the 6 summary inference encodes for one program") {
+			t.Errorf("workers %d: large's invariant refuted as %q, want the total bound named", workers, why)
+		}
+		b, small, large = build()
+		res = run(t, b, houdini.Options{Workers: workers, TrustFacts: true, MaxTotalStatements: 100})
+		if !res.Kept[small.ID] || !res.Kept[large.ID] || len(res.GaveUp) != 0 {
+			t.Errorf("workers %d, within the total: kept %v, gave up %v; want both kept", workers, res.Kept, res.GaveUp)
+		}
+	}
+}
+
+// loopFunc adds a function name(n) of 2+extra statements with a loop whose
+// header has the candidate invariant x == 0 (true), and returns it.
+func loopFunc(b *Builder, name string, extra int) *ir.Spec {
+	f := b.Func(name, "n")
+	x, y := f.Local("x", ir.Int), f.Local("y", ir.Int)
+	f.Assign(x, I(0))
+	for i := 0; i < extra; i++ {
+		f.Assign(y, I(int64(i)))
+	}
+	head, body, exit := f.Block("head"), f.Block("body"), f.Block("exit")
+	f.Goto(head)
+	inv := f.Invariant(head, B(x, "==", I(0)), true)
+	f.At(head).If(B(x, "<", f.P("n")), body, exit)
+	f.At(body).Assign(y, B(y, "+", I(1)))
+	f.Goto(head)
+	f.At(exit).Return(I(0))
+	return inv
 }
