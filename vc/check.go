@@ -347,6 +347,19 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 				markUnknown(outs, done, "not decided: the check stopped at its first failure")
 				return outs, nil
 			}
+			if opts.Fresh {
+				// The rest on one incremental solver (Options.Fresh).
+				s.Close()
+				opts.Fresh = false
+				var err error
+				if s, err = start(); err == nil {
+					err = s.Assert(joint)
+				}
+				if err != nil {
+					return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+				}
+				continue
+			}
 			next()
 			continue
 		}

@@ -93,7 +93,11 @@ type Options struct {
 	// NewTacticSolver) instead of one incremental solver: every query
 	// pays Z3's preprocessing again, which on a very large formula (a big
 	// driver's pair program) more than pays for itself. Together is then
-	// not used (it needs unsat cores).
+	// not used (it needs unsat cores). After the first model the
+	// remaining queries share one incremental solver: those that follow
+	// it decide less, and re-preprocessing the formula for each was most
+	// of their time (r8169's runtime_suspend/rtl_init_one pair: 9 queries,
+	// one per race).
 	Fresh bool
 	// Rlimit, when not 0, is Z3's resource budget for each check: a
 	// deterministic bound, unlike Timeout, so where a check stops does
