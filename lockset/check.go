@@ -490,22 +490,14 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 	if in.verifyConstruction {
 		raceAsserts = func(id int) bool { return !pl.isRecordAssert(id) }
 	}
-	outcomes, err := session.Check(pctx, pl.prog, pl.harness, vc.Options{
-		Asserts:        raceAsserts,
-		Inline:         in.planInline(pl),
-		MaxInlineDepth: 64,
-		CheckAsserts:   true,
-		// Loop invariants are true by construction or proved by Houdini;
-		// the tests check them again (verifyConstruction).
-		CheckInvariants:    in.verifyConstruction,
-		CheapArith:         true,
-		Info:               info,
-		NoSteps:            true,
-		Together:           true,
-		IndependentAsserts: true,
-		TraceVars:          pl.witnessVar,
-		Fresh:              in.fresh(pl),
-	})
+	opts := in.pairOptions(pl, info)
+	opts.Asserts = raceAsserts
+	opts.TraceVars = pl.witnessVar
+	opts.Fresh = in.fresh(pl)
+	// Loop invariants are true by construction or proved by Houdini; the
+	// tests check them again (verifyConstruction).
+	opts.CheckInvariants = in.verifyConstruction
+	outcomes, err := session.Check(pctx, pl.prog, pl.harness, opts)
 	if err != nil {
 		if pctx.Err() != nil && ctx.Err() == nil {
 			pr.Verdict = Inconclusive
@@ -569,6 +561,21 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 	return pr, nil
 }
 
+// pairOptions are the vc options every check of pl's harness shares:
+// each assertion on its own, the program's inlining, cheap arithmetic.
+func (in *instrumenter) pairOptions(pl *plan, info *vc.Info) vc.Options {
+	return vc.Options{
+		Inline:             in.planInline(pl),
+		MaxInlineDepth:     64,
+		CheckAsserts:       true,
+		CheapArith:         true,
+		Info:               info,
+		NoSteps:            true,
+		Together:           true,
+		IndependentAsserts: true,
+	}
+}
+
 // checkRecords proves pl's recordAsserts (verifyConstruction), on a
 // prover of their own so that the race check's models, which choose the
 // witnesses the tests expect, are those of a run without them.
@@ -583,17 +590,9 @@ func (in *instrumenter) checkRecords(ctx context.Context, pl *plan, info *vc.Inf
 		return fmt.Errorf("%w: %v", ErrInternal, err)
 	}
 	defer session.Close()
-	outcomes, err := session.Check(ctx, pl.prog, pl.harness, vc.Options{
-		Asserts:            pl.isRecordAssert,
-		Inline:             in.planInline(pl),
-		MaxInlineDepth:     64,
-		CheckAsserts:       true,
-		CheapArith:         true,
-		Info:               info,
-		NoSteps:            true,
-		Together:           true,
-		IndependentAsserts: true,
-	})
+	opts := in.pairOptions(pl, info)
+	opts.Asserts = pl.isRecordAssert
+	outcomes, err := session.Check(ctx, pl.prog, pl.harness, opts)
 	if err != nil {
 		return fmt.Errorf("%w: checking the records of %s: %v", ErrInternal, pl.harness.Name, err)
 	}

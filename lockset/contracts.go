@@ -317,11 +317,7 @@ func (in *instrumenter) frameFacts(regs []*ghostRegion, sites map[*ghostRegion][
 			}
 			out = append(out, ir.Implies(unchanged, ir.And(same...)))
 		}
-		var oneOf []ir.Expr
-		for _, s := range sites[g] {
-			oneOf = append(oneOf, ir.Eq(g.site, ir.IntConst(int64(s.id))))
-		}
-		out = append(out, ir.Implies(newSel(g), ir.Or(oneOf...)))
+		out = append(out, ir.Implies(newSel(g), siteOneOf(g.site, sites[g])))
 		for l, gl := range in.locks { // one fact per lock, as above
 			if mod[l] || g.sl[l] == nil {
 				continue
@@ -435,4 +431,13 @@ func loopHeaders(f *ir.Function) []*ir.Block {
 		}
 	}
 	return hs
+}
+
+// siteOneOf says that the site variable v names one of ss.
+func siteOneOf(v *ir.Var, ss []*site) ir.Expr {
+	eqs := make([]ir.Expr, len(ss))
+	for i, x := range ss {
+		eqs[i] = ir.Eq(v, ir.IntConst(int64(x.id)))
+	}
+	return ir.Or(eqs...)
 }

@@ -210,19 +210,12 @@ func (in *instrumenter) buildPlan(pl *plan, paramAliasing bool) {
 // firstAssert+len(regions)+2i for the first side of regions[i], +1 for the
 // second.
 func (in *instrumenter) recordAsserts(pl *plan, b *ir.Block, pos ir.Pos) {
-	oneOf := func(v *ir.Var, ss []*site) ir.Expr {
-		var eqs []ir.Expr
-		for _, x := range ss {
-			eqs = append(eqs, ir.Eq(v, ir.IntConst(int64(x.id))))
-		}
-		return ir.Or(eqs...)
-	}
 	for i, g := range pl.regions {
 		id := pl.firstAssert + len(pl.regions) + 2*i
 		s := pl.snaps[g]
-		b.Add(&ir.Assert{Cond: ir.Implies(s.sel, oneOf(s.site, pl.sitesT[g])), ID: id,
+		b.Add(&ir.Assert{Cond: ir.Implies(s.sel, siteOneOf(s.site, pl.sitesT[g])), ID: id,
 			Msg: "record of " + g.r.Name + " by " + pl.pair.First.Func.Name, P: pos})
-		b.Add(&ir.Assert{Cond: ir.Implies(g.sel, oneOf(g.site, pl.sitesU[g])), ID: id + 1,
+		b.Add(&ir.Assert{Cond: ir.Implies(g.sel, siteOneOf(g.site, pl.sitesU[g])), ID: id + 1,
 			Msg: "record of " + g.r.Name + " by " + pl.pair.Second.Func.Name, P: pos})
 	}
 }
