@@ -121,6 +121,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	in := newInstrumenter(f)
 	in.verifyConstruction = opts.verifyConstruction
 	in.keepLockRecords = opts.keepLockRecords
+	in.keepDeadSites = opts.keepDeadSites
 	in.freshSize = opts.freshSize
 
 	// Fast path: pairs and regions a must-held lockset analysis proves
@@ -223,9 +224,6 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	for i, p := range pairs {
 		if pending[i] != nil && ctx.Err() == nil {
 			pl := in.newPlan(i, p, pending[i], mustOf(p.First), mustOf(p.Second))
-			if opts.keepDeadSites {
-				clear(pl.dead)
-			}
 			res.Stats.DeadSites += len(pl.dead)
 			res.Stats.FixedLockRecords += pl.fixedRecords
 			plans = append(plans, pl)

@@ -54,7 +54,11 @@
 //     selected site (harness.go, narrow), which also changes no verdict
 //     and shrinks the formula; the proved summaries that mention such a
 //     lock's record keep what they say about the rest (specialize.go,
-//     projectBits). vc proves the assertions; a
+//     projectBits). The race condition also says what holds on every
+//     execution but a summary may not: both selections are live sites,
+//     and a recorded lock bit agrees with the must-held analysis at the
+//     selected site (harness.go, race, recordedHeld; a summary inference
+//     gave up on left the bit free). vc proves the assertions; a
 //     failed one names the two accesses. Pairs
 //     are checked in groups, each in one Z3 context, in parallel; the
 //     grouping does not depend on Options.Jobs, so neither does the output.

@@ -112,7 +112,9 @@ func (in *instrumenter) newPlan(index int, p Pair, regions []*ir.Region, mt, mu 
 		if g == nil {
 			continue
 		}
-		deadSites(pl.dead, st[r], su[r], mt, mu)
+		if !in.keepDeadSites {
+			deadSites(pl.dead, st[r], su[r], mt, mu)
+		}
 		if !in.keepLockRecords {
 			full := g
 			g = in.narrow(g, st[r], su[r], pl.dead, mt, mu)
@@ -190,7 +192,7 @@ func (in *instrumenter) buildPlan(pl *plan, paramAliasing bool) {
 	for i, g := range pl.regions {
 		id := pl.firstAssert + i
 		pl.asserts[id] = g
-		b.Add(&ir.Assert{Cond: ir.Not(in.race(g, pl.snaps[g], pl.sitesT[g], pl.sitesU[g])),
+		b.Add(&ir.Assert{Cond: ir.Not(in.race(pl, g)),
 			ID: id, Msg: "race on " + g.r.Name, P: pos})
 	}
 	if in.verifyConstruction {
@@ -326,7 +328,19 @@ func (in *instrumenter) environment(ep *ir.EntryPoint, paramAliasing bool) *ir.F
 // race is the condition "the two selected accesses to g's watched address
 // conflict and share no lock": at least one writes, at least one is plain,
 // and no lock is held by both with at least one holding it in write mode.
-func (in *instrumenter) race(g *ghostRegion, s *snapshot, ts, us []*site) ir.Expr {
+//
+// Two more conjuncts hold on every execution of the pair's program and only
+// rule out what its summaries over-approximate. The selections are live
+// sites: the pair's copies select no dead site (deadSites), but a summary,
+// proved on the whole program, lets a call select any of its sites, and a
+// dead site's fixed locks are not in g.fixed (narrow), so it raced with
+// nothing held. And a recorded lock bit agrees with the must-held analysis
+// where that knows the lock's state at the selected site (recordedHeld): a
+// summary that says nothing of the locks at its entry (inference gave up on
+// it) left the bit free, and the model showed a lock held on every path as
+// not held.
+func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
+	s, ts, us := pl.snaps[g], pl.sitesT[g], pl.sitesU[g]
 	siteIn := func(v *ir.Var, ss []*site, keep func(*site) bool) ir.Expr {
 		var all, some []ir.Expr
 		for _, x := range ss {
@@ -368,10 +382,57 @@ func (in *instrumenter) race(g *ghostRegion, s *snapshot, ts, us []*site) ir.Exp
 		}
 		common = append(common, both)
 	}
+	live := func(x *site) bool { return !pl.dead[x.id] }
 	return ir.And(s.sel, g.sel,
+		siteIn(s.site, ts, live), siteIn(g.site, us, live),
 		ir.Or(siteIn(s.site, ts, isWrite), siteIn(g.site, us, isWrite)),
 		ir.Or(siteIn(s.site, ts, isPlain), siteIn(g.site, us, isPlain)),
+		in.recordedHeld(g, s.site, s.sl, s.slw, ts, pl.mustT, siteIn),
+		in.recordedHeld(g, g.site, g.sl, g.slw, us, pl.mustU, siteIn),
 		ir.Not(ir.Or(common...)))
+}
+
+// recordedHeld says that one side's recorded lock bits (sl, slw, of a
+// selection site among ss) agree with its must-held analysis must: a lock
+// held (in write mode) on every path to the selected site is recorded
+// held (in write mode), one held on no path is recorded not held. A lock
+// whose instances are told apart is left alone: the analysis knows its
+// class, not which instance.
+func (in *instrumenter) recordedHeld(g *ghostRegion, selected *ir.Var, sl, slw []*ir.Var, ss []*site, must map[int]held,
+	siteIn func(*ir.Var, []*site, func(*site) bool) ir.Expr) ir.Expr {
+	var out []ir.Expr
+	// imply adds "the selected site is one of those has picks => the bit
+	// is val", when has picks some site.
+	imply := func(bit *ir.Var, val bool, has func(held) bool) {
+		picked := false
+		at := func(x *site) bool {
+			h, runs := must[x.id]
+			ok := runs && has(h)
+			picked = picked || ok
+			return ok
+		}
+		cond := siteIn(selected, ss, at)
+		if !picked {
+			return
+		}
+		var lit ir.Expr = bit
+		if !val {
+			lit = ir.Not(bit)
+		}
+		out = append(out, ir.Or(ir.Not(cond), lit))
+	}
+	for l := range in.locks {
+		if sl[l] == nil || g.sa[l] != nil {
+			continue
+		}
+		imply(sl[l], true, func(h held) bool { return h.any.has(l) })
+		imply(sl[l], false, func(h held) bool { return h.none.has(l) })
+		if slw[l] != nil {
+			imply(slw[l], true, func(h held) bool { return h.w.has(l) })
+			imply(slw[l], false, func(h held) bool { return h.notW.has(l) })
+		}
+	}
+	return ir.And(out...)
 }
 
 // disjointParams assumes that pointer parameters of one entry point to the

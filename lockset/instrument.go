@@ -85,6 +85,7 @@ type instrumenter struct {
 	candidates         int
 	verifyConstruction bool // see Options.verifyConstruction
 	keepLockRecords    bool // see Options.keepLockRecords
+	keepDeadSites      bool // see Options.keepDeadSites
 	freshSize          int  // see Options.freshSize
 	// lockChecks: build the lock-discipline ghosts (disc) too (CheckLocks).
 	lockChecks bool

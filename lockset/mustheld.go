@@ -415,7 +415,10 @@ func protected(ha, hb held) bool {
 // selects only live sites. Leaving a dead site's selection out is the same
 // as the side never choosing it, which was always one of its executions,
 // and that choice could make no assertion fail; so the check proves and
-// refutes exactly what it did, on a smaller formula. Typical dead sites:
+// refutes exactly what it did, on a smaller formula. A summarised call's
+// contract, proved on the whole program, does not know which sites a pair
+// left out: the race condition therefore also requires live selections
+// (race). Typical dead sites:
 // probe's accesses before it registers the other entry point (the
 // "unpublished" pseudo-lock).
 func deadSites(dead map[int]bool, ts, us []*site, mt, mu map[int]held) {
