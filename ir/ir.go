@@ -1,8 +1,10 @@
 package ir
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Pos is a source position. Column is 1-based in bytes. Tokens that come from
@@ -11,6 +13,11 @@ type Pos struct {
 	File string
 	Line int
 	Col  int
+}
+
+// ComparePos orders positions by file, then line, then column: -1, 0 or +1.
+func ComparePos(a, b Pos) int {
+	return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 }
 
 // IsValid reports whether p names a place in a file.

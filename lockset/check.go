@@ -43,7 +43,11 @@ type Options struct {
 	//     every object of the struct type: two accesses share it only if
 	//     they hold it in the same object (the instances' addresses are
 	//     compared), and the must-held fast path does not count it.
+	//   NoBinarySemaphores: a semaphore with no initialisation in the file
+	//     (sema_init, a static initialiser) is not a lock. One initialised
+	//     to a count other than 1 never is (semaphores.go).
 	LockArraysDistinct, LockInstancesDistinct, NoKernelLocks, NoPublication, ManyDevices bool
+	NoBinarySemaphores                                                                   bool
 	// DoubleLockAnyInstance (lock checks): report a second acquire of a
 	// lock field while one is held even when the two may be fields of
 	// different objects; by default only the same object is a double lock.
@@ -116,7 +120,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	res = &FileResult{Path: prog.Path, Parts: prog.Files, EntryPoints: prog.EntryPoints}
 	res.Stats.Regions = len(prog.Regions)
 	pairs := PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules})
-	f := gatherFacts(prog, env, !opts.LockArraysDistinct, opts.LockInstancesDistinct)
+	f := gatherFacts(prog, env, !opts.LockArraysDistinct, opts.LockInstancesDistinct, !opts.NoBinarySemaphores)
 
 	in := newInstrumenter(f)
 	in.verifyConstruction = opts.verifyConstruction
@@ -699,15 +703,7 @@ func displayLock(id string) string {
 }
 
 func sortRaces(rs []Race) {
-	less := func(a, b ir.Pos) int {
-		if c := strings.Compare(a.File, b.File); c != 0 {
-			return c
-		}
-		if a.Line != b.Line {
-			return a.Line - b.Line
-		}
-		return a.Col - b.Col
-	}
+	less := ir.ComparePos
 	sort.SliceStable(rs, func(i, j int) bool {
 		if c := less(rs[i].Accesses[1].Pos, rs[j].Accesses[1].Pos); c != 0 {
 			return c < 0

@@ -122,7 +122,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	threads, jobs, release := opts.solverThreads()
 	defer release()
 	res = &LockResult{Path: prog.Path}
-	f := gatherFacts(prog, opts.kernelEnv(prog), !opts.LockArraysDistinct, opts.LockInstancesDistinct)
+	f := gatherFacts(prog, opts.kernelEnv(prog), !opts.LockArraysDistinct, opts.LockInstancesDistinct, !opts.NoBinarySemaphores)
 	in := newInstrumenter(f)
 	in.lockChecks = true
 	in.verifyConstruction = opts.verifyConstruction

@@ -98,7 +98,9 @@
 // device at a time (ManyDevices); the serialisation rules of models/pairs.go
 // hold (IgnoreRules); a lock field is one lock for all objects of its struct
 // type (LockInstancesDistinct: the instances' addresses are then ghost state,
-// recorded with each selection and compared). Integers are mathematical
+// recorded with each selection and compared); a semaphore the file does not
+// initialise starts at 1 (NoBinarySemaphores; one it initialises to any
+// other count is never a lock, semaphores.go). Integers are mathematical
 // unless the front end models their wrap-around (frontend Config.ExactInts,
 // --no-assume ideal-ints).
 package lockset

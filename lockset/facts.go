@@ -70,6 +70,8 @@ type facts struct {
 	// lockInstances: lock fields of two objects of one struct type are
 	// told apart by address (Options.LockInstancesDistinct).
 	lockInstances bool
+	// semaphores says which semaphores are locks (semaphores.go).
+	semaphores *semaphoreInits
 }
 
 func (f *facts) warnf(pos ir.Pos, format string, args ...any) {
@@ -89,10 +91,11 @@ func (f *facts) lock(id, class string, rw bool) int {
 }
 
 // gatherFacts runs the pre-pass.
-func gatherFacts(prog *ir.Program, env kernelEnv, lockArrays, lockInstances bool) *facts {
+func gatherFacts(prog *ir.Program, env kernelEnv, lockArrays, lockInstances, unseenSemaphoresBinary bool) *facts {
 	f := &facts{
 		lockArrays:    lockArrays,
 		lockInstances: lockInstances,
+		semaphores:    gatherSemaphoreInits(prog, unseenSemaphoresBinary),
 		prog:          prog,
 		env:           env,
 		callees:       make(map[*ir.Function][]*ir.Function),
@@ -200,6 +203,9 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 			(call.ArgTargets[api.Arg].Exact || f.lockArrays && call.ArgTargets[api.Arg].Array) &&
 			call.ArgTargets[api.Arg].Key != "":
 			key := spinlockKey(call.ArgTargets[api.Arg].Key)
+			if api.Class == "semaphore" && !f.semaphores.isLock(f, key, call.P) {
+				return // a counting semaphore: no lock operation at all
+			}
 			op.lock = f.lock(key, api.Class, rw)
 			if f.lockInstances && !strings.HasPrefix(key, "global ") {
 				f.locks[op.lock].instance = true

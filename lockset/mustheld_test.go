@@ -28,7 +28,7 @@ func TestMustHeldThroughCycles(t *testing.T) {
 			t.Fatalf("%s: %v", tc.file, err)
 		}
 		var opts Options
-		f := gatherFacts(prog, opts.kernelEnv(prog), true, false)
+		f := gatherFacts(prog, opts.kernelEnv(prog), true, false, true)
 		in := newInstrumenter(f)
 		m, ok := f.lockIndex["global m"]
 		if !ok {

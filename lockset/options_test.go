@@ -45,6 +45,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"publication", "testdata/race/init.c", frontend.Config{}, lockset.Options{NoPublication: true}, 27},
 		{"kernel locks", "testdata/race/rtnl.c", frontend.Config{}, lockset.Options{NoKernelLocks: true}, 22},
 		{"lock instances", "testdata/race/lock_instances.c", frontend.Config{}, lockset.Options{LockInstancesDistinct: true}, 39},
+		{"binary semaphores", "testdata/race/semaphores.c", frontend.Config{}, lockset.Options{NoBinarySemaphores: true}, 48},
 		{"ideal ints, wrap", "testdata/race/wrap.c", frontend.Config{ExactInts: true}, lockset.Options{}, 19},
 		{"ideal ints, conversion", "testdata/race/wrap.c", frontend.Config{ExactInts: true}, lockset.Options{}, 39},
 	}

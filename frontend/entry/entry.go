@@ -170,15 +170,7 @@ func siteLess(a, b *Site) bool {
 	return false
 }
 
-func posLess(a, b ir.Pos) bool {
-	if a.File != b.File {
-		return a.File < b.File
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	return a.Col < b.Col
-}
+func posLess(a, b ir.Pos) bool { return ir.ComparePos(a, b) < 0 }
 
 // paramKinds gives one ParamKind per parameter of ep.Func, from the
 // table row when there is one, else from the parameter types.
