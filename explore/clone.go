@@ -441,6 +441,10 @@ func (c *cloner) call(cur *ir.Block, st *ir.Call, yp yieldPoint, isYield bool) *
 			if isYield {
 				c.yield(cur, yp, nil, nil, nil, nil, st.P)
 			}
+			if c.s.sh.countingSems[st] {
+				c.countingSem(cur, api, dst, st.P)
+				return cur
+			}
 			c.lock(cur, api, args, dst, st.P)
 			return cur
 		}
@@ -540,6 +544,18 @@ func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.V
 // acquire waits (blocks this execution) until the lock is free; a
 // conditional acquire succeeds only when the lock is free and the oracle's
 // result says success.
+// countingSem emits a call on a semaphore that is not a lock (shape's
+// countingSems): a down (of any kind) lets the thread no further, an up
+// does nothing.
+func (c *cloner) countingSem(cur *ir.Block, api models.LockAPI, dst *ir.Var, pos ir.Pos) {
+	if api.Op == models.Acquire {
+		cur.Add(&ir.Assume{Cond: ir.False, P: pos})
+	}
+	if dst != nil {
+		c.oracle(cur, dst, pos)
+	}
+}
+
 func (c *cloner) lock(cur *ir.Block, api models.LockAPI, args []ir.Expr, dst *ir.Var, pos ir.Pos) {
 	addr, ok := c.s.lockAddr(api, args)
 	if !ok {

@@ -69,7 +69,11 @@
 // concrete run that gets there stops the thread. Locks are
 // cells of a lock table keyed by the lock's address: an acquire waits
 // until the lock is free, a trylock or interruptible acquire may fail, a
-// reader-writer lock counts readers. Every nondeterministic value (a
+// reader-writer lock counts readers. A semaphore the lockset check does
+// not take for a lock (one not initialised to 1: lockset.SemaphoreNonLocks)
+// has a count the explorer does not model: no thread gets past its down,
+// whose "free" could be a count no execution reaches (a semaphore nothing
+// ups), and its up does nothing. Every nondeterministic value (a
 // havoc, an external function's result, a switch decision, a helper's
 // written bytes) is read from the thread's oracle array, so the model
 // determines the execution completely.

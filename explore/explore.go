@@ -55,6 +55,9 @@ type Options struct {
 	// one of a pair with exit after exit withdraws it, and withdrawals that
 	// wait for running callbacks (cancel_work_sync, ...) do not wait.
 	NoPublication bool
+	// NoBinarySemaphores: as lockset.Options.NoBinarySemaphores, a
+	// semaphore the file does not initialise is not a lock.
+	NoBinarySemaphores bool
 	// Debug, when set, receives each query's outcome and the steps of
 	// traces that do not replay (for developers of whoop).
 	Debug io.Writer
@@ -160,6 +163,7 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 		byPair[[2]string{py.First, py.Second}] = py.Yields
 	}
 	facts := entry.FactsOf(prog, prog.EntryPoints)
+	sems := lockset.SemaphoreNonLocks(prog, opts.NoBinarySemaphores)
 	var setup []*ir.EntryPoint
 	for _, ep := range prog.EntryPoints {
 		if ep.Role == ir.RoleInit {
@@ -192,7 +196,7 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			}
 		}
 		jobs[k] = &pairJob{prog: prog, pair: pr, setup: eps, yields: byPair[[2]string{pr.Pair.First.Name(), pr.Pair.Second.Name()}],
-			opts: opts, facts: facts, out: &Result{}, mine: out.Races[sp.first:sp.last]}
+			opts: opts, facts: facts, sems: sems, out: &Result{}, mine: out.Races[sp.first:sp.last]}
 	}
 	workers := min(max(opts.Jobs, 1), len(jobs))
 	next := make(chan *pairJob)
@@ -290,6 +294,7 @@ type pairJob struct {
 	opts   Options
 	prover *vc.Prover
 	facts  models.Facts
+	sems   map[*ir.Call]bool // lockset.SemaphoreNonLocks
 	out    *Result
 	mine   []RaceResult
 	// solved counts the solver queries spent on the pair; concrete runs
@@ -419,7 +424,8 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 	sh := &shape{first: ord[0], second: ord[1], setup: p.setup, yields: make(map[ir.Stmt]yieldPoint),
 		rounds: rounds(p.opts.CSB), unroll: p.opts.Unroll, paramAliasing: p.opts.ParamAliasing,
 		facts: p.facts, awaitPub: ord[0].Role == ir.RoleInit && !p.opts.NoPublication,
-		awaitUnpub: ord[0].Role == ir.RoleExit && !p.opts.NoPublication, noWaits: p.opts.NoPublication}
+		awaitUnpub: ord[0].Role == ir.RoleExit && !p.opts.NoPublication, noWaits: p.opts.NoPublication,
+		countingSems: p.sems}
 	if ord[0] == p.pair.Pair.First {
 		sh.distinct = p.pair.Pair.DistinctParams
 	} else {

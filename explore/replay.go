@@ -658,6 +658,9 @@ func (r *replayer) call(th *thread, a *activation, st *ir.Call, yp yieldPoint, i
 				}
 			}
 			th.yielded = nil
+			if r.s.sh.countingSems[st] {
+				return false, r.countingSem(th, a, st, api)
+			}
 			return false, r.lock(th, a, st, api, args)
 		}
 		return false, r.direct(th, a, st, st.Callee, args, st.Dst, st.P)
@@ -764,6 +767,22 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 }
 
 // lock mirrors cloner.lock.
+// countingSem mirrors cloner.countingSem: no trace the solver gives gets a
+// thread past such a down.
+func (r *replayer) countingSem(th *thread, a *activation, st *ir.Call, api models.LockAPI) error {
+	if api.Op == models.Acquire {
+		return fmt.Errorf("%s: %s of a semaphore that is not a lock: the explorer lets no thread past it", st.P, api.Name)
+	}
+	if st.Dst != nil {
+		v, err := r.oracle(th.id)
+		if err != nil {
+			return err
+		}
+		a.vars[st.Dst] = v
+	}
+	return nil
+}
+
 func (r *replayer) lock(th *thread, a *activation, st *ir.Call, api models.LockAPI, args []*big.Int) error {
 	var addr *big.Int
 	if api.Arg >= 0 {

@@ -68,6 +68,11 @@ type shape struct {
 	// noWaits: withdrawals never wait for the other thread's callback
 	// (Options.NoPublication).
 	noWaits bool
+	// countingSems are the calls on semaphores that are not locks
+	// (lockset.SemaphoreNonLocks): no thread gets past such a down (its
+	// count is not modelled, and a mutex's "free" would let a thread
+	// through a semaphore that starts at 0), and such an up does nothing.
+	countingSems map[*ir.Call]bool
 }
 
 // seq is the sequentialised program of one pair (Lal–Reps eager rounds):

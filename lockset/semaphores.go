@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
 )
 
 // A counting semaphore excludes only when it starts at 1. Initialised to 0
@@ -148,29 +149,57 @@ func semaphorePaths(t ir.Type, prefix string, depth int) []string {
 // and when it is not, warns once, at pos, why its down and up order
 // nothing.
 func (si *semaphoreInits) isLock(f *facts, key string, pos ir.Pos) bool {
-	why := ""
-	ins := si.counts[key]
-	for _, in := range ins {
-		if !in.binary() {
-			why = fmt.Sprintf("it is initialised with %s at %s", in, in.pos)
-			break
-		}
-	}
-	if z, ok := si.zero[key]; ok && len(ins) == 0 {
-		why = fmt.Sprintf("it is defined at %s without an initialiser, so it starts at count 0, and no sema_init sets it", z.pos)
-	}
-	switch {
-	case why != "":
-	case si.opaque != nil:
-		why = fmt.Sprintf("a semaphore whoop cannot identify is initialised with %s at %s, and it may be this one", si.opaque, si.opaque.pos)
-	case len(ins) == 0 && !si.unseenBinary:
-		why = "no initialisation of it is in the file and the assumption binary-semaphores is off"
-	default:
-		return true
-	}
-	if !si.warned[key] {
+	why := si.notLock(key)
+	if why != "" && !si.warned[key] {
 		si.warned[key] = true
 		f.warnf(pos, "semaphore %s is not a lock: %s; a semaphore excludes only from a count of 1, so its down and up protect nothing here", displayLock(key), why)
 	}
-	return false
+	return why == ""
+}
+
+// notLock says why the semaphore key is not a lock, "" if it is one.
+func (si *semaphoreInits) notLock(key string) string {
+	ins := si.counts[key]
+	for _, in := range ins {
+		if !in.binary() {
+			return fmt.Sprintf("it is initialised with %s at %s", in, in.pos)
+		}
+	}
+	switch z, zero := si.zero[key]; {
+	case zero && len(ins) == 0:
+		return fmt.Sprintf("it is defined at %s without an initialiser, so it starts at count 0, and no sema_init sets it", z.pos)
+	case si.opaque != nil:
+		return fmt.Sprintf("a semaphore whoop cannot identify is initialised with %s at %s, and it may be this one", si.opaque, si.opaque.pos)
+	case len(ins) == 0 && !si.unseenBinary:
+		return "no initialisation of it is in the file and the assumption binary-semaphores is off"
+	}
+	return ""
+}
+
+// SemaphoreNonLocks returns the calls of prog to semaphore functions (down,
+// up, down_trylock, ...) whose semaphore the race check does not take for a
+// lock (noBinary: Options.NoBinarySemaphores), so that the bounded
+// explorer does not either: it lets no thread past such a down, whose
+// count it does not model.
+func SemaphoreNonLocks(prog *ir.Program, noBinary bool) map[*ir.Call]bool {
+	si := gatherSemaphoreInits(prog, !noBinary)
+	out := make(map[*ir.Call]bool)
+	for _, fn := range prog.Funcs {
+		for _, b := range fn.Blocks {
+			for _, s := range b.Stmts {
+				c, ok := s.(*ir.Call)
+				if !ok || c.Callee == nil {
+					continue
+				}
+				api, ok := models.Lock(c.Callee.Name)
+				if !ok || api.Class != "semaphore" || api.Arg >= len(c.ArgTargets) {
+					continue
+				}
+				if t := c.ArgTargets[api.Arg]; t != nil && (t.Exact || t.Array) && t.Key != "" && si.notLock(spinlockKey(t.Key)) != "" {
+					out[c] = true
+				}
+			}
+		}
+	}
+	return out
 }

@@ -40,7 +40,8 @@ func confirmOptions(c *cli.Context, base lockset.Options) (explore.Options, erro
 		return explore.Options{}, usageErrorf("--yields: %v", err)
 	}
 	return explore.Options{CSB: c.Int("csb"), Unroll: c.Int("unroll"), Mode: mode, Timeout: base.Timeout,
-		ParamAliasing: base.ParamAliasing, NoPublication: base.NoPublication, Jobs: base.Jobs}, nil
+		ParamAliasing: base.ParamAliasing, NoPublication: base.NoPublication, NoBinarySemaphores: base.NoBinarySemaphores,
+		Jobs: base.Jobs}, nil
 }
 
 // confirmRaces runs the explorer on res's potential races; the verdicts go
