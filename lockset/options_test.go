@@ -43,7 +43,7 @@ func TestAssumptionSwitches(t *testing.T) {
 	}{
 		{"lock arrays", "testdata/race/lock_array.c", frontend.Config{}, lockset.Options{LockArraysDistinct: true}, 21},
 		{"publication", "testdata/race/init.c", frontend.Config{}, lockset.Options{NoPublication: true}, 27},
-		{"kernel locks", "testdata/race/rtnl.c", frontend.Config{}, lockset.Options{NoKernelLocks: true}, 22},
+		{"kernel locks", "testdata/race/rtnl.c", frontend.Config{}, lockset.Options{NoKernelLocks: true}, 23},
 		{"lock instances", "testdata/race/lock_instances.c", frontend.Config{}, lockset.Options{LockInstancesDistinct: true}, 39},
 		{"binary semaphores", "testdata/race/semaphores.c", frontend.Config{}, lockset.Options{NoBinarySemaphores: true}, 48},
 		{"ideal ints, wrap", "testdata/race/wrap.c", frontend.Config{ExactInts: true}, lockset.Options{}, 19},

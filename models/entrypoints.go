@@ -547,8 +547,9 @@ func netOps() {
 		cb("ndo_features_check", entry, "fresh shared scalar"),
 	)
 	// include/linux/ethtool.h: "Callers must hold the RTNL lock"; dev_ioctl
-	// takes rtnl_lock around dev_ethtool. get_link is the exception:
-	// bonding's MII monitor (use_carrier=0) calls it under RCU only.
+	// takes rtnl_lock around dev_ethtool. get_link and get_ts_info are the
+	// exceptions: bonding's MII monitor (use_carrier=0) calls get_link
+	// under RCU only, and a socket option get_ts_info (below).
 	// Out-structs live on dev_ethtool's stack or are allocated per call.
 	ops("ethtool_ops", ClassNetdev,
 		cb("get_settings", entry, "shared fresh", rtnl),
@@ -594,7 +595,10 @@ func netOps() {
 		cb("get_dump_flag", entry, "shared fresh", rtnl),
 		cb("get_dump_data", entry, "shared fresh fresh", rtnl),
 		cb("set_dump", entry, "shared fresh", rtnl),
-		cb("get_ts_info", entry, "shared fresh", rtnl),
+		// Since Linux 5.14 setsockopt(SO_TIMESTAMPING) with bind_phc calls
+		// it without RTNL (net/core/sock.c sock_timestamping_bind_phc,
+		// ethtool_get_phc_vclocks, __ethtool_get_ts_info): not claimed.
+		cb("get_ts_info", entry, "shared fresh"),
 		cb("get_module_info", entry, "shared fresh", rtnl),
 		cb("get_module_eeprom", entry, "shared fresh fresh", rtnl),
 		cb("get_eee", entry, "shared fresh", rtnl),

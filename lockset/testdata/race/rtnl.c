@@ -12,6 +12,7 @@ struct priv {
 	struct work_struct reset_work;
 	int mtu_changes;
 	int resets;
+	int phc;
 };
 
 static void priv_reset(struct work_struct *work)
@@ -31,6 +32,7 @@ static int priv_change_mtu(struct net_device *dev, int mtu)
 	p->mtu_changes++;
 	p->resets = 0; // want "write p->resets by priv_change_mtu races with (read|write) p->resets by priv_reset"
 	dev->mtu = mtu;
+	p->phc = mtu; // want "write p->phc by priv_change_mtu races with read p->phc by priv_get_ts_info"
 	schedule_work(&p->reset_work);
 	return 0;
 }
@@ -40,6 +42,29 @@ static netdev_tx_t priv_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	dev_kfree_skb(skb);
 	return NETDEV_TX_OK;
 }
+
+/* ethtool's callers hold RTNL, but since Linux 5.14 setsockopt's
+ * SO_TIMESTAMPING bind_phc reaches get_ts_info without it
+ * (sock_timestamping_bind_phc, ethtool_get_phc_vclocks). */
+static void priv_get_drvinfo(struct net_device *dev, struct ethtool_drvinfo *info)
+{
+	struct priv *p = netdev_priv(dev);
+
+	info->n_stats = p->phc;
+}
+
+static int priv_get_ts_info(struct net_device *dev, struct ethtool_ts_info *info)
+{
+	struct priv *p = netdev_priv(dev);
+
+	info->phc_index = p->phc; // want "read p->phc by priv_get_ts_info races with write p->phc by priv_change_mtu"
+	return 0;
+}
+
+static const struct ethtool_ops priv_ethtool_ops = {
+	.get_drvinfo = priv_get_drvinfo,
+	.get_ts_info = priv_get_ts_info,
+};
 
 static const struct net_device_ops priv_ops = {
 	.ndo_change_mtu = priv_change_mtu,
@@ -57,6 +82,7 @@ static int priv_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	p->dev = dev;
 	INIT_WORK(&p->reset_work, priv_reset);
 	dev->netdev_ops = &priv_ops;
+	dev->ethtool_ops = &priv_ethtool_ops;
 	pci_set_drvdata(pdev, dev);
 	return register_netdev(dev);
 }
