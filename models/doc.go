@@ -26,7 +26,8 @@
 //     driver is open, unless the module is forced out (rule "module-ref");
 //   - kernel locks: a callback runs under the locks HeldLocks names for it,
 //     because every caller in 4.0 takes them (NoKernelLocks); the transmit
-//     lock is not claimed when the driver names NETIF_F_LLTX;
+//     lock is not claimed when the driver names NETIF_F_LLTX, nor wdd->lock
+//     around watchdog_ops.stop when it names watchdog_stop_on_reboot;
 //   - publication: a callback is called only once registered, and not after
 //     an unregistration marked Waits (NoPublication);
 //   - helpers: functions in helpers.go touch exactly the memory listed, and

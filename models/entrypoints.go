@@ -211,6 +211,10 @@ type Facts struct {
 	// LLTX: the driver names NETIF_F_LLTX, so the core may call
 	// ndo_start_xmit without the transmit queue lock.
 	LLTX bool
+	// StopOnReboot: the driver names watchdog_stop_on_reboot (or its
+	// WDOG_STOP_ON_REBOOT bit), so the watchdog core's reboot notifier may
+	// call watchdog_ops.stop without wdd->lock.
+	StopOnReboot bool
 	// Owned lists ops variables whose .owner is THIS_MODULE.
 	Owned map[string]bool
 	// Repeated marks entry points the driver may register several times at
@@ -233,7 +237,8 @@ type Facts struct {
 
 // HeldLocks returns the kernel locks held for the whole of entry point ep,
 // sorted. device_lock is qualified by the driver variable and dropped when
-// that is unknown; the transmit lock is dropped for LLTX drivers.
+// that is unknown; the transmit lock is dropped for LLTX drivers, and
+// wdd->lock around watchdog_ops.stop for drivers that stop on reboot.
 func HeldLocks(ep *ir.EntryPoint, facts Facts) []string {
 	row, ok := Row(ep)
 	var out []string
@@ -241,6 +246,8 @@ func HeldLocks(ep *ir.EntryPoint, facts Facts) []string {
 		for _, l := range row.Held {
 			switch {
 			case l == TxLock && facts.LLTX && row.Key() == "net_device_ops.ndo_start_xmit":
+				continue
+			case l == WatchdogLock && facts.StopOnReboot && row.Key() == "watchdog_ops.stop":
 				continue
 			case l == DeviceLock:
 				if ep.Var == "" {
@@ -882,6 +889,9 @@ func ttyAndFriends() {
 	link("tty_driver", "ops", "tty_operations", true, false)
 	// watchdog_dev.c (4.0) takes wdd->lock around start, stop, ping,
 	// status, set_timeout, get_timeleft and ioctl; ref/unref run without it.
+	// Linux 4.8 on: a driver that calls watchdog_stop_on_reboot has stop
+	// called by watchdog_reboot_notifier without the lock (Facts.StopOnReboot
+	// drops it).
 	wl := held(WatchdogLock)
 	ops("watchdog_ops", ClassWatchdog,
 		cb("start", entry, "shared", wl),

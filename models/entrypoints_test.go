@@ -115,6 +115,11 @@ func TestHeldLocks(t *testing.T) {
 		{ep("block_device_operations", "bops", "revalidate_disk"), Facts{}, nil},
 		{ep("file_operations", "fops", "read"), Facts{}, nil},
 		{ep("watchdog_ops", "wops", "ping"), Facts{}, []string{WatchdogLock}},
+		{ep("watchdog_ops", "wops", "stop"), Facts{}, []string{WatchdogLock}},
+		// watchdog_reboot_notifier calls stop without wdd->lock.
+		{ep("watchdog_ops", "wops", "stop"), Facts{StopOnReboot: true}, nil},
+		{ep("watchdog_ops", "wops", "ping"), Facts{StopOnReboot: true}, []string{WatchdogLock}},
+		{ep("ethtool_ops", "eops", "get_ts_info"), Facts{}, nil}, // SO_TIMESTAMPING bind_phc
 		{ep("rtc_class_ops", "rops", "read_time"), Facts{}, []string{RTCOpsLock}},
 		{ep("rtc_class_ops", "rops", "proc"), Facts{}, nil},
 		{ep("nfc_ops", "nops", "dev_up"), Facts{}, []string{NFCDevLock}},
@@ -127,7 +132,7 @@ func TestHeldLocks(t *testing.T) {
 			got = nil
 		}
 		if !reflect.DeepEqual(got, c.want) {
-			t.Errorf("HeldLocks(%s.%s, %+v) = %v, want %v", c.ep.Struct, c.ep.Field, c.facts.LLTX, got, c.want)
+			t.Errorf("HeldLocks(%s.%s, %+v) = %v, want %v", c.ep.Struct, c.ep.Field, c.facts, got, c.want)
 		}
 	}
 }

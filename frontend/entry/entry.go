@@ -53,6 +53,8 @@ type Result struct {
 	// .owner is THIS_MODULE and whose files pin the module (not proc files).
 	LLTX  bool
 	Owned map[string]bool
+	// StopOnReboot feeds models.Facts.StopOnReboot.
+	StopOnReboot bool
 	// Escaped and EscapeCalls feed models.Facts: the guessed entry points
 	// that reach the kernel only through calls of EscapeCalls.
 	Escaped     map[*ir.EntryPoint]bool
@@ -127,7 +129,7 @@ func (s *scanner) result() *Result {
 		}
 	}
 	res := &Result{Sites: s.sites, Warnings: s.warnings, SitesOf: map[*ir.EntryPoint][]Site{},
-		LLTX: s.lltx(), Owned: owned, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: map[string]bool{}}
+		LLTX: s.named("NETIF_F_LLTX"), StopOnReboot: s.named("watchdog_stop_on_reboot") || s.named("WDOG_STOP_ON_REBOOT"), Owned: owned, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: map[string]bool{}}
 	byKey := map[key]*ir.EntryPoint{}
 	for i := range s.sites {
 		st := &s.sites[i]
@@ -193,7 +195,7 @@ func paramKinds(ep *ir.EntryPoint) []ir.ParamKind {
 // the entry points eps (normally prog.EntryPoints, as Find returned them).
 func FactsOf(prog *ir.Program, eps []*ir.EntryPoint) models.Facts {
 	r := Analyse(prog)
-	facts := models.Facts{LLTX: r.LLTX, Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
+	facts := models.Facts{LLTX: r.LLTX, StopOnReboot: r.StopOnReboot, Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
 		ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls,
 		DevGroups: devGroups(prog)}
 	byKey := map[key][]Site{}

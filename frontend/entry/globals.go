@@ -75,10 +75,11 @@ var (
 	typedefEnd = regexp.MustCompile(`\}\s*([A-Za-z_]\w*)\s*;`)
 )
 
-// lltx reports whether the driver names NETIF_F_LLTX in its sources.
-func (s *scanner) lltx() bool {
+// named reports whether the driver's sources name word (NETIF_F_LLTX,
+// watchdog_stop_on_reboot).
+func (s *scanner) named(word string) bool {
 	for _, src := range s.prog.Sources {
-		if strings.Contains(src, "NETIF_F_LLTX") {
+		if strings.Contains(src, word) {
 			return true
 		}
 	}

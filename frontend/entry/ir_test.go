@@ -332,3 +332,16 @@ func TestLLTXFact(t *testing.T) {
 		t.Error("LLTX not seen")
 	}
 }
+
+func TestStopOnRebootFact(t *testing.T) {
+	b := newBuilder()
+	if FactsOf(b.prog, nil).StopOnReboot {
+		t.Error("StopOnReboot without mention")
+	}
+	for _, src := range []string{"watchdog_stop_on_reboot(&wdd);", "set_bit(WDOG_STOP_ON_REBOOT, &wdd->status);"} {
+		b.prog.Sources["t.c"] = src
+		if !FactsOf(b.prog, nil).StopOnReboot {
+			t.Errorf("StopOnReboot not seen in %q", src)
+		}
+	}
+}
