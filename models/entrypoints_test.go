@@ -114,11 +114,13 @@ func TestHeldLocks(t *testing.T) {
 		{ep("block_device_operations", "bops", "open"), Facts{}, []string{BdMutex}},
 		{ep("block_device_operations", "bops", "revalidate_disk"), Facts{}, nil},
 		{ep("file_operations", "fops", "read"), Facts{}, nil},
-		{ep("watchdog_ops", "wops", "ping"), Facts{}, []string{WatchdogLock}},
+		{ep("watchdog_ops", "wops", "ping"), Facts{}, nil}, // watchdog_open: no lock
+		{ep("watchdog_ops", "wops", "start"), Facts{}, nil},
+		{ep("watchdog_ops", "wops", "status"), Facts{}, []string{WatchdogLock}},
 		{ep("watchdog_ops", "wops", "stop"), Facts{}, []string{WatchdogLock}},
 		// watchdog_reboot_notifier calls stop without wdd->lock.
 		{ep("watchdog_ops", "wops", "stop"), Facts{StopOnReboot: true}, nil},
-		{ep("watchdog_ops", "wops", "ping"), Facts{StopOnReboot: true}, []string{WatchdogLock}},
+		{ep("watchdog_ops", "wops", "status"), Facts{StopOnReboot: true}, []string{WatchdogLock}},
 		{ep("ethtool_ops", "eops", "get_ts_info"), Facts{}, nil}, // SO_TIMESTAMPING bind_phc
 		{ep("rtc_class_ops", "rops", "read_time"), Facts{}, []string{RTCOpsLock}},
 		{ep("rtc_class_ops", "rops", "proc"), Facts{}, nil},

@@ -320,6 +320,15 @@ var ruleTable = []Rule{
 	// Class devices.
 	{ID: "watchdog-lock", A: holds(WatchdogLock), B: holds(WatchdogLock), Scope: ScopeDevice,
 		Reason: "watchdog_dev.c holds wdd->lock around the watchdog_ops calls"},
+	{ID: "watchdog-open", A: Side{Rows: rows("watchdog_ops", "start", "ping")},
+		B: Side{Rows: rows("watchdog_ops", "set_timeout", "set_pretimeout", "ioctl")}, SameVar: true, Scope: ScopeDevice,
+		Reason: "watchdog_open calls ->start or ->ping without wdd->lock, but the device is single-open " +
+			"(_WDOG_DEV_OPEN) and ->set_timeout, ->set_pretimeout and ->ioctl come only from an open " +
+			"file's ioctl, under wdd->lock like every other ->start and ->ping"},
+	{ID: "watchdog-start", A: Side{Rows: rows("watchdog_ops", "start")}, B: Side{Rows: rows("watchdog_ops", "start")},
+		SameVar: true, Scope: ScopeDevice,
+		Reason: "->start runs from watchdog_open, which the device's single open (_WDOG_DEV_OPEN) admits " +
+			"once, or from that open file's ioctl under wdd->lock: never twice at once"},
 	{ID: "rtc-ops-lock", A: holds(RTCOpsLock), B: holds(RTCOpsLock), Scope: ScopeDevice,
 		Reason: "the RTC core holds rtc->ops_lock around the time, alarm and ioctl operations"},
 	{ID: "input-mutex", A: holds(InputMutex), B: holds(InputMutex), Scope: ScopeDevice,

@@ -63,6 +63,9 @@ func TestEveryRule(t *testing.T) {
 	swrite := mkEP("swrite", ir.RoleEntry, "usb_serial_driver", "ser", "write")
 	sdisc := mkEP("sdisc", ir.RoleExit, "usb_serial_driver", "ser", "disconnect")
 	wping := mkEP("wping", ir.RoleEntry, "watchdog_ops", "wops", "ping")
+	wstatus := mkEP("wstatus", ir.RoleEntry, "watchdog_ops", "wops", "status")
+	wstart := mkEP("wstart", ir.RoleEntry, "watchdog_ops", "wops", "start")
+	wtimeout := mkEP("wtimeout", ir.RoleEntry, "watchdog_ops", "wops", "set_timeout")
 	wref := mkEP("wref", ir.RoleEntry, "watchdog_ops", "wops", "ref")
 	rtime := mkEP("rtime", ir.RoleEntry, "rtc_class_ops", "rops", "read_time")
 	rproc := mkEP("rproc", ir.RoleEntry, "rtc_class_ops", "rops", "proc")
@@ -125,7 +128,11 @@ func TestEveryRule(t *testing.T) {
 		"usb-serial-port": {{a: sopen, b: sclose, want: true, params: [2]int{1, 0}}, {a: sopen, b: swrite, want: false}},
 		"usb-serial-attach": {{a: sattach, b: swrite, want: true}, {a: sattach, b: sdisc, want: false},
 			{a: sattach, b: twrite, want: false}},
-		"watchdog-lock":    {{a: wping, b: wping, want: true}, {a: wping, b: wref, want: false}},
+		"watchdog-lock": {{a: wstatus, b: wstatus, want: true}, {a: wstatus, b: wref, want: false},
+			{a: wping, b: wping, want: false}}, // watchdog_open pings without wd_data->lock
+		"watchdog-open": {{a: wstart, b: wtimeout, want: true}, {a: wping, b: wtimeout, want: true},
+			{a: wstart, b: wstatus, want: false}, {a: wstart, b: wping, want: false}},
+		"watchdog-start":   {{a: wstart, b: wstart, want: true}, {a: wstart, b: wping, want: false}},
 		"rtc-ops-lock":     {{a: rtime, b: rtime, want: true}, {a: rtime, b: rproc, want: false}},
 		"input-mutex":      {{a: iopen, b: iclose, want: true}, {a: iopen, b: ievent, want: false}},
 		"input-event-lock": {{a: ievent, b: ievent, want: true}, {a: ievent, b: iclose, want: false}},

@@ -1,7 +1,10 @@
 // A platform driver with a void remove (Linux 6.11 on) whose probe
 // registers a watchdog with devm_watchdog_register_device: the watchdog
-// core serialises the ops (wdd->lock, set_pretimeout included), but remove
-// runs before the devm unregistration, concurrently with them.
+// core serialises the ops under wdd->lock (set_pretimeout included) but
+// not start and ping, which watchdog_open calls without it while the
+// keepalive worker pings under it (set_pretimeout, from an open file's
+// ioctl, cannot overlap the single open); remove runs before the devm
+// unregistration, concurrently with them all.
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/watchdog.h>
@@ -16,7 +19,7 @@ static int pdog_start(struct watchdog_device *wdd)
 {
 	struct pdog *p = watchdog_get_drvdata(wdd);
 
-	p->hits++;
+	p->hits++; // want "race"
 	started = 1; // want "race"
 	return 0;
 }
@@ -31,7 +34,7 @@ static int pdog_ping(struct watchdog_device *wdd)
 {
 	struct pdog *p = watchdog_get_drvdata(wdd);
 
-	p->hits++;
+	p->hits++; // want "race"
 	return 0;
 }
 
