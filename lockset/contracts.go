@@ -433,6 +433,21 @@ func loopHeaders(f *ir.Function) []*ir.Block {
 	return hs
 }
 
+// siteIn says that the site variable v, which names one of ss (the frame
+// facts say so), names one that keep picks: true when keep picks them all.
+func siteIn(v *ir.Var, ss []*site, keep func(*site) bool) ir.Expr {
+	var some []ir.Expr
+	for _, x := range ss {
+		if keep(x) {
+			some = append(some, ir.Eq(v, ir.IntConst(int64(x.id))))
+		}
+	}
+	if len(some) == len(ss) {
+		return ir.True
+	}
+	return ir.Or(some...)
+}
+
 // siteOneOf says that the site variable v names one of ss.
 func siteOneOf(v *ir.Var, ss []*site) ir.Expr {
 	eqs := make([]ir.Expr, len(ss))

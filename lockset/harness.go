@@ -341,20 +341,6 @@ func (in *instrumenter) environment(ep *ir.EntryPoint, paramAliasing bool) *ir.F
 // not held.
 func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 	s, ts, us := pl.snaps[g], pl.sitesT[g], pl.sitesU[g]
-	siteIn := func(v *ir.Var, ss []*site, keep func(*site) bool) ir.Expr {
-		var all, some []ir.Expr
-		for _, x := range ss {
-			eq := ir.Eq(v, ir.IntConst(int64(x.id)))
-			all = append(all, eq)
-			if keep(x) {
-				some = append(some, eq)
-			}
-		}
-		if len(some) == len(all) {
-			return ir.True // the selection is one of ss by the frame facts
-		}
-		return ir.Or(some...)
-	}
 	isWrite := func(x *site) bool { return x.write }
 	isPlain := func(x *site) bool { return x.plain() }
 	var common []ir.Expr
@@ -387,8 +373,8 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 		siteIn(s.site, ts, live), siteIn(g.site, us, live),
 		ir.Or(siteIn(s.site, ts, isWrite), siteIn(g.site, us, isWrite)),
 		ir.Or(siteIn(s.site, ts, isPlain), siteIn(g.site, us, isPlain)),
-		in.recordedHeld(g, s.site, s.sl, s.slw, ts, pl.mustT, siteIn),
-		in.recordedHeld(g, g.site, g.sl, g.slw, us, pl.mustU, siteIn),
+		in.recordedHeld(g, s.site, s.sl, s.slw, ts, pl.mustT),
+		in.recordedHeld(g, g.site, g.sl, g.slw, us, pl.mustU),
 		ir.Not(ir.Or(common...)))
 }
 
@@ -398,8 +384,7 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 // held (in write mode), one held on no path is recorded not held. A lock
 // whose instances are told apart is left alone: the analysis knows its
 // class, not which instance.
-func (in *instrumenter) recordedHeld(g *ghostRegion, selected *ir.Var, sl, slw []*ir.Var, ss []*site, must map[int]held,
-	siteIn func(*ir.Var, []*site, func(*site) bool) ir.Expr) ir.Expr {
+func (in *instrumenter) recordedHeld(g *ghostRegion, selected *ir.Var, sl, slw []*ir.Var, ss []*site, must map[int]held) ir.Expr {
 	var out []ir.Expr
 	// imply adds "the selected site is one of those has picks => the bit
 	// is val", when has picks some site.
