@@ -22,7 +22,12 @@
 //     they lie in two array or struct members of one struct (a helper's
 //     u8 *buf called with two member buffers), only the span of those
 //     members, since a pointer walks only the member it starts in (A4);
-//     otherwise the innermost aggregate holding both, as for arithmetic.
+//     likewise when they are the starts of two scalar members (a helper's
+//     u16 *val called with &chip->lux and &chip->ir), which is exact for
+//     the accesses through them no wider than the smaller member, until
+//     arithmetic or a constant moves such a pointer or a wider access goes
+//     through it: then, as otherwise, the innermost aggregate holding
+//     both, as for arithmetic.
 //   - Cells: overlapping accesses merge into one cell (their pointees
 //     unify). Arrays are folded modulo their element size, from the C types
 //     known for a node (object types, pointer types of variables holding

@@ -275,6 +275,9 @@ func (g *graph) materialise(v value) *ptr {
 			p.off += v.anchor + mod(v.l.c-v.anchor, v.l.s)
 		case !v.l.bot:
 			p.off += v.l.c
+			if v.l.c != 0 {
+				g.moves = append(g.moves, *v.base)
+			}
 		}
 	}
 	if v.base != nil && (v.l.bot || v.l.s != 0) {

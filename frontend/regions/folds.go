@@ -53,12 +53,19 @@ type fold struct {
 	stride int64
 	inner  []*fold // folds inside [base, base+stride)
 	typed  bool    // an array of a C type, rather than pointer arithmetic or a merge
+	// member is the size of the smallest scalar member of a fold that
+	// only merges pointers to scalar members of one struct (foldBetween),
+	// 0 for every other fold. Such a fold is exact for accesses of at most
+	// that size through those pointers, and for nothing else: arithmetic
+	// from them, or a wider access, folds the struct as before (resolveStrides,
+	// resolveMemberWalks).
+	member int64
 }
 
 func (f *fold) bounded() bool { return !isInf(f.lo) && !isInf(f.hi) }
 
 func (f *fold) shifted(d int64) *fold {
-	g := &fold{lo: shiftBound(f.lo, d), hi: shiftBound(f.hi, d), base: f.base + d, stride: f.stride, typed: f.typed}
+	g := &fold{lo: shiftBound(f.lo, d), hi: shiftBound(f.hi, d), base: f.base + d, stride: f.stride, typed: f.typed, member: f.member}
 	for _, in := range f.inner {
 		g.inner = append(g.inner, in.shifted(d))
 	}
@@ -226,6 +233,11 @@ func mergeFolds(a, b *fold) *fold {
 	m := &fold{lo: min(a.lo, b.lo), hi: max(a.hi, b.hi), stride: gcd(a.stride, b.stride),
 		// Two arrays of one element size in phase are one longer array.
 		typed: a.typed && b.typed && a.stride == b.stride && mod(a.base-b.base, a.stride) == 0}
+	if a.member > 0 && b.member > 0 {
+		// Two merges of member pointers are one (the gcd of their strides
+		// divides every distance between those members).
+		m.member = min(a.member, b.member)
+	}
 	m.base = a.base
 	if !isInf(m.lo) {
 		m.base = m.lo
@@ -278,6 +290,22 @@ func fitsWindow(g *fold, base, stride int64) (int64, bool) {
 		return 0, false
 	}
 	return s - g.lo, true
+}
+
+// memberAround returns the fold of fs containing x, outermost first, that
+// only merges pointers to scalar members (fold.member), or nil.
+func memberAround(fs []*fold, x int64) *fold {
+	for {
+		f := foldAt(fs, x)
+		if f == nil {
+			return nil
+		}
+		if f.member > 0 {
+			return f
+		}
+		x = f.base + mod(x-f.base, f.stride)
+		fs = f.inner
+	}
 }
 
 // untypedAround returns the outermost fold of fs containing x that does

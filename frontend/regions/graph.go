@@ -36,6 +36,7 @@ type graph struct {
 	// Constraints the fixpoint re-examines.
 	escapes  []escape
 	strides  []pendingStride
+	moves    []ptr // bases a constant was added to (resolveMemberWalks)
 	unknowns []pendingUnknown
 	copies   []pendingCopy
 	indirect []*pendingIndirect

@@ -36,6 +36,7 @@ func (g *graph) solve() error {
 		}
 		before := g.changes
 		g.resolveStrides()
+		g.resolveMemberWalks()
 		g.resolveUnknowns()
 		g.resolveTouches()
 		if orphans {
@@ -510,7 +511,9 @@ func strideFolded(fs []*fold, x, s int64) bool {
 		if f == nil {
 			return false
 		}
-		if s%f.stride == 0 {
+		// A merge of member pointers says nothing of where arithmetic
+		// from them goes (fold.member).
+		if f.member == 0 && s%f.stride == 0 {
 			return true
 		}
 		x = f.base + mod(x-f.base, f.stride)
@@ -557,50 +560,58 @@ func (g *graph) foldWithin(r *node, lo, hi, stride int64) *fold {
 
 // foldBetween returns the fold for one pointer value that holds offset a
 // or offset b > a of root r (a helper's u8 *buf parameter called with
-// (u8 *)priv->block3 and (u8 *)priv->block7), or nil to fold as pointer
-// arithmetic does (foldWithin). When a and b lie in two different members
-// of a struct and both members are aggregates (arrays, structs), the
-// pointer walks only the member it starts in (A4), so the fold need only
-// span those two members: the struct's other members (its lock) stay
-// apart. Folding the whole struct, as stride arithmetic would, merged
-// every member of lm93's driver data, the mutex included.
+// (u8 *)priv->block3 and (u8 *)priv->block7, or its u16 *val called with
+// &priv->lux and &priv->ir), or nil to fold as pointer arithmetic does
+// (foldWithin). When a and b lie in two different members of a struct,
+// the fold need only span those two members: the struct's other members
+// (its lock) stay apart. Folding the whole struct, as stride arithmetic
+// would, merged every member of lm93's driver data (two member arrays) and
+// of apds990x's (two u16 members), the mutex included, so no lock there
+// was identified. Aggregate members: a pointer walks only the member it
+// starts in (A4). Scalar members: merging is not arithmetic, so accesses
+// through the pointer stay in those members as long as none is wider than
+// the smaller member and no arithmetic moves the pointer; the fold says so
+// (fold.member), and resolveStrides and resolveMemberWalks fold the struct
+// as before when either happens.
 func (g *graph) foldBetween(r *node, a, b int64) *fold {
 	if g.opts.NoBoundsAssumption {
 		return nil
 	}
 	structs, _ := g.splitFacts(r)
 	var best span
+	var member int64
 	found := false
 	for _, f := range structs {
 		if f.size <= 0 || a < f.off || b >= f.off+f.size {
 			continue
 		}
-		h, ok := memberHull(f.t, a-f.off, b-f.off)
+		h, m, ok := memberHull(f.t, a-f.off, b-f.off)
 		if !ok {
 			return nil // some struct of the node says the pointer may walk it all
 		}
 		h = span{h.lo + f.off, h.hi + f.off}
 		if !found || h.hi-h.lo > best.hi-best.lo {
-			best, found = h, true
+			best, member, found = h, m, true
 		}
 	}
 	if !found {
 		return nil
 	}
-	return &fold{lo: best.lo, hi: best.hi, base: best.lo, stride: b - a}
+	return &fold{lo: best.lo, hi: best.hi, base: best.lo, stride: b - a, member: member}
 }
 
 // memberHull returns, for offsets a < b of type t, the extent from the
 // member holding a to the member holding b within the innermost struct
 // that holds them in two different members, when both members are
-// aggregates. Otherwise (an array holds both: its elements are walkable
-// from each other; a scalar member: a pointer to it may walk its struct)
-// it reports false.
-func memberHull(t ir.Type, a, b int64) (span, bool) {
+// aggregates, or both are scalars that start at a and b (then also the
+// smaller one's size, else 0). Otherwise (an array holds both: its
+// elements are walkable from each other; an aggregate and a scalar, a bit
+// field, an offset inside a scalar) it reports false.
+func memberHull(t ir.Type, a, b int64) (span, int64, bool) {
 	switch u := ir.Unnamed(t).(type) {
 	case *ir.Struct:
 		if u.Union {
-			return span{}, false
+			return span{}, 0, false
 		}
 		var fa, fb *ir.Field
 		for _, f := range u.Fields {
@@ -616,18 +627,21 @@ func memberHull(t ir.Type, a, b int64) (span, bool) {
 			}
 		}
 		if fa == nil || fb == nil || fa.BitField || fb.BitField {
-			return span{}, false
+			return span{}, 0, false
 		}
 		if fa == fb {
-			h, ok := memberHull(fa.Type, a-fa.Offset, b-fa.Offset)
-			return span{h.lo + fa.Offset, h.hi + fa.Offset}, ok
+			h, m, ok := memberHull(fa.Type, a-fa.Offset, b-fa.Offset)
+			return span{h.lo + fa.Offset, h.hi + fa.Offset}, m, ok
 		}
-		if !aggregate(fa.Type) || !aggregate(fb.Type) {
-			return span{}, false
+		hull := span{fa.Offset, fb.Offset + fb.Type.Size()}
+		switch {
+		case aggregate(fa.Type) && aggregate(fb.Type):
+			return hull, 0, true
+		case !aggregate(fa.Type) && !aggregate(fb.Type) && a == fa.Offset && b == fb.Offset:
+			return hull, min(fa.Type.Size(), fb.Type.Size()), true
 		}
-		return span{fa.Offset, fb.Offset + fb.Type.Size()}, true
 	}
-	return span{}, false
+	return span{}, 0, false
 }
 
 func aggregate(t ir.Type) bool {
@@ -665,6 +679,31 @@ func innermostAggregate(t ir.Type, lo, hi, min int64) (span, bool) {
 		return span{}, false
 	}
 	return span{0, size}, true
+}
+
+// resolveMemberWalks folds the struct around a merge of member pointers
+// (fold.member) as pointer arithmetic would (foldWithin), where the merge
+// alone would not be exact: an access through it wider than its smallest
+// member, or a constant added to it (the other arithmetic is
+// resolveStrides'). A pointer to a struct's start is one to its first
+// member: a constant added to it also folds when that member is merged.
+func (g *graph) resolveMemberWalks() {
+	fallback := func(r *node, off int64) {
+		x := r.norm(off)
+		if f := memberAround(r.r.folds, off); f != nil {
+			g.addFold(r, g.foldWithin(r, x, x+1, f.stride))
+		}
+	}
+	for _, a := range g.accesses {
+		r, off := a.p.resolve()
+		if f := memberAround(r.r.folds, off); f != nil && a.size > f.member {
+			fallback(r, off)
+		}
+	}
+	for _, m := range g.moves {
+		r, off := m.resolve()
+		fallback(r, off)
+	}
 }
 
 // resolveUnknowns: a pointer hidden in arithmetic (masking, shifting) that
