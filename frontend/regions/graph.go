@@ -45,6 +45,9 @@ type graph struct {
 	plain    []ptr    // cells of the other pointer loads and stores
 	views    []*view  // embedded structs handed to the kernel typed (views.go)
 	viewSet  map[viewKey]bool
+	// memberFolds: foldBetween made a fold of scalar members
+	// (fold.member), so resolveMemberWalks has something to check.
+	memberFolds bool
 
 	accesses []*accessRec
 	touchAt  map[*ir.Var]*ir.Access // a helper touch through each address variable

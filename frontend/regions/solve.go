@@ -597,6 +597,7 @@ func (g *graph) foldBetween(r *node, a, b int64) *fold {
 	if !found {
 		return nil
 	}
+	g.memberFolds = g.memberFolds || member > 0
 	return &fold{lo: best.lo, hi: best.hi, base: best.lo, stride: b - a, member: member}
 }
 
@@ -688,21 +689,21 @@ func innermostAggregate(t ir.Type, lo, hi, min int64) (span, bool) {
 // resolveStrides'). A pointer to a struct's start is one to its first
 // member: a constant added to it also folds when that member is merged.
 func (g *graph) resolveMemberWalks() {
-	fallback := func(r *node, off int64) {
-		x := r.norm(off)
-		if f := memberAround(r.r.folds, off); f != nil {
+	if !g.memberFolds {
+		return // the common case: no such fold, nothing to look at
+	}
+	fallback := func(p ptr, wider func(f *fold) bool) {
+		r, off := p.resolve()
+		if f := memberAround(r.r.folds, off); f != nil && wider(f) {
+			x := r.norm(off)
 			g.addFold(r, g.foldWithin(r, x, x+1, f.stride))
 		}
 	}
 	for _, a := range g.accesses {
-		r, off := a.p.resolve()
-		if f := memberAround(r.r.folds, off); f != nil && a.size > f.member {
-			fallback(r, off)
-		}
+		fallback(a.p, func(f *fold) bool { return a.size > f.member })
 	}
 	for _, m := range g.moves {
-		r, off := m.resolve()
-		fallback(r, off)
+		fallback(m, func(*fold) bool { return true })
 	}
 }
 
