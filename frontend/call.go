@@ -342,12 +342,21 @@ func (f *fnBuilder) builtin(name string, x *cc.PostfixExpression, argNodes []cc.
 		return nil, true
 	case "__builtin_object_size", "__builtin_dynamic_object_size":
 		// Fortified string functions (6.12's fortify-string.h) ask for
-		// the size of what a pointer points into: unknown, (size_t)-1,
-		// so they check nothing. The pointer goes nowhere.
+		// the size of what a pointer points into: unknown, which gcc
+		// answers with (size_t)-1 for types 0 and 1 (the largest size)
+		// and 0 for types 2 and 3 (the smallest), so they check nothing.
+		// The value is a size_t: as the int -1 it made a branch on
+		// "== SIZE_MAX" dead, and every access in it with it. The
+		// pointer goes nowhere.
 		for _, a := range argNodes {
 			f.effect(a)
 		}
-		return ir.IntConst(-1), true
+		if len(argNodes) == 2 {
+			if c, ok := intValue(argNodes[1].Value()); ok && c.Val&2 != 0 {
+				return ir.IntConst(0), true
+			}
+		}
+		return &ir.Const{Val: -1, Unsigned: true}, true
 	}
 	return nil, false
 }
