@@ -344,13 +344,17 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 	isWrite := func(x *site) bool { return x.write }
 	isPlain := func(x *site) bool { return x.plain() }
 	var common []ir.Expr
+	lifecycle := publicationWrite(pl.pair.First) || publicationWrite(pl.pair.Second)
 	for l := range in.locks {
 		if g.sl[l] == nil {
 			continue
 		}
 		both := ir.And(s.sl[l], g.sl[l])
-		if g.slw[l] != nil {
+		switch {
+		case g.slw[l] != nil:
 			both = ir.And(both, ir.Or(s.slw[l], g.slw[l]))
+		case in.f.locks[l].class == "publication" && !lifecycle:
+			continue // two readers: no protection
 		}
 		if g.sa[l] != nil {
 			both = ir.And(both, ir.Eq(s.sa[l], g.sa[l])) // the same instance
@@ -376,6 +380,15 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 		in.recordedHeld(g, s.site, s.sl, s.slw, ts, pl.mustT),
 		in.recordedHeld(g, g.site, g.sl, g.slw, us, pl.mustU),
 		ir.Not(ir.Or(common...)))
+}
+
+// publicationWrite reports whether ep holds the publication pseudo-locks
+// in write mode whenever it holds them: init and exit entry points do
+// (initialLocks and regCall set both modes together), every other entry
+// point holds its class's in read mode only. So a publication lock records
+// no write bit with a selection: its mode is the side's role.
+func publicationWrite(ep *ir.EntryPoint) bool {
+	return ep.Role == ir.RoleInit || ep.Role == ir.RoleExit
 }
 
 // recordedHeld says that one side's recorded lock bits (sl, slw, of a
@@ -459,8 +472,12 @@ func sortRegions(rs []*ir.Region) {
 // every live site of both sides its state is the same on every path: held
 // (in write mode, for a reader-writer lock) on every path to it, or held on
 // none (mustHeld's any, w and none). The race condition then reads it off
-// the selected site (fixedLock); when one side holds it nowhere it cannot
-// protect the region in this pair and is left out altogether.
+// the selected site (fixedLock). A lock that cannot protect the region in
+// this pair is left out altogether, whatever its state at the other side's
+// sites: one side holds it at none of its live sites, or neither side holds
+// it in write mode at any (two readers): sx8's probe holds publication
+// pseudo-locks on some paths through its helpers, which the entry points
+// it is paired with never hold.
 //
 // A lock whose instances are told apart keeps its record (its address is
 // recorded with it). The proved summaries and loop invariants that name the
@@ -498,20 +515,43 @@ func (in *instrumenter) narrow(g *ghostRegion, ts, us []*site, dead map[int]bool
 		}
 		return any, w, true
 	}
+	// never reports whether no live site of ss holds l (in write mode,
+	// with write) on any path.
+	never := func(ss []*site, must map[int]held, l int, write bool) bool {
+		for _, s := range ss {
+			if dead[s.id] {
+				continue
+			}
+			h, runs := must[s.id]
+			if runs && !h.none.has(l) && !(write && h.notW.has(l)) {
+				return false
+			}
+		}
+		return true
+	}
 	var out *ghostRegion
 	for l, v := range g.sl {
 		if v == nil || g.sa[l] != nil {
 			continue
 		}
-		t, tw, okT := fixedOn(ts, mt, l)
-		u, uw, okU := fixedOn(us, mu, l)
-		if !okT || !okU {
-			continue
-		}
 		var fx *fixedLock
-		if len(t) > 0 && len(u) > 0 {
-			fx = &fixedLock{t: t, tw: tw, u: u, uw: uw, rw: in.f.locks[l].rw}
+		rw := in.f.locks[l].rw
+		if !never(ts, mt, l, false) && !never(us, mu, l, false) &&
+			!(rw && never(ts, mt, l, true) && never(us, mu, l, true)) {
+			t, tw, okT := fixedOn(ts, mt, l)
+			u, uw, okU := fixedOn(us, mu, l)
+			if !okT || !okU {
+				continue
+			}
+			if len(t) > 0 && len(u) > 0 {
+				fx = &fixedLock{t: t, tw: tw, u: u, uw: uw, rw: rw}
+			}
 		}
+		// Else l cannot protect the region in this pair: one side holds
+		// it at none of its live sites, or neither side ever holds it in
+		// write mode (two readers of a reader-writer lock, such as two
+		// entry points of one publication class, do not exclude each
+		// other). Its bits are left out whatever the other side does.
 		if out == nil {
 			c := *g
 			c.sl, c.slw = slices.Clone(g.sl), slices.Clone(g.slw)

@@ -279,7 +279,9 @@ func (in *instrumenter) ghosts(tracked []*ir.Region) {
 		}
 		for _, l := range relevant[r] {
 			g.sl[l] = p.NewVar(fmt.Sprintf("sl%d_%d", r.ID, l), ir.Bool)
-			if in.f.locks[l].rw {
+			// A publication pseudo-lock's mode follows from the side's
+			// role (race, publicationWrite): no write bit is recorded.
+			if in.f.locks[l].rw && in.f.locks[l].class != "publication" {
 				g.slw[l] = p.NewVar(fmt.Sprintf("slw%d_%d", r.ID, l), ir.Bool)
 			}
 			if in.f.locks[l].instance {
