@@ -250,50 +250,107 @@ func (f *fnBuilder) opaqueTouches(name string, params []*cc.Parameter, argNodes 
 // arguments.
 func (f *fnBuilder) touches(name string, h models.Helper, argNodes []cc.ExpressionNode, vals []ir.Expr, lvs []*lvalue, pos ir.Pos) {
 	for _, acc := range h.Accesses {
-		if acc.Arg >= len(vals) || acc.Arg >= len(argNodes) {
+		f.helperTouch(name, acc, argNodes, vals, lvs, pos)
+	}
+	if h.Format != models.NoFormat {
+		f.formatTouches(name, h, argNodes, vals, lvs, pos)
+	}
+}
+
+// formatTouches emits what a formatted-I/O helper does through its
+// variadic pointer arguments: what the conversions of a literal format
+// say (models.FormatUses); with a format whoop cannot read, printf's
+// family reads and scanf's writes what each pointer argument points to,
+// of unknown length.
+func (f *fnBuilder) formatTouches(name string, h models.Helper, argNodes []cc.ExpressionNode, vals []ir.Expr, lvs []*lvalue, pos ir.Pos) {
+	first := h.FormatArg + 1
+	if first > len(vals) || first > len(argNodes) {
+		return
+	}
+	var uses []models.FormatUse
+	known := false
+	if o, ok := vals[h.FormatArg].(*ir.Object); ok && o.Kind == ir.StringObj {
+		uses, known = models.FormatUses(h.Format, o.Data)
+	}
+	for i := first; i < len(vals) && i < len(argNodes); i++ {
+		u := models.FormatUse{Access: true, Write: h.Format == models.ScanfFormat, Len: models.LenUnknown}
+		if known {
+			if i-first >= len(uses) {
+				break // arguments no conversion takes
+			}
+			u = uses[i-first]
+		}
+		if !u.Access || !pointsToData(argNodes[i].Type()) {
 			continue
 		}
-		a := ir.Access{Addr: vals[acc.Arg], Mode: acc.Mode, P: pos}
-		switch acc.Len {
-		case models.LenArg:
-			a.Size = -1
-			if acc.LenArg < len(vals) {
-				a.Len = vals[acc.LenArg]
-				if c, ok := a.Len.(*ir.Const); ok {
-					a.Size = c.Val
-				}
-			}
-		case models.LenPointee:
-			a.Size = -1
-			if pt, ok := argNodes[acc.Arg].Type().(*cc.PointerType); ok {
-				if s := pt.Elem().Size(); s > 0 && pt.Elem().Kind() != cc.Void {
-					a.Size = s
-				}
-			}
-		case models.LenConst:
-			a.Size = acc.Const
-		default:
-			a.Size = -1
+		if _, isConst := vals[i].(*ir.Const); isConst {
+			continue // NULL or a number
 		}
-		argText := exprText(argNodes[acc.Arg])
-		lv := lvs[acc.Arg]
-		switch {
-		case acc.Len == models.LenPointee && lv != nil:
-			a.LValue = f.lvText(lv)
-		case acc.Len == models.LenPointee:
-			a.LValue = "*" + argText
-		default:
-			a.LValue = name + "(" + argText + ")"
+		if o, ok := vals[i].(*ir.Object); ok && o.Kind == ir.StringObj {
+			continue // a string literal: nothing writes it
 		}
-		if lv != nil {
-			a.Struct, a.Field = lv.strct, lv.field
-			if lv.vol && a.Mode == ir.Plain && !f.b.st.cfg.VolatilePlain {
-				a.Mode = ir.Marked
-			}
-		}
-		a.Site = f.b.prog.NewSite()
-		f.emit(&ir.Touch{Write: acc.Write, Access: a})
+		f.helperTouch(name, models.ArgAccess{Arg: i, Write: u.Write, Len: u.Len}, argNodes, vals, lvs, pos)
 	}
+}
+
+// pointsToData reports whether an argument of type t points to an object
+// (not a function).
+func pointsToData(t cc.Type) bool {
+	var elem cc.Type
+	switch t := t.(type) {
+	case *cc.PointerType:
+		elem = t.Elem()
+	case *cc.ArrayType:
+		elem = t.Elem()
+	}
+	return elem != nil && elem.Kind() != cc.Function
+}
+
+// helperTouch emits one memory effect acc of kernel helper name.
+func (f *fnBuilder) helperTouch(name string, acc models.ArgAccess, argNodes []cc.ExpressionNode, vals []ir.Expr, lvs []*lvalue, pos ir.Pos) {
+	if acc.Arg >= len(vals) || acc.Arg >= len(argNodes) {
+		return
+	}
+	a := ir.Access{Addr: vals[acc.Arg], Mode: acc.Mode, P: pos}
+	switch acc.Len {
+	case models.LenArg:
+		a.Size = -1
+		if acc.LenArg < len(vals) {
+			a.Len = vals[acc.LenArg]
+			if c, ok := a.Len.(*ir.Const); ok {
+				a.Size = c.Val
+			}
+		}
+	case models.LenPointee:
+		a.Size = -1
+		if pt, ok := argNodes[acc.Arg].Type().(*cc.PointerType); ok {
+			if s := pt.Elem().Size(); s > 0 && pt.Elem().Kind() != cc.Void {
+				a.Size = s
+			}
+		}
+	case models.LenConst:
+		a.Size = acc.Const
+	default:
+		a.Size = -1
+	}
+	argText := exprText(argNodes[acc.Arg])
+	lv := lvs[acc.Arg]
+	switch {
+	case acc.Len == models.LenPointee && lv != nil:
+		a.LValue = f.lvText(lv)
+	case acc.Len == models.LenPointee:
+		a.LValue = "*" + argText
+	default:
+		a.LValue = name + "(" + argText + ")"
+	}
+	if lv != nil {
+		a.Struct, a.Field = lv.strct, lv.field
+		if lv.vol && a.Mode == ir.Plain && !f.b.st.cfg.VolatilePlain {
+			a.Mode = ir.Marked
+		}
+	}
+	a.Site = f.b.prog.NewSite()
+	f.emit(&ir.Touch{Write: acc.Write, Access: a})
 }
 
 // builtin lowers compiler builtins that are not ordinary calls. It reports

@@ -53,7 +53,27 @@ type Helper struct {
 	// (apart from RetArg), so passing a private object does not publish it.
 	NoEscape bool
 	NoReturn bool
+	// Format says how the variadic arguments after the format string at
+	// argument FormatArg are used (NoFormat: not at all).
+	Format    FormatKind
+	FormatArg int
 }
+
+// FormatKind says what a helper with a format string does with the
+// pointers among its variadic arguments.
+type FormatKind uint8
+
+const (
+	NoFormat FormatKind = iota
+	// PrintfFormat: a %s conversion reads the string its argument points
+	// to, a %p with an extension (%pM, %pI4, %ph, ...) reads the object;
+	// a plain %p and the numeric conversions read nothing.
+	PrintfFormat
+	// ScanfFormat: every conversion not suppressed with * writes through
+	// its argument (%s, %c and %[ an unknown length, the others the
+	// pointee).
+	ScanfFormat
+)
 
 // HelperFor returns the memory semantics of the kernel function name.
 func HelperFor(name string) (Helper, bool) {
@@ -121,15 +141,52 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 2), rd(1, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
 		"strlcpy", "strlcat", "strscpy")
 	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
-		"strlen", "strnlen", "simple_strtoul", "simple_strtol", "kstrtoul", "kstrtol", "kstrtouint", "kstrtoint")
+		"strlen", "strnlen", "simple_strtoul", "simple_strtol", "simple_strtoull", "simple_strtoll")
+	// lib/kstrtox.c: parse the string, store the number through the
+	// result pointer (the last argument).
+	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0), wr(2, LenPointee, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"kstrtoul", "kstrtol", "kstrtouint", "kstrtoint", "kstrtoull", "kstrtoll", "_kstrtoul", "_kstrtol",
+		"kstrtou64", "kstrtos64", "kstrtou32", "kstrtos32", "kstrtou16", "kstrtos16", "kstrtou8", "kstrtos8")
+	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0), wr(1, LenPointee, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"kstrtobool")
+	// The _from_user forms read a user buffer (not driver memory).
+	add(Helper{Accesses: []ArgAccess{wr(3, LenPointee, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"kstrtoul_from_user", "kstrtol_from_user", "kstrtouint_from_user", "kstrtoint_from_user",
+		"kstrtoull_from_user", "kstrtoll_from_user", "kstrtou64_from_user", "kstrtos64_from_user",
+		"kstrtou32_from_user", "kstrtos32_from_user", "kstrtou16_from_user", "kstrtos16_from_user",
+		"kstrtou8_from_user", "kstrtos8_from_user")
+	add(Helper{Accesses: []ArgAccess{wr(2, LenPointee, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"kstrtobool_from_user")
 	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0), rd(1, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
 		"strcmp", "strncmp", "strcasecmp", "strncasecmp")
+	// Formatted output and input read (write) what their conversions
+	// name among the variadic arguments (Format). The va_list forms cannot
+	// be followed: what the list points to is the caller's business.
+	printf := func(fmtArg int, acc ...ArgAccess) Helper {
+		return Helper{Accesses: acc, Returns: ReturnsScalar, NoEscape: true, Format: PrintfFormat, FormatArg: fmtArg}
+	}
+	add(printf(1, wr(0, LenUnknown, 0), rd(1, LenUnknown, 0)), "sprintf")
 	add(Helper{Accesses: []ArgAccess{wr(0, LenUnknown, 0), rd(1, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
-		"sprintf", "vsprintf")
+		"vsprintf")
+	add(printf(2, wr(0, LenArg, 1), rd(2, LenUnknown, 0)), "snprintf", "scnprintf")
 	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 1), rd(2, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
-		"snprintf", "scnprintf", "vsnprintf", "vscnprintf")
-	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0), rd(1, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
-		"sscanf")
+		"vsnprintf", "vscnprintf")
+	// fs/seq_file.c: the text goes to the seq_file's buffer (kernel memory).
+	add(printf(1), "seq_printf")
+	// fs/sysfs/file.c: a show callback's text goes to the page the sysfs
+	// core hands that call (kernel memory of its own, not the driver's).
+	add(printf(1), "sysfs_emit")
+	add(printf(2), "sysfs_emit_at")
+	add(Helper{Accesses: []ArgAccess{rd(1, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true}, "seq_puts")
+	// Formatted allocations: a new string.
+	kasprintf := printf(1)
+	kasprintf.Returns = ReturnsFresh
+	add(kasprintf, "kasprintf")
+	kasprintf.FormatArg = 2
+	add(kasprintf, "devm_kasprintf")
+	scanf := Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0), rd(1, LenUnknown, 0)}, Returns: ReturnsScalar,
+		NoEscape: true, Format: ScanfFormat, FormatArg: 1}
+	add(scanf, "sscanf")
 
 	// User copies: only the kernel side is driver memory.
 	add(Helper{Accesses: []ArgAccess{rd(1, LenArg, 2)}, Returns: ReturnsScalar, NoEscape: true},
@@ -193,12 +250,19 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Accesses: []ArgAccess{plainBitRead, plainBitWrite}, Returns: ReturnsScalar, NoEscape: true},
 		"__set_bit", "__clear_bit", "__change_bit", "__test_and_set_bit", "__test_and_clear_bit")
 
-	// Logging reads its arguments by value only (strings are read-only data).
-	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "printk", "vprintk", "dev_printk",
-		"__dynamic_pr_debug", "panic",
+	// Logging reads what its conversions name: a %s argument's string, a
+	// %pM's address, ... (Format); the other arguments by value. The
+	// kernel's own objects they name (a struct device) are not driver
+	// memory the lockset tracks apart from that.
+	add(printf(0), "printk", "_printk", "panic", "__warn_printk")
+	add(printf(1), "__dynamic_pr_debug",
 		"_dev_info", "dev_err", "dev_warn", "dev_notice", "dev_info", "dev_dbg", "dev_crit", "dev_alert",
-		"dev_emerg", "netdev_printk", "netdev_err", "netdev_warn", "netdev_info", "netdev_notice",
+		"dev_emerg", "_dev_err", "_dev_warn", "_dev_notice", "_dev_crit", "_dev_alert", "_dev_emerg",
+		"netdev_err", "netdev_warn", "netdev_info", "netdev_notice",
 		"netdev_dbg", "netdev_crit", "netdev_alert", "netdev_emerg")
+	add(printf(2), "dev_printk", "_dev_printk", "netdev_printk", "__dynamic_dev_dbg", "__dynamic_netdev_dbg",
+		"dev_err_probe")
+	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "vprintk")
 
 	// Initialising and using synchronisation objects: the kernel does not
 	// hand these pointers back to the driver (the locking table itself is
