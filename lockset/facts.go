@@ -21,6 +21,12 @@ type lockInfo struct {
 	// held (Options.LockInstancesDistinct) instead of taking any two for
 	// the same lock.
 	instance bool
+	// perCall: the lock lives in a frame (a non-static local, or a member
+	// of one): every call has its own, so it never protects an access of
+	// one entry point against another's, nor against a second call of the
+	// same one (DEFINE_MUTEX without static in a function). It still
+	// counts for the lock checks.
+	perCall bool
 }
 
 // lockOp is the lockset effect of one call site.
@@ -209,6 +215,13 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 			op.lock = f.lock(key, api.Class, rw)
 			if f.lockInstances && !strings.HasPrefix(key, "global ") {
 				f.locks[op.lock].instance = true
+			}
+			if strings.HasPrefix(key, "local ") {
+				f.locks[op.lock].perCall = true
+				if api.Op == models.Acquire {
+					f.warnf(call.P, "%s: the lock %s is a local of a function: every call has its own, so it protects nothing against another call (static missing?)",
+						name, lockArgText(f.prog, call, api.Arg))
+				}
 			}
 		default:
 			what := "lock " + lockArgText(f.prog, call, api.Arg) + unidentifiedWhy(call, api.Arg)

@@ -346,7 +346,7 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 	var common []ir.Expr
 	lifecycle := publicationWrite(pl.pair.First) || publicationWrite(pl.pair.Second)
 	for l := range in.locks {
-		if g.sl[l] == nil {
+		if g.sl[l] == nil || in.f.locks[l].perCall {
 			continue
 		}
 		both := ir.And(s.sl[l], g.sl[l])

@@ -344,7 +344,7 @@ func (in *instrumenter) relevantLocks(tracked []*ir.Region) map[*ir.Region][]int
 			continue
 		}
 		for l, h := range held {
-			if h {
+			if h && !f.locks[l].perCall { // a per-call lock protects no other side
 				add(r, l)
 			}
 		}

@@ -300,6 +300,9 @@ func (a *mustAnalysis) lockOp(st held, op lockOp) {
 		if a.in.f.locks[op.lock].instance {
 			return // which instance is held is for the symbolic check to say
 		}
+		if a.in.f.locks[op.lock].perCall {
+			return // another call's is another lock: it protects nothing here
+		}
 		st.any.set(op.lock)
 		if api.Mode == models.Write {
 			st.w.set(op.lock)

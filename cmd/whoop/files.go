@@ -146,13 +146,35 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 		}
 		w.lres = lres
 		if r.verbose {
-			warnings(&w.log, lres.Warnings)
+			// The lock checks read the same facts as the race check: its
+			// warnings are printed once.
+			var printed []ir.Diagnostic
+			if w.res != nil {
+				printed = w.res.Warnings
+			}
+			warnings(&w.log, unseen(lres.Warnings, printed))
 		}
 		if r.stats {
 			fmt.Fprintf(&w.log, "whoop: %s: lock checks %v\n", prog.Path, lres.Total.Round(time.Millisecond))
 		}
 	}
 	return w
+}
+
+// unseen returns the diagnostics of ds that are not in seen, each once.
+func unseen(ds, seen []ir.Diagnostic) []ir.Diagnostic {
+	done := make(map[ir.Diagnostic]bool, len(seen)+len(ds))
+	for _, d := range seen {
+		done[d] = true
+	}
+	var out []ir.Diagnostic
+	for _, d := range ds {
+		if !done[d] {
+			done[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // warnings writes diagnostics gcc-style.
