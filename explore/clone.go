@@ -448,7 +448,7 @@ func (c *cloner) call(cur *ir.Block, st *ir.Call, yp yieldPoint, isYield bool) *
 			c.lock(cur, api, args, dst, st.P)
 			return cur
 		}
-		return c.direct(cur, st.Callee, args, dst, st.P)
+		return c.direct(cur, st, st.Callee, args, dst, st.P)
 	}
 	// Indirect: the targets whose address the pointer holds, else an
 	// unknown (kernel) function.
@@ -459,7 +459,7 @@ func (c *cloner) call(cur *ir.Block, st *ir.Call, yp yieldPoint, isYield bool) *
 		then := c.dst.NewBlock("call " + t.Name)
 		next := c.dst.NewBlock("not " + t.Name)
 		cur.Term = &ir.If{Cond: ir.Eq(fn, t), Then: then, Else: next, P: st.P}
-		end := c.direct(then, t, args, dst, st.P)
+		end := c.direct(then, nil, t, args, dst, st.P)
 		end.Term = &ir.Jump{Target: join, P: st.P}
 		cur = next
 	}
@@ -470,9 +470,10 @@ func (c *cloner) call(cur *ir.Block, st *ir.Call, yp yieldPoint, isYield bool) *
 	return join
 }
 
-// direct emits a call of f: its clone when it has a body, else the
-// helper's effect on the result.
-func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.Var, pos ir.Pos) *ir.Block {
+// direct emits a call of f (call, the call statement, when it names f
+// itself): its clone when it has a body, else the helper's effect on the
+// result.
+func (c *cloner) direct(cur *ir.Block, call *ir.Call, f *ir.Function, args []ir.Expr, dst *ir.Var, pos ir.Pos) *ir.Block {
 	t := c.key.thread
 	if !f.External() {
 		d := c.key.depth
@@ -487,11 +488,11 @@ func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.V
 			c.s.fail("%s: call of %s with %d arguments for %d parameters", pos, f.Name, len(args), len(f.Params))
 			return cur
 		}
-		call := &ir.Call{Callee: c.s.cloneOf(f, t, d), Args: args, P: pos}
+		clone := &ir.Call{Callee: c.s.cloneOf(f, t, d), Args: args, P: pos}
 		if dst != nil && f.Ret != nil {
-			call.Dst = dst
+			clone.Dst = dst
 		}
-		cur.Add(call)
+		cur.Add(clone)
 		if dst != nil && f.Ret == nil {
 			c.oracle(cur, dst, pos)
 		}
@@ -508,14 +509,37 @@ func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.V
 			if t == 1 {
 				other = c.s.sh.second
 			}
-			if c.s.tracked[3-t] && models.EntryClassIn(other, c.s.sh.facts) == class {
+			// del_timer_sync(&t1) with the other thread in t2's function
+			// neither waits for it nor stops it (mayWithdraw).
+			withdraws := mayWithdraw(c.s.sh.facts, call, other)
+			if withdraws && c.s.tracked[3-t] && models.EntryClassIn(other, c.s.sh.facts) == class {
 				run := c.tmp("running", ir.Int)
 				c.load(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: "running " + other.Name()}, ir.IntConst(runCell(3-t)), run)
 				cur.Add(&ir.Assume{Cond: ir.Eq(run, ir.IntConst(0)), P: pos})
 			}
+			if withdraws {
+				c.store(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)+8), ir.IntConst(1))
+			}
+		} else {
+			c.store(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)+8), ir.IntConst(1))
 		}
-		c.store(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)+8), ir.IntConst(1))
 	}
+	c.helperValue(cur, f, args, dst, pos)
+	h, _ := models.HelperFor(f.Name)
+	if pub && !unreg {
+		c.store(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)), ir.IntConst(1))
+		c.yield(cur, yieldPoint{}, nil, nil, nil, nil, pos)
+	}
+	if f.NoReturn || h.NoReturn {
+		cur.Term = &ir.Return{Halt: true, P: pos}
+		return c.dst.NewBlock("after a noreturn call")
+	}
+	return cur
+}
+
+// helperValue emits the result of a call of external f.
+func (c *cloner) helperValue(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.Var, pos ir.Pos) {
+	t := c.key.thread
 	h, _ := models.HelperFor(f.Name)
 	switch {
 	case h.Returns == models.ReturnsFresh && dst != nil:
@@ -528,15 +552,6 @@ func (c *cloner) direct(cur *ir.Block, f *ir.Function, args []ir.Expr, dst *ir.V
 	case dst != nil:
 		c.oracle(cur, dst, pos)
 	}
-	if pub && !unreg {
-		c.store(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)), ir.IntConst(1))
-		c.yield(cur, yieldPoint{}, nil, nil, nil, nil, pos)
-	}
-	if f.NoReturn || h.NoReturn {
-		cur.Term = &ir.Return{Halt: true, P: pos}
-		return c.dst.NewBlock("after a noreturn call")
-	}
-	return cur
 }
 
 // lock gives a locking call its effect on the lock table: the cell of a

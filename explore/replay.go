@@ -722,10 +722,22 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 			}
 		}
 		th.yielded = nil
-		if o := r.other(th); !r.s.sh.noWaits && o != nil && o.started && !o.finished && models.EntryClassIn(o.ep, r.s.sh.facts) == class {
+		// As the clone: a withdrawal that surely names another object
+		// than the other entry point's neither waits for it nor stops it.
+		withdraws := true
+		if th.id == 1 || th.id == 2 {
+			other := r.s.sh.first
+			if th.id == 1 {
+				other = r.s.sh.second
+			}
+			withdraws = mayWithdraw(r.s.sh.facts, call, other)
+		}
+		if o := r.other(th); withdraws && !r.s.sh.noWaits && o != nil && o.started && !o.finished && models.EntryClassIn(o.ep, r.s.sh.facts) == class {
 			return fmt.Errorf("%s: %s withdraws %s while %s runs: it waits for it", pos, f.Name, class, o.ep.Name())
 		}
-		r.write(r.s.flags, big.NewInt(r.s.pubCells[class]+8), big.NewInt(1))
+		if withdraws {
+			r.write(r.s.flags, big.NewInt(r.s.pubCells[class]+8), big.NewInt(1))
+		}
 	}
 	h, _ := models.HelperFor(f.Name)
 	switch {

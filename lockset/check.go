@@ -48,6 +48,12 @@ type Options struct {
 	//     to a count other than 1 never is (semaphores.go).
 	LockArraysDistinct, LockInstancesDistinct, NoKernelLocks, NoPublication, ManyDevices bool
 	NoBinarySemaphores                                                                   bool
+	// NoWithdrawOnce: an exit may withdraw one registered object twice, so
+	// N waiting withdrawals of a class whose N registrations name objects
+	// whoop cannot tell apart (interrupt lines in variables) do not show
+	// that the exit withdrew them all: such a class is never withdrawn as
+	// a whole (withdraw.go).
+	NoWithdrawOnce bool
 	// DoubleLockAnyInstance (lock checks): report a second acquire of a
 	// lock field while one is held even when the two may be fields of
 	// different objects; by default only the same object is a double lock.
@@ -121,6 +127,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	res.Stats.Regions = len(prog.Regions)
 	pairs := PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules})
 	f := gatherFacts(prog, env, !opts.LockArraysDistinct, opts.LockInstancesDistinct, !opts.NoBinarySemaphores)
+	f.withdrawOnce = !opts.NoWithdrawOnce
 
 	in := newInstrumenter(f)
 	in.verifyConstruction = opts.verifyConstruction
@@ -639,12 +646,12 @@ func (in *instrumenter) witness(pl *plan, g *ghostRegion, tr *vc.Trace) (race Ra
 		var out []string
 		for l, v := range sl {
 			if v == nil && full.sl[l] != nil {
-				if h, ok := must[site]; ok && h.any.has(l) && in.f.locks[l].class != "publication" {
+				if h, ok := must[site]; ok && h.any.has(l) && !in.f.locks[l].pseudo() {
 					out = append(out, displayLock(in.f.locks[l].id))
 				}
 				continue
 			}
-			if boolOf(v) && in.f.locks[l].class != "publication" {
+			if boolOf(v) && !in.f.locks[l].pseudo() {
 				name := displayLock(in.f.locks[l].id)
 				if sa[l] != nil && boolOf(otherSl[l]) && intOf(sa[l]) != intOf(otherSa[l]) {
 					name += " (in another object)"

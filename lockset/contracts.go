@@ -133,7 +133,7 @@ func (in *instrumenter) loopInvariants(cp *ir.Function, definite []ir.Expr, regs
 		}
 		var loopMods []int
 		for _, l := range mods {
-			if changed[in.locks[l].held] && in.f.locks[l].class != "publication" {
+			if changed[in.locks[l].held] && !in.f.locks[l].pseudo() {
 				loopMods = append(loopMods, l)
 			}
 		}

@@ -116,7 +116,7 @@ func nested(api models.LockAPI) bool { return strings.HasSuffix(api.Name, "_nest
 // success condition.
 func (d *discipline) check(in *instrumenter, fn, cp *ir.Function, dst *ir.Block, s *ir.Call, op lockOp, lockAddr ir.Expr) {
 	api := op.api
-	if op.lock < 0 || api.Op == models.Downgrade || in.f.locks[op.lock].class == "publication" {
+	if op.lock < 0 || api.Op == models.Downgrade || in.f.locks[op.lock].pseudo() {
 		return
 	}
 	g := in.locks[op.lock]
@@ -241,7 +241,7 @@ func (d *discipline) entering(in *instrumenter, fn, cp *ir.Function, dst *ir.Blo
 	locals := make(map[int]*ir.Var)
 	for _, g := range in.f.reach(fn) {
 		for l := range in.f.ownLocks[g] {
-			if locals[l] == nil && in.f.locks[l].class != "publication" {
+			if locals[l] == nil && !in.f.locks[l].pseudo() {
 				v := cp.NewLocal("lentry", ir.Bool, nil, fn.Pos)
 				dst.Add(&ir.Assign{Dst: v, Src: in.locks[l].held, P: fn.Pos})
 				locals[l] = v
@@ -339,7 +339,7 @@ func (d *discipline) order(in *instrumenter, dst *ir.Block, s *ir.Call, k, l int
 		st.after = make(map[int]*ir.Var)
 	}
 	for a, info := range in.f.locks {
-		if a == l || info.class == "publication" {
+		if a == l || info.pseudo() {
 			continue
 		}
 		v := st.after[a]

@@ -123,6 +123,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	defer release()
 	res = &LockResult{Path: prog.Path}
 	f := gatherFacts(prog, opts.kernelEnv(prog), !opts.LockArraysDistinct, opts.LockInstancesDistinct, !opts.NoBinarySemaphores)
+	f.withdrawOnce = !opts.NoWithdrawOnce
 	in := newInstrumenter(f)
 	in.lockChecks = true
 	in.verifyConstruction = opts.verifyConstruction
@@ -242,7 +243,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 		}
 		held, _ := in.initialLocks(ep)
 		for _, l := range in.modLocks(ep.Func) {
-			if f.locks[l].class == "publication" {
+			if f.locks[l].pseudo() {
 				continue
 			}
 			in.nextAssert++

@@ -14,6 +14,11 @@ type kernelEnv struct {
 	heldLocks    func(ep *ir.EntryPoint) []string
 	entryClass   func(ep *ir.EntryPoint) string
 	registration func(name string) (class string, unregister bool, ok bool)
+	// objects lists what ep's registration sites register (models.Facts
+	// ObjectsOf); callObject is what a registration call registers or
+	// withdraws (models.Facts Objects).
+	objects    func(ep *ir.EntryPoint) []models.SiteObject
+	callObject func(call *ir.Call) models.CallObject
 }
 
 // defaultEnv reads the models tables for prog.
@@ -30,5 +35,7 @@ func defaultEnv(prog *ir.Program) kernelEnv {
 		// Only a withdrawal that waits for running callbacks quiesces
 		// the class; misc_deregister does not.
 		registration: func(name string) (string, bool, bool) { return models.CallEffectIn(name, facts) },
+		objects:      func(ep *ir.EntryPoint) []models.SiteObject { return facts.ObjectsOf[ep] },
+		callObject:   func(call *ir.Call) models.CallObject { return facts.Objects[call] },
 	}
 }

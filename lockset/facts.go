@@ -29,6 +29,15 @@ type lockInfo struct {
 	perCall bool
 }
 
+// protects reports whether holding l can order two entry points' accesses:
+// not a lock every call has its own.
+func (l *lockInfo) protects() bool { return !l.perCall }
+
+// pseudo reports whether l is ghost state of whoop's own, no lock the
+// driver takes: a publication pseudo-lock or a withdrawal tracker. The lock
+// checks leave them alone.
+func (l *lockInfo) pseudo() bool { return l.class == "publication" || l.class == trackerClass }
+
 // lockOp is the lockset effect of one call site.
 type lockOp struct {
 	api  models.LockAPI
@@ -64,7 +73,11 @@ type facts struct {
 	lockIndex map[string]int
 	callLock  map[*ir.Call]lockOp
 	callReg   map[*ir.Call]regOp
-	sites     map[int]*site
+	regCalls  []*ir.Call // the keys of callReg, in program order
+	// withdrawOnce: an exit withdraws each registered object once
+	// (Options.NoWithdrawOnce turns it off; withdraw.go).
+	withdrawOnce bool
+	sites        map[int]*site
 	// per function, its own effects
 	ownSites map[*ir.Function][]*site
 	ownLocks map[*ir.Function]map[int]bool
@@ -242,6 +255,7 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 	}
 	if class, unreg, ok := f.env.registration(name); ok {
 		f.callReg[call] = regOp{class: class, unregister: unreg}
+		f.regCalls = append(f.regCalls, call)
 	}
 }
 

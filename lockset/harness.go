@@ -93,6 +93,9 @@ func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
 		if l, ok := in.unpub[in.f.env.entryClass(ep)]; ok {
 			held[l] = true // read mode: entry points of a class share it
 		}
+		if t, ok := in.tracker(ep); ok {
+			held[t] = true // read mode, until an exit withdraws its object
+		}
 	}
 	return held, heldW
 }
@@ -346,7 +349,7 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 	var common []ir.Expr
 	lifecycle := publicationWrite(pl.pair.First) || publicationWrite(pl.pair.Second)
 	for l := range in.locks {
-		if g.sl[l] == nil || in.f.locks[l].perCall {
+		if g.sl[l] == nil || !in.f.locks[l].protects() {
 			continue
 		}
 		both := ir.And(s.sl[l], g.sl[l])

@@ -57,6 +57,8 @@ type instrumenter struct {
 	// withdrawal[c]: when an exit's withdrawal of class c quiesces it
 	// (withdrawalGuards).
 	withdrawal map[string]withdrawalGuard
+	// objects[c]: what withdrawing class c takes (withdraw.go).
+	objects map[string]*classObjects
 	// lifecycle: functions an init or exit entry point may run; only they
 	// carry publication effects (elsewhere the role flags are false).
 	lifecycle map[*ir.Function]bool
@@ -219,6 +221,7 @@ func (in *instrumenter) publication() {
 		}
 	}
 	in.withdrawalGuards()
+	in.objects = in.classObjectsOf()
 	all := make(map[string]bool)
 	for c := range classes {
 		all[c] = true
@@ -344,19 +347,27 @@ func (in *instrumenter) relevantLocks(tracked []*ir.Region) map[*ir.Region][]int
 			continue
 		}
 		for l, h := range held {
-			if h && !f.locks[l].perCall { // a per-call lock protects no other side
+			if h && f.locks[l].protects() {
 				add(r, l)
 			}
 		}
 	}
 	// Publication pseudo-locks matter where init or exit meets the class.
 	classesAt := make(map[*ir.Region]map[string]bool)
+	trackersAt := make(map[*ir.Region]map[int]bool)
 	lifecycle := make(map[*ir.Region]bool)
 	for _, ep := range f.prog.EntryPoints {
 		class := f.env.entryClass(ep)
+		t, tracked := in.tracker(ep)
 		for r := range f.sitesOf(ep.Func) {
 			if !isTracked[r] {
 				continue
+			}
+			if tracked {
+				if trackersAt[r] == nil {
+					trackersAt[r] = make(map[int]bool)
+				}
+				trackersAt[r][t] = true
 			}
 			if ep.Role == ir.RoleInit || ep.Role == ir.RoleExit {
 				lifecycle[r] = true
@@ -373,6 +384,9 @@ func (in *instrumenter) relevantLocks(tracked []*ir.Region) map[*ir.Region][]int
 			if l, ok := in.unpub[c]; ok {
 				add(r, l)
 			}
+		}
+		for t := range trackersAt[r] {
+			add(r, t)
 		}
 	}
 	out := make(map[*ir.Region][]int, len(sets))
@@ -691,20 +705,49 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 		if !ok || wg.never {
 			return
 		}
+		all, trackers, count := in.withdrawn(op.class, s)
+		if !all && len(trackers) == 0 && !count {
+			return
+		}
 		var cond ir.Expr = in.roleExit
 		for _, gl := range wg.first {
 			cond = ir.And(cond, in.locks[gl].heldW)
+		}
+		if !all {
+			// This object is withdrawn (withdraw.go); the class once all
+			// of them are.
+			co := in.objects[op.class]
+			for _, t := range trackers {
+				update(t, cond, ir.True)
+			}
+			if count {
+				for i := len(co.counter) - 1; i > 0; i-- {
+					update(co.counter[i], ir.And(cond, in.locks[co.counter[i-1]].heldW), ir.True)
+				}
+				update(co.counter[0], cond, ir.True)
+			}
+			if co.never {
+				return
+			}
+			for _, t := range in.complete(op.class) {
+				cond = ir.And(cond, in.locks[t].heldW)
+			}
 		}
 		update(l, cond, ir.True)
 		return
 	}
 	// Init publishes what it held back; an exit that publishes a class
-	// again after withdrawing it no longer keeps it quiet.
+	// again after withdrawing it no longer keeps it quiet (nor any of its
+	// objects withdrawn).
 	flag := ir.Or(in.roleInit, in.roleExit)
-	for _, c := range in.closureOf(op.class) {
+	closure := in.closureOf(op.class)
+	for _, c := range closure {
 		if l, ok := in.unpub[c]; ok {
 			update(l, flag, ir.False)
 		}
+	}
+	for _, t := range in.trackersOf(closure) {
+		update(t, flag, ir.False)
 	}
 }
 

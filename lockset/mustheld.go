@@ -242,7 +242,7 @@ func (a *mustAnalysis) call(s *ir.Call, st held) held {
 		if op, ok := f.callLock[s]; ok {
 			a.lockOp(st, op)
 		} else if op, ok := f.callReg[s]; ok {
-			a.regOp(st, op)
+			a.regOp(st, s, op)
 		}
 		return st
 	}
@@ -320,13 +320,72 @@ func (a *mustAnalysis) lockOp(st held, op lockOp) {
 	}
 }
 
-func (a *mustAnalysis) regOp(st held, op regOp) {
+func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
+	unknown := func(l int) {
+		st.any.clear(l)
+		st.w.clear(l)
+		st.none.clear(l)
+		st.notW.clear(l)
+	}
 	switch {
 	case op.unregister && a.ep.Role == ir.RoleExit:
 		l, ok := a.in.unpub[op.class]
 		wg := a.in.withdrawal[op.class]
 		if !ok || wg.never {
 			return
+		}
+		all, trackers, count := a.in.withdrawn(op.class, call)
+		if !all && len(trackers) == 0 && !count {
+			return
+		}
+		guarded := true
+		for _, gl := range wg.first {
+			guarded = guarded && st.w.has(gl)
+		}
+		if !all {
+			// As the instrumentation: this object's tracker is held for
+			// writing (or the counter steps), the class's pseudo-lock once
+			// every object is withdrawn. Where that is not the same on
+			// every path, the symbolic check decides.
+			set := func(t int, from int) {
+				srcMust := from < 0 || st.w.has(from)
+				switch {
+				case st.w.has(t):
+				case guarded && srcMust:
+					st.any.set(t)
+					st.w.set(t)
+					st.none.clear(t)
+					st.notW.clear(t)
+				case from >= 0 && st.notW.has(from):
+				default:
+					unknown(t)
+				}
+			}
+			for _, t := range trackers {
+				set(t, -1)
+			}
+			co := a.in.objects[op.class]
+			if count {
+				for i := len(co.counter) - 1; i > 0; i-- {
+					set(co.counter[i], co.counter[i-1])
+				}
+				set(co.counter[0], -1)
+			}
+			if co.never || st.w.has(l) {
+				return // never withdrawn as a whole, or already on every path
+			}
+			must, none := true, false
+			for _, t := range a.in.complete(op.class) {
+				must = must && st.w.has(t)
+				none = none || st.notW.has(t)
+			}
+			switch {
+			case none:
+				return // some object still registered on every path
+			case !must:
+				unknown(l)
+				return
+			}
 		}
 		for _, gl := range wg.first {
 			if !st.w.has(gl) {
@@ -344,13 +403,20 @@ func (a *mustAnalysis) regOp(st held, op regOp) {
 		st.none.clear(l)
 		st.notW.clear(l)
 	case !op.unregister && (a.ep.Role == ir.RoleInit || a.ep.Role == ir.RoleExit):
-		for _, c := range a.in.closureOf(op.class) {
+		closure := a.in.closureOf(op.class)
+		for _, c := range closure {
 			if l, ok := a.in.unpub[c]; ok {
 				st.any.clear(l)
 				st.w.clear(l)
 				st.none.set(l)
 				st.notW.set(l)
 			}
+		}
+		for _, t := range a.in.trackersOf(closure) {
+			st.any.clear(t)
+			st.w.clear(t)
+			st.none.set(t)
+			st.notW.set(t)
 		}
 	}
 }

@@ -146,3 +146,36 @@ func checkAnnotated(t *testing.T, path string, opts lockset.Options) *lockset.Fi
 	}
 	return res
 }
+
+// TestWithdrawOnceDropped: without the withdraw-once assumption three
+// free_irq calls do not show that the handler's three lines are all
+// withdrawn (each might free one line twice): exit's last write of the
+// handler's data races too (withdraw_count.c, line 48).
+func TestWithdrawOnceDropped(t *testing.T) {
+	ctx := context.Background()
+	path := "testdata/race/withdraw_count.c"
+	prog, err := frontend.Load(ctx, path, frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		opts lockset.Options
+		want bool
+	}{{lockset.Options{Jobs: 2}, false}, {lockset.Options{Jobs: 2, NoWithdrawOnce: true}, true}} {
+		res, err := lockset.Check(ctx, prog, lockset.VerifyConstruction(tc.opts))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, p := range res.Pairs {
+			for _, r := range p.Races {
+				for _, a := range r.Accesses {
+					got = got || a.EntryPoint == "dev_exit" && a.Pos.Line == 48
+				}
+			}
+		}
+		if got != tc.want {
+			t.Errorf("NoWithdrawOnce %v: race at line 48 %v, want %v", tc.opts.NoWithdrawOnce, got, tc.want)
+		}
+	}
+}

@@ -233,6 +233,31 @@ type Facts struct {
 	// driver core adds those groups after probe and removes them before
 	// remove (the "dev-groups" rule).
 	DevGroups map[string]string
+	// Objects identifies, per call of a registration-table function, what
+	// it registers or withdraws (CallObject).
+	Objects map[*ir.Call]CallObject
+	// ObjectsOf lists, per entry point, its registration sites and what
+	// each registers: a timer function set up for two timers has two.
+	ObjectsOf map[*ir.EntryPoint][]SiteObject
+}
+
+// SiteObject is what one registration site of an entry point registers:
+// the object, by CallObject's key ("" for one whoop cannot name), and
+// whether the site may register several at once (it sits in a loop, or in
+// a driver function called from several places).
+type SiteObject struct {
+	Object   string
+	Repeated bool
+}
+
+// CallObject is what a call of a registration-table function registers,
+// publishes or withdraws: the object of RegAPI.Object (the line of
+// Instance, for interrupts), by the key the entry-point sites use
+// ("global zf_timer", "struct foo.work", "irq 5"; "" when unknown), and
+// for a row with Queue the workqueue, by its argument as written
+// ("priv->wq"; "" when unknown).
+type CallObject struct {
+	Object, Queue string
 }
 
 // HeldLocks returns the kernel locks held for the whole of entry point ep,

@@ -105,6 +105,28 @@ type RegAPI struct {
 	// rmmod is not blocked by an open /proc file (fs/proc/inode.c); the
 	// entry-point pass then drops the ops from Facts.Owned.
 	Unpinned bool
+	// Queue: argument QueueArg names a workqueue. queue_work and its
+	// family put the Object on it; destroy_workqueue drains and stops the
+	// objects queued on it, and only those (work on the system workqueue
+	// goes on).
+	Queue    bool
+	QueueArg int
+}
+
+// ObjectClass reports whether the entry points of class are callbacks of
+// the object they are registered with (a timer's function, a work item's,
+// an interrupt line's handlers) and the class's withdrawals name that
+// object (del_timer_sync(&t), cancel_work_sync(&w), free_irq(line, dev)):
+// withdrawing one object stops its callbacks only, not those of the
+// class's other objects. In the other classes (a driver, a netdev, files)
+// the entry points sit in ops structs and a withdrawal names the device
+// or driver, which stands for them all.
+func ObjectClass(class string) bool {
+	switch class {
+	case ClassIRQ, ClassTimer, ClassWork, ClassTasklet, ClassNAPI:
+		return true
+	}
+	return false
 }
 
 // Registration returns the row of kernel function name (or of the macro
@@ -341,9 +363,16 @@ func registrations() {
 	irq("devm_request_any_context_irq", 5, 2, -1)
 	pub(ClassIRQ, 1, "setup_irq")
 	pub(ClassIRQ, 0, "enable_irq")
-	unpub(ClassIRQ, 1, true, "free_irq", "remove_irq", "free_percpu_irq")
-	unpub(ClassIRQ, 2, true, "devm_free_irq")
-	unpub(ClassIRQ, 0, true, "disable_irq")
+	// A withdrawal names the line as request_irq does (Instance): free_irq
+	// stops the handlers of that line only.
+	irqOff := func(name string, obj, line int) {
+		reg(RegAPI{Name: name, Object: obj, Instance: []int{line}, Unpublishes: ClassIRQ, Waits: true})
+	}
+	irqOff("free_irq", 1, 0)
+	irqOff("remove_irq", 1, 0)
+	irqOff("free_percpu_irq", 1, 0)
+	irqOff("devm_free_irq", 2, 1)
+	irqOff("disable_irq", 0, 0)
 
 	// Timers: setup_timer only records the function; add_timer/mod_timer
 	// arm it. del_timer does not wait for a running handler.
@@ -369,13 +398,21 @@ func registrations() {
 		Callbacks: []Callback{{Arg: 1, Struct: "work_struct", Field: "func", HeldLockArg: -1}}})
 	reg(RegAPI{Name: "__INIT_DELAYED_WORK", Macro: "INIT_DELAYED_WORK", Object: 0,
 		Callbacks: []Callback{{Arg: 1, Struct: "delayed_work", Field: "work.func", HeldLockArg: -1}}})
-	pub(ClassWork, 0, "schedule_work", "schedule_delayed_work", "schedule_work_on", "schedule_delayed_work_on",
-		"mod_delayed_work")
-	pub(ClassWork, 1, "queue_work", "queue_delayed_work", "queue_work_on", "queue_delayed_work_on",
-		"mod_delayed_work_on")
+	pub(ClassWork, 0, "schedule_work", "schedule_delayed_work")
+	// schedule_work_on(cpu, work).
+	pub(ClassWork, 1, "schedule_work_on", "schedule_delayed_work_on")
+	for _, n := range []string{"queue_work", "queue_delayed_work", "mod_delayed_work"} {
+		reg(RegAPI{Name: n, Object: 1, Publishes: ClassWork, Queue: true, QueueArg: 0})
+	}
+	// The _on forms take the CPU first: queue_work_on(cpu, wq, work).
+	for _, n := range []string{"queue_work_on", "queue_delayed_work_on", "mod_delayed_work_on"} {
+		reg(RegAPI{Name: n, Object: 2, Publishes: ClassWork, Queue: true, QueueArg: 1})
+	}
 	unpub(ClassWork, 0, true, "cancel_work_sync", "cancel_delayed_work_sync")
 	unpub(ClassWork, 0, false, "cancel_work", "cancel_delayed_work")
-	unpub(ClassWork, -1, true, "destroy_workqueue")
+	// destroy_workqueue drains the work queued on its queue (Queue): not
+	// work on the system workqueue or another queue.
+	reg(RegAPI{Name: "destroy_workqueue", Object: -1, Unpublishes: ClassWork, Waits: true, Queue: true, QueueArg: 0})
 
 	// Tasklets.
 	reg(RegAPI{Name: "tasklet_init", Object: 0,

@@ -59,6 +59,8 @@ type Result struct {
 	// that reach the kernel only through calls of EscapeCalls.
 	Escaped     map[*ir.EntryPoint]bool
 	EscapeCalls map[string]bool
+	// Objects feeds models.Facts.Objects.
+	Objects map[*ir.Call]models.CallObject
 }
 
 // Find returns the entry points of prog, in a deterministic order, and
@@ -93,7 +95,9 @@ func Analyse(prog *ir.Program) (res *Result) {
 	s.scanGlobals()
 	s.scanCode()
 	s.scanEscaped()
-	return s.result()
+	res = s.result()
+	res.Objects = s.callObjects()
+	return res
 }
 
 // key identifies an entry point. Guessed sites of one function make one
@@ -197,7 +201,7 @@ func FactsOf(prog *ir.Program, eps []*ir.EntryPoint) models.Facts {
 	r := Analyse(prog)
 	facts := models.Facts{LLTX: r.LLTX, StopOnReboot: r.StopOnReboot, Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
 		ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls,
-		DevGroups: devGroups(prog)}
+		DevGroups: devGroups(prog), Objects: r.Objects, ObjectsOf: map[*ir.EntryPoint][]models.SiteObject{}}
 	byKey := map[key][]Site{}
 	escaped := map[key]bool{}
 	for ep, sites := range r.SitesOf {
@@ -212,6 +216,11 @@ func FactsOf(prog *ir.Program, eps []*ir.EntryPoint) models.Facts {
 		if repeated(sites) {
 			facts.Repeated[ep] = true
 		}
+		objs := []models.SiteObject{}
+		for _, st := range sites {
+			objs = append(objs, models.SiteObject{Object: st.Object, Repeated: st.Repeated})
+		}
+		facts.ObjectsOf[ep] = objs
 		for _, st := range sites {
 			if st.HeldLock != "" {
 				facts.ExtraLocks[ep] = appendUnique(facts.ExtraLocks[ep], st.HeldLock)

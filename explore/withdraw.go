@@ -1,0 +1,58 @@
+package explore
+
+import (
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
+
+// mayWithdraw reports whether waiting withdrawal call may stop entry point
+// ep, which then must not be inside its function when the call passes,
+// and does not start after it. It may, unless call surely names another
+// object: ep's class is one of objects (models.ObjectClass), every
+// registration of ep names its object, and call names another
+// (del_timer_sync(&t1) leaves t2's function running), or call drains a
+// workqueue none of the publications of ep's objects queue them on
+// (destroy_workqueue, with the work on the system workqueue). Taking a
+// withdrawal for one that stops ep only leaves executions out: every
+// interleaving the explorer confirms stays real.
+func mayWithdraw(facts models.Facts, call *ir.Call, ep *ir.EntryPoint) bool {
+	if call == nil || call.Callee == nil {
+		return true
+	}
+	class := models.EntryClassIn(ep, facts)
+	if !models.ObjectClass(class) {
+		return true
+	}
+	sites := facts.ObjectsOf[ep]
+	if len(sites) == 0 {
+		return true
+	}
+	objs := make(map[string]bool)
+	for _, s := range sites {
+		if s.Object == "" {
+			return true
+		}
+		objs[s.Object] = true
+	}
+	api, _ := models.Registration(call.Callee.Name)
+	co := facts.Objects[call]
+	if api.Queue && api.Object < 0 {
+		// Drains its queue: ep's objects may sit there if a publication
+		// queues one of them on the same queue, or on one whoop cannot
+		// name.
+		for c, pc := range facts.Objects {
+			r, _ := models.Registration(c.Callee.Name)
+			if r.Publishes != class || pc.Object != "" && !objs[pc.Object] {
+				continue
+			}
+			if r.Queue && (pc.Queue == "" || co.Queue == "" || pc.Queue == co.Queue) {
+				return true
+			}
+		}
+		return false
+	}
+	if api.Object < 0 && len(api.Instance) == 0 {
+		return true // every object of the class
+	}
+	return co.Object == "" || objs[co.Object]
+}

@@ -1,0 +1,262 @@
+package lockset
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
+
+// Withdrawal is by object. A waiting withdrawal (del_timer_sync(&t1),
+// cancel_work_sync(&w), free_irq(5, dev)) stops the callbacks of the one
+// object it names, not of its whole class: with two timers, the exit code
+// between del_timer_sync(&t1) and del_timer_sync(&t2) still runs beside
+// t2's function, and only beside it.
+//
+//   - A class with one object (one registration, or several of the same
+//     object) is withdrawn by any waiting withdrawal of the class: the
+//     driver can withdraw only what it registered. So is a class whose
+//     entry points sit in ops structs (models.ObjectClass: a withdrawal
+//     names the device or driver, which stands for them all).
+//   - In a class with several objects each named object k gets a tracker,
+//     a reader-writer pseudo-lock of class "withdrawn": an entry point
+//     registered with k alone holds it in read mode for its whole run, an
+//     exit takes it in write mode when it withdraws k. The class's
+//     "unpublished" pseudo-lock is taken once every tracker is, and once
+//     the exit has also made as many other waiting withdrawals of the
+//     class as it has registrations of objects whoop cannot name (three
+//     request_irq(sn_irq->irq_irq, ...), three free_irq(soft->..., soft)):
+//     a unary counter of such pseudo-locks. That counts on the exit
+//     withdrawing each object once (assumption withdraw-once: without it,
+//     such a class is never withdrawn as a whole). A registration that may
+//     make several objects at once (a loop over the ports, an array of
+//     timers) leaves the class never withdrawn as a whole.
+//
+// destroy_workqueue(wq) (models.RegAPI.Queue) drains only the work queued
+// on wq: it withdraws an object only if every publication that may queue
+// it is a queue_work on the same queue (by its argument's text), never
+// work on the system workqueue (schedule_work).
+
+// trackerClass is the lock class of the per-object withdrawal trackers.
+const trackerClass = "withdrawn"
+
+// classObjects is what withdrawing class c takes.
+type classObjects struct {
+	single   bool           // one object: any waiting withdrawal counts
+	never    bool           // several objects at once: the class lock is never taken
+	objects  []string       // the named objects, sorted (several)
+	trackers map[string]int // object -> its tracker pseudo-lock
+	// counter[i] is held once the exit has made i+1 waiting withdrawals
+	// that named no tracked object: one per registration of an object
+	// whoop cannot name.
+	counter []int
+}
+
+// classObjectsOf computes, per publication class, its objects from the
+// registrations of its entry points, and makes the trackers.
+func (in *instrumenter) classObjectsOf() map[string]*classObjects {
+	f := in.f
+	type tally struct {
+		known           map[string]bool
+		sites, unknown  int
+		repeated, array bool
+	}
+	tallies := make(map[string]*tally)
+	for _, ep := range f.prog.EntryPoints {
+		c := f.env.entryClass(ep)
+		if c == "" {
+			continue
+		}
+		t := tallies[c]
+		if t == nil {
+			t = &tally{known: make(map[string]bool)}
+			tallies[c] = t
+		}
+		var objs []models.SiteObject
+		if f.env.objects != nil {
+			objs = f.env.objects(ep)
+		}
+		if len(objs) == 0 {
+			objs = []models.SiteObject{{}} // registered somewhere whoop does not see
+		}
+		for _, so := range objs {
+			o := so.Object
+			t.sites++
+			t.repeated = t.repeated || so.Repeated && o == ""
+			switch {
+			case o == "":
+				t.unknown++
+			case strings.Contains(o, "[]"):
+				t.array = true // the elements of an array: several objects
+			default:
+				t.known[o] = true
+			}
+		}
+	}
+	out := make(map[string]*classObjects, len(tallies))
+	for _, c := range sortedKeys(tallies) {
+		t := tallies[c]
+		co := &classObjects{}
+		out[c] = co
+		switch {
+		case !models.ObjectClass(c):
+			// Ops structs: the withdrawal names the device or driver.
+			co.single = true
+			continue
+		case !t.array && t.unknown == 0 && len(t.known) <= 1:
+			// One object, perhaps registered at several sites (probe and
+			// resume arm the same timer): the same object every time.
+			co.single = true
+			continue
+		case !t.array && t.unknown == 1 && t.sites == 1 && !t.repeated:
+			co.single = true // one registration of an object whoop cannot name
+			continue
+		}
+		// Several objects. With one site that may register several (a
+		// loop over the ports, an array), the class is never withdrawn as
+		// a whole; its named objects still are.
+		co.never = t.array || t.unknown > 0 && (t.repeated || !f.withdrawOnce)
+		if !co.never {
+			for i := range t.unknown {
+				co.counter = append(co.counter, f.lock(fmt.Sprintf("<withdrawn %s #%d>", c, i+1), trackerClass, true))
+			}
+		}
+		co.trackers = make(map[string]int, len(t.known))
+		for o := range t.known {
+			co.objects = append(co.objects, o)
+		}
+		sort.Strings(co.objects)
+		for _, o := range co.objects {
+			co.trackers[o] = f.lock(fmt.Sprintf("<withdrawn %s %s>", c, o), trackerClass, true)
+		}
+	}
+	return out
+}
+
+// withdrawn returns what waiting withdrawal call (of class c) takes: all
+// of the class (a class with one object), the trackers of the objects it
+// withdraws (a class with several), or nothing; count says that it names
+// none of the tracked objects and steps the class's counter instead.
+func (in *instrumenter) withdrawn(c string, call *ir.Call) (all bool, trackers []int, count bool) {
+	co := in.objects[c]
+	if co == nil {
+		return false, nil, false
+	}
+	api, _ := models.Registration(call.Callee.Name)
+	drains := func(obj string) bool { return true }
+	if api.Queue {
+		q := in.f.env.callObject(call).Queue
+		drains = func(obj string) bool { return in.queuedOnlyOn(c, obj, q) }
+	}
+	if co.single {
+		return drains(""), nil, false
+	}
+	if api.Object < 0 && len(api.Instance) == 0 {
+		// Every object of the class (those it drains, for a queue).
+		for _, o := range co.objects {
+			if drains(o) {
+				trackers = append(trackers, co.trackers[o])
+			}
+		}
+		if len(co.counter) > 0 && drains("") {
+			trackers = append(trackers, co.counter...)
+		}
+		return false, trackers, false
+	}
+	if t, ok := co.trackers[in.f.env.callObject(call).Object]; ok {
+		if drains(in.f.env.callObject(call).Object) {
+			return false, []int{t}, false
+		}
+		return false, nil, false
+	}
+	return false, nil, len(co.counter) > 0 && drains("")
+}
+
+// queuedOnlyOn reports whether every publication of class c that may
+// queue object obj ("" for any object) queues it on workqueue q: a
+// queue_work whose queue argument reads as q. A publication of an object
+// whoop cannot name may queue obj.
+func (in *instrumenter) queuedOnlyOn(c, obj, q string) bool {
+	if q == "" {
+		return false
+	}
+	for _, call := range in.f.regCalls {
+		op := in.f.callReg[call]
+		if op.unregister || op.class != c {
+			continue
+		}
+		co := in.f.env.callObject(call)
+		if obj != "" && co.Object != "" && co.Object != obj {
+			continue
+		}
+		if api, _ := models.Registration(call.Callee.Name); !api.Queue || co.Queue != q {
+			return false
+		}
+	}
+	return true
+}
+
+// tracker returns the tracker ep holds for its whole run: that of its
+// object, when ep's class has several and ep is registered with that one
+// only.
+func (in *instrumenter) tracker(ep *ir.EntryPoint) (int, bool) {
+	if ep.Role == ir.RoleInit || ep.Role == ir.RoleExit || in.f.env.objects == nil {
+		return 0, false
+	}
+	co := in.objects[in.f.env.entryClass(ep)]
+	if co == nil || co.trackers == nil {
+		return 0, false
+	}
+	objs := in.f.env.objects(ep)
+	if len(objs) == 0 {
+		return 0, false
+	}
+	for _, o := range objs[1:] {
+		if o.Object != objs[0].Object {
+			return 0, false
+		}
+	}
+	t, ok := co.trackers[objs[0].Object]
+	return t, ok
+}
+
+// trackersOf returns the trackers and counters of the classes in cs,
+// sorted.
+func (in *instrumenter) trackersOf(cs []string) []int {
+	var out []int
+	for _, c := range cs {
+		if co := in.objects[c]; co != nil {
+			for _, o := range co.objects {
+				out = append(out, co.trackers[o])
+			}
+			out = append(out, co.counter...)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// complete returns the pseudo-locks whose write mode says that the exit
+// withdrew every object of class c: every tracker, and the counter's last.
+func (in *instrumenter) complete(c string) []int {
+	co := in.objects[c]
+	var out []int
+	for _, o := range co.objects {
+		out = append(out, co.trackers[o])
+	}
+	if n := len(co.counter); n > 0 {
+		out = append(out, co.counter[n-1])
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
