@@ -459,7 +459,13 @@ func (c *cloner) call(cur *ir.Block, st *ir.Call, yp yieldPoint, isYield bool) *
 		then := c.dst.NewBlock("call " + t.Name)
 		next := c.dst.NewBlock("not " + t.Name)
 		cur.Term = &ir.If{Cond: ir.Eq(fn, t), Then: then, Else: next, P: st.P}
-		end := c.direct(then, nil, t, args, dst, st.P)
+		end := then
+		if api, ok := models.Lock(t.Name); ok && t.External() {
+			// mutex_unlock through a pointer unlocks.
+			c.lock(then, api, args, dst, st.P)
+		} else {
+			end = c.direct(then, nil, t, args, dst, st.P)
+		}
 		end.Term = &ir.Jump{Target: join, P: st.P}
 		cur = next
 	}

@@ -671,6 +671,9 @@ func (r *replayer) call(th *thread, a *activation, st *ir.Call, yp yieldPoint, i
 	}
 	for _, t := range st.Targets {
 		if r.funcs[t] == fn.Int64() && fn.IsInt64() {
+			if api, ok := models.Lock(t.Name); ok && t.External() {
+				return false, r.lock(th, a, st, api, args)
+			}
 			return false, r.direct(th, a, st, t, args, st.Dst, st.P)
 		}
 	}

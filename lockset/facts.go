@@ -167,6 +167,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, lockArrays, lockInstances, uns
 						for _, t := range s.Targets {
 							addCallee(t)
 						}
+						f.classifyIndirect(s)
 						if len(s.Targets) == 0 {
 							f.warnf(s.P, "indirect call with unknown targets: their memory accesses are not checked")
 						}
@@ -256,6 +257,40 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 	if class, unreg, ok := f.env.registration(name); ok {
 		f.callReg[call] = regOp{class: class, unregister: unreg}
 		f.regCalls = append(f.regCalls, call)
+	}
+}
+
+// classifyIndirect gives an indirect call the effects of the kernel
+// functions it may call (void (*unlock)(struct mutex *) = mutex_unlock):
+// a release, of a lock it cannot identify (only direct calls have their
+// arguments' targets), releases every lock of its class; a publication
+// publishes. Both happen whichever target the call takes: fewer locks
+// held and earlier publication only add executions. An acquire through a
+// pointer protects nothing, and a withdrawal through one withdraws
+// nothing, each with a warning.
+func (f *facts) classifyIndirect(call *ir.Call) {
+	for _, t := range call.Targets {
+		if !t.External() {
+			continue
+		}
+		if api, ok := models.Lock(t.Name); ok {
+			switch {
+			case api.Op == models.Acquire:
+				f.warnf(call.P, "an indirect call may be %s: whoop does not count the lock as held after it", t.Name)
+			case f.callLock[call].api.Name == "":
+				f.callLock[call] = lockOp{api: api, lock: -1}
+				f.warnf(call.P, "an indirect call may be %s: every %s is treated as released", t.Name, api.Class)
+			}
+			continue
+		}
+		if class, unreg, ok := f.env.registration(t.Name); ok {
+			if unreg {
+				f.warnf(call.P, "an indirect call may be %s: whoop does not count it as a withdrawal", t.Name)
+			} else if _, done := f.callReg[call]; !done {
+				f.callReg[call] = regOp{class: class}
+				f.regCalls = append(f.regCalls, call)
+			}
+		}
 	}
 }
 

@@ -594,6 +594,13 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 		dst.Add(&ir.Call{Dst: res, Callee: callee, Args: args, P: s.P})
 		return in.propagate(fn, cp, dst, s.P, s.Callee)
 	}
+	// A kernel function the pointer may hold (classifyIndirect).
+	if op, ok := in.f.callLock[s]; ok {
+		in.lockCall(fn, cp, dst, s, op, nil, nil)
+	}
+	if op, ok := in.f.callReg[s]; ok && in.lifecycle[fn] {
+		in.regCall(fn, dst, s, op)
+	}
 	var targets, origs []*ir.Function
 	for _, t := range s.Targets {
 		if cpT, ok := c.copyOf(t); ok && len(t.Params) == len(args) {

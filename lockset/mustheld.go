@@ -246,6 +246,15 @@ func (a *mustAnalysis) call(s *ir.Call, st held) held {
 		}
 		return st
 	}
+	if s.Callee == nil {
+		// A kernel function the pointer may hold (classifyIndirect).
+		if op, ok := f.callLock[s]; ok {
+			a.lockOp(st, op)
+		}
+		if op, ok := f.callReg[s]; ok {
+			a.regOp(st, s, op)
+		}
+	}
 	// The same callees the instrumentation keeps: functions with a body
 	// (for indirect calls, those taking this many arguments).
 	var targets []*ir.Function
