@@ -43,9 +43,12 @@ type Options struct {
 	//     every object of the struct type: two accesses share it only if
 	//     they hold it in the same object (the instances' addresses are
 	//     compared), and the must-held fast path does not count it.
-	//   NoBinarySemaphores: a semaphore with no initialisation in the file
-	//     (sema_init, a static initialiser) is not a lock. One initialised
-	//     to a count other than 1 never is (semaphores.go).
+	//   NoBinarySemaphores: no semaphore is a lock. With the assumption,
+	//     one with no initialisation in the file (sema_init, a static
+	//     initialiser) starts at 1 and an up() releases a down; one
+	//     initialised to a count other than 1, or raised by an up() in a
+	//     function that does not follow a down of it, never is a lock
+	//     (semaphores.go).
 	LockArraysDistinct, LockInstancesDistinct, NoKernelLocks, NoPublication, ManyDevices bool
 	NoBinarySemaphores                                                                   bool
 	// NoWithdrawOnce: an exit may withdraw one registered object twice, so
@@ -126,8 +129,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	res = &FileResult{Path: prog.Path, Parts: prog.Files, EntryPoints: prog.EntryPoints}
 	res.Stats.Regions = len(prog.Regions)
 	pairs := PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules})
-	f := gatherFacts(prog, env, !opts.LockArraysDistinct, opts.LockInstancesDistinct, !opts.NoBinarySemaphores)
-	f.withdrawOnce = !opts.NoWithdrawOnce
+	f := gatherFacts(prog, env, opts.factsOptions())
 
 	in := newInstrumenter(f)
 	in.verifyConstruction = opts.verifyConstruction

@@ -122,8 +122,9 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	threads, jobs, release := opts.solverThreads()
 	defer release()
 	res = &LockResult{Path: prog.Path}
-	f := gatherFacts(prog, opts.kernelEnv(prog), !opts.LockArraysDistinct, opts.LockInstancesDistinct, !opts.NoBinarySemaphores)
-	f.withdrawOnce = !opts.NoWithdrawOnce
+	fo := opts.factsOptions()
+	fo.raisedSemaphoreLocks = true // its up() is the bug to report
+	f := gatherFacts(prog, opts.kernelEnv(prog), fo)
 	in := newInstrumenter(f)
 	in.lockChecks = true
 	in.verifyConstruction = opts.verifyConstruction

@@ -99,8 +99,9 @@
 // hold (IgnoreRules); a lock field is one lock for all objects of its struct
 // type (LockInstancesDistinct: the instances' addresses are then ghost state,
 // recorded with each selection and compared); a semaphore the file does not
-// initialise starts at 1 (NoBinarySemaphores; one it initialises to any
-// other count is never a lock, semaphores.go). Integers are mathematical
+// initialise starts at 1, and an up() releases a down (NoBinarySemaphores;
+// one it initialises to any other count, or raises with an up() that
+// follows no down of it, is never a lock, semaphores.go). Integers are mathematical
 // unless the front end models their wrap-around (frontend Config.ExactInts,
 // --no-assume ideal-ints).
 package lockset

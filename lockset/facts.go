@@ -109,12 +109,30 @@ func (f *facts) lock(id, class string, rw bool) int {
 	return len(f.locks) - 1
 }
 
+// factsOptions are the assumptions and the purpose facts are gathered
+// under (Options' switches).
+type factsOptions struct {
+	lockArrays, lockInstances, unseenSemaphoresBinary, withdrawOnce bool
+	// raisedSemaphoreLocks: the lock checks, which keep a semaphore
+	// raised by an up() a lock so as to report that up().
+	raisedSemaphoreLocks bool
+}
+
+// factsOptions returns what opts says of gathering facts.
+func (opts Options) factsOptions() factsOptions {
+	return factsOptions{lockArrays: !opts.LockArraysDistinct, lockInstances: opts.LockInstancesDistinct,
+		unseenSemaphoresBinary: !opts.NoBinarySemaphores, withdrawOnce: !opts.NoWithdrawOnce}
+}
+
 // gatherFacts runs the pre-pass.
-func gatherFacts(prog *ir.Program, env kernelEnv, lockArrays, lockInstances, unseenSemaphoresBinary bool) *facts {
+func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
+	sems := gatherSemaphoreInits(prog, o.unseenSemaphoresBinary)
+	sems.raisedLocks = o.raisedSemaphoreLocks
 	f := &facts{
-		lockArrays:    lockArrays,
-		lockInstances: lockInstances,
-		semaphores:    gatherSemaphoreInits(prog, unseenSemaphoresBinary),
+		lockArrays:    o.lockArrays,
+		lockInstances: o.lockInstances,
+		withdrawOnce:  o.withdrawOnce,
+		semaphores:    sems,
 		prog:          prog,
 		env:           env,
 		callees:       make(map[*ir.Function][]*ir.Function),

@@ -28,7 +28,7 @@ func TestMustHeldThroughCycles(t *testing.T) {
 			t.Fatalf("%s: %v", tc.file, err)
 		}
 		var opts Options
-		f := gatherFacts(prog, opts.kernelEnv(prog), true, false, true)
+		f := gatherFacts(prog, opts.kernelEnv(prog), opts.factsOptions())
 		in := newInstrumenter(f)
 		m, ok := f.lockIndex["global m"]
 		if !ok {

@@ -29,6 +29,16 @@ type semaphoreInits struct {
 	// binary-semaphores).
 	unseenBinary bool
 	warned       map[string]bool
+	// raised holds, per semaphore, an up() of it in a function that does
+	// not follow a down of it (neither it nor every one of its callers
+	// takes the semaphore): it raises the count, which then lets two
+	// holders in (sema_init(&s, 1); up(&s) in init). opaqueRaise is such
+	// an up() of a semaphore whoop cannot identify.
+	raised      map[string]ir.Pos
+	opaqueRaise *ir.Pos
+	// raisedLocks: the lock checks keep a raised semaphore a lock, to
+	// report the up() that raises it as an unlock of an unheld lock.
+	raisedLocks bool
 }
 
 // semInit is one initialisation: the count (known false when it is not a
@@ -103,7 +113,112 @@ func gatherSemaphoreInits(prog *ir.Program, unseenBinary bool) *semaphoreInits {
 	for _, ins := range si.counts {
 		sort.SliceStable(ins, func(i, j int) bool { return ir.ComparePos(ins[i].pos, ins[j].pos) < 0 })
 	}
+	si.raised, si.opaqueRaise = raisedSemaphores(prog)
 	return si
+}
+
+// raisedSemaphores finds the up() calls that raise a semaphore's count
+// instead of releasing a down: an up in a function that neither takes the
+// semaphore itself nor is called only from functions that do (down,
+// down_interruptible, down_trylock, ... anywhere in them). This is a
+// syntactic rule: an up on a path where the function's own down did not
+// run is not seen (the assumption binary-semaphores covers it).
+func raisedSemaphores(prog *ir.Program) (map[string]ir.Pos, *ir.Pos) {
+	type use struct {
+		fn  *ir.Function
+		pos ir.Pos
+	}
+	downs := make(map[string]map[*ir.Function]bool) // key -> functions taking it; "" any
+	ups := make(map[string][]use)
+	callers := make(map[*ir.Function][]*ir.Function)
+	for _, fn := range prog.Funcs {
+		for _, b := range fn.Blocks {
+			for _, s := range b.Stmts {
+				c, ok := s.(*ir.Call)
+				if !ok || c.Callee == nil {
+					continue
+				}
+				if !c.Callee.External() {
+					callers[c.Callee] = append(callers[c.Callee], fn)
+					continue
+				}
+				api, ok := models.Lock(c.Callee.Name)
+				if !ok || api.Class != "semaphore" {
+					continue
+				}
+				key := ""
+				if api.Arg >= 0 && api.Arg < len(c.ArgTargets) {
+					if t := c.ArgTargets[api.Arg]; t != nil && (t.Exact || t.Array) && t.Key != "" {
+						key = spinlockKey(t.Key)
+					}
+				}
+				switch api.Op {
+				case models.Acquire:
+					if downs[key] == nil {
+						downs[key] = make(map[*ir.Function]bool)
+					}
+					downs[key][fn] = true
+				case models.Release:
+					ups[key] = append(ups[key], use{fn, c.P})
+				}
+			}
+		}
+	}
+	// follows reports whether every way into fn goes through a function
+	// taking the semaphore key: fn takes it, or fn has callers and each
+	// one does so (cycles count as not).
+	follows := func(key string, fn *ir.Function) bool {
+		memo := make(map[*ir.Function]int) // 1 yes, 2 no, 3 in progress
+		var walk func(*ir.Function) bool
+		walk = func(g *ir.Function) bool {
+			if downs[key][g] || downs[""][g] && key != "" {
+				return true
+			}
+			switch memo[g] {
+			case 1:
+				return true
+			case 2, 3:
+				return false
+			}
+			memo[g] = 3
+			ok := len(callers[g]) > 0
+			for _, c := range callers[g] {
+				if !walk(c) {
+					ok = false
+					break
+				}
+			}
+			memo[g] = 2
+			if ok {
+				memo[g] = 1
+			}
+			return ok
+		}
+		return walk(fn)
+	}
+	raised := make(map[string]ir.Pos)
+	var opaque *ir.Pos
+	for _, key := range sortedKeys(ups) {
+		for _, u := range ups[key] {
+			if key == "" {
+				// An up of a semaphore whoop cannot identify, where no
+				// semaphore was taken, may raise any of them.
+				taken := false
+				for _, fs := range downs {
+					taken = taken || fs[u.fn]
+				}
+				if !taken && !follows("", u.fn) && opaque == nil {
+					p := u.pos
+					opaque = &p
+				}
+				continue
+			}
+			if _, done := raised[key]; !done && !follows(key, u.fn) {
+				raised[key] = u.pos
+			}
+		}
+	}
+	return raised, opaque
 }
 
 // isSemaphoreCell reports whether the member at path (".a.b", "" for the
@@ -170,8 +285,17 @@ func (si *semaphoreInits) notLock(key string) string {
 		return fmt.Sprintf("it is defined at %s without an initialiser, so it starts at count 0, and no sema_init sets it", z.pos)
 	case si.opaque != nil:
 		return fmt.Sprintf("a semaphore whoop cannot identify is initialised with %s at %s, and it may be this one", si.opaque, si.opaque.pos)
-	case len(ins) == 0 && !si.unseenBinary:
-		return "no initialisation of it is in the file and the assumption binary-semaphores is off"
+	case !si.unseenBinary:
+		return "the assumption binary-semaphores is off"
+	}
+	if si.raisedLocks {
+		return ""
+	}
+	if p, ok := si.raised[key]; ok {
+		return fmt.Sprintf("an up() at %s raises its count: the function calling it takes no down of it, nor do all its callers", p)
+	}
+	if si.opaqueRaise != nil {
+		return fmt.Sprintf("an up() of a semaphore whoop cannot identify at %s, where none was taken, may raise its count", *si.opaqueRaise)
 	}
 	return ""
 }
