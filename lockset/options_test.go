@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/frontend/regions"
 	"github.com/whoopverify/whoop/lockset"
 )
 
@@ -48,6 +49,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"binary semaphores", "testdata/race/semaphores.c", frontend.Config{}, lockset.Options{NoBinarySemaphores: true}, 48},
 		{"ideal ints, wrap", "testdata/race/wrap.c", frontend.Config{ExactInts: true}, lockset.Options{}, 19},
 		{"ideal ints, conversion", "testdata/race/wrap.c", frontend.Config{ExactInts: true}, lockset.Options{}, 39},
+		{"in-bounds", "testdata/race/oob_member.c", frontend.Config{Regions: regions.Options{NoBoundsAssumption: true}}, lockset.Options{}, 31},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -185,8 +185,10 @@
 //     defines it), and a helper touching an unknown number of bytes stays
 //     inside the array, member or object it starts in (a copy of unknown
 //     length moves pointers only within those extents of its source and
-//     destination). Off, arithmetic folds, such helpers touch the whole
-//     node, and such copies move every pointer of both nodes.
+//     destination). Off, arithmetic folds the whole node (also where an
+//     array's own fold covers its stride: an int walk off the end of an
+//     int array member reaches the members after it), such helpers touch
+//     the whole node, and such copies move every pointer of both nodes.
 //   - A5 linkage (Options.NoLinkageAssumption): other translation units do
 //     not take the address of the driver's non-static globals. Off, such
 //     globals are kernel-visible.

@@ -32,6 +32,7 @@ func TestOptions(t *testing.T) {
 	const file = "testdata/options/options.c"
 	const arrays = "testdata/arrays.c"
 	const local = "testdata/local.c"
+	const walk = "testdata/options/walk.c"
 	cases := []struct {
 		file   string
 		name   string
@@ -55,6 +56,24 @@ func TestOptions(t *testing.T) {
 		{local, "retained locals off", regions.Options{NoRetainedLocals: true}, "now.sec", "struct stamp.sec"},
 		{arrays, "arithmetic bounds default", regions.Options{}, "r->after", "struct ring.after"},
 		{arrays, "arithmetic bounds off", regions.Options{NoBoundsAssumption: true}, "r->after", "struct ring"},
+		// An int walk through an int array member: the array's own fold
+		// keeps it there only under the assumption; without it the walk
+		// reaches the member after the array (the array fold made the walk
+		// look bounded, and g.b stayed apart).
+		{walk, "int walk bounds default", regions.Options{}, "p[i]", "global g.a[]"},
+		{walk, "int walk bounds default, next member", regions.Options{}, "g.b", "global g.b"},
+		{walk, "int walk bounds off", regions.Options{NoBoundsAssumption: true}, "p[i]", "global g"},
+		{walk, "int walk bounds off, next member", regions.Options{NoBoundsAssumption: true}, "g.b", "global g"},
+		{walk, "index bounds default", regions.Options{}, "gi.a[i]", "global gi.a[]"},
+		{walk, "index bounds default, next member", regions.Options{}, "gi.b", "global gi.b"},
+		{walk, "index bounds off", regions.Options{NoBoundsAssumption: true}, "gi.a[i]", "global gi"},
+		{walk, "index bounds off, next member", regions.Options{NoBoundsAssumption: true}, "gi.b", "global gi"},
+		{walk, "pointer sum bounds default", regions.Options{}, "*(gp.a + i)", "global gp.a[]"},
+		{walk, "pointer sum bounds off, next member", regions.Options{NoBoundsAssumption: true}, "gp.b", "global gp"},
+		{walk, "kernel struct bounds default", regions.Options{}, "h->a[i]", "struct hst.a[]"},
+		{walk, "kernel struct bounds default, next member", regions.Options{}, "h->b", "struct hst.b"},
+		{walk, "kernel struct bounds off", regions.Options{NoBoundsAssumption: true}, "h->a[i]", "struct hst"},
+		{walk, "kernel struct bounds off, next member", regions.Options{NoBoundsAssumption: true}, "h->b", "struct hst"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

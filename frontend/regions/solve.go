@@ -494,11 +494,14 @@ func (g *graph) resolveIndirect() {
 
 // resolveStrides: p + i*stride with a non-constant i may reach every
 // offset congruent modulo stride; unless an array fold already says so,
-// fold the whole node.
+// fold the whole node. An array fold says so only under the bounds
+// assumption (A4): without it the walk may leave the array (an int walk
+// past the end of g.a reaching g.b), so the fold is foldWithin's, which
+// is then the whole node's (addFold drops it once it is implied).
 func (g *graph) resolveStrides() {
 	for _, s := range g.strides {
 		r, off := s.p.resolve()
-		if !strideFolded(r.r.folds, off, s.stride) {
+		if g.opts.NoBoundsAssumption || !strideFolded(r.r.folds, off, s.stride) {
 			x := r.norm(off)
 			g.addFold(r, g.foldWithin(r, x, x+1, s.stride))
 		}
