@@ -23,8 +23,9 @@ type Pair struct {
 	// or the IDs of the rules behind DistinctParams, comma-separated.
 	Rule string
 	// Reason names the kernel mechanism that keeps a non-concurrent pair
-	// apart; for a concurrent pair with DistinctParams it says why they are
-	// distinct.
+	// apart; for a concurrent pair it says why they are distinct
+	// (DistinctParams) and why a rule about one instance does not apply
+	// (models.Rule.NotSingle).
 	Reason string
 	// DistinctParams lists (parameter index in First, parameter index in
 	// Second) that the kernel guarantees are different objects whenever the
@@ -96,6 +97,9 @@ func decide(a, b *ir.EntryPoint, rules []models.Rule, may func(int) bool, facts 
 		}
 		ok, params := r.Match(a, b, facts)
 		if !ok {
+			if n := r.NotSingle(a, b, facts); n != "" && (!opts.ManyDevices || scope(r, a) == models.ScopeKernel) {
+				notes = append(notes, n)
+			}
 			continue
 		}
 		switch scope(r, a) {

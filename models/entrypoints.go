@@ -218,9 +218,11 @@ type Facts struct {
 	// Owned lists ops variables whose .owner is THIS_MODULE.
 	Owned map[string]bool
 	// Repeated marks entry points the driver may register several times at
-	// once (several call sites, a call in a loop): several instances of
-	// them may run concurrently.
-	Repeated map[*ir.EntryPoint]bool
+	// once (several call sites, a call in a loop, a call in code that may
+	// run twice at once): several instances of them may run concurrently.
+	// RepeatedWhy says why, by entry point, for the pairs' notes.
+	Repeated    map[*ir.EntryPoint]bool
+	RepeatedWhy map[*ir.EntryPoint]string
 	// ExtraLocks are locks a registration hands to the kernel to hold
 	// around the callback (the queue lock of blk_init_queue), by entry point.
 	ExtraLocks map[*ir.EntryPoint][]string

@@ -55,7 +55,9 @@ const (
 	NeedNothing Need = iota
 	// NeedOwner: side B's ops variable has .owner = THIS_MODULE.
 	NeedOwner
-	// NeedSingle: the entry point is registered once (not Facts.Repeated).
+	// NeedSingle: the entry point is registered once (not Facts.Repeated):
+	// the rule is about one instance (one line, one timer, one thread), and
+	// a driver that registers several at once runs several concurrently.
 	NeedSingle
 	// NeedDevGroup: side A's variable is a sysfs attribute that reaches
 	// the kernel only through the dev_groups of side B's driver variable
@@ -121,6 +123,48 @@ func (r Rule) Match(a, b *ir.EntryPoint, facts Facts) (ok bool, params [2]int) {
 		params[1] = rb.Object
 	}
 	return true, params
+}
+
+// NotSingle returns why a NeedSingle rule whose sides match a and b does
+// not keep them apart: one of them may have several instances at once
+// (Facts.Repeated, with Facts.RepeatedWhy). It is "" when the rule matches,
+// or does not match for another reason.
+func (r Rule) NotSingle(a, b *ir.EntryPoint, facts Facts) string {
+	if r.Needs != NeedSingle || (!facts.Repeated[a] && !facts.Repeated[b]) {
+		return ""
+	}
+	single := facts
+	single.Repeated = nil
+	if ok, _ := r.Match(a, b, single); !ok {
+		return ""
+	}
+	for _, ep := range []*ir.EntryPoint{a, b} {
+		if facts.Repeated[ep] {
+			why := facts.RepeatedWhy[ep]
+			if why == "" {
+				why = "it may be registered several times at once"
+			}
+			return "not " + r.ID + ": several instances of " + ep.Name() + " may run at once: " + why
+		}
+	}
+	return ""
+}
+
+// Serialised returns the first rule that keeps a and b from running at the
+// same time on one device: a rule of ScopeKernel or ScopeDevice (a rule of
+// ScopeObject keeps them apart on one object only, so they still run at
+// once on two). This is lockset.Pairs' decision under the one-device
+// assumption with no rule ignored.
+func Serialised(a, b *ir.EntryPoint, facts Facts) (Rule, bool) {
+	for _, r := range ruleTable {
+		if r.Scope == ScopeObject {
+			continue
+		}
+		if ok, _ := r.Match(a, b, facts); ok {
+			return r, true
+		}
+	}
+	return Rule{}, false
 }
 
 func (r Rule) needs(x, y *ir.EntryPoint, facts Facts) bool {
@@ -223,6 +267,12 @@ var usbSerialPortOps = rows("usb_serial_driver",
 	"tiocmiwait", "get_icount", "dtr_rts", "carrier_raised", "read_int_callback", "write_int_callback",
 	"read_bulk_callback", "write_bulk_callback", "process_read_urb", "prepare_write_buffer")
 
+// oneInstance ends the reason of every NeedSingle rule: the rule is about
+// one instance, and Facts.Repeated says whether the driver registers just
+// one (a registration in a loop, or in code that may run twice at once,
+// makes several, unless each names the same global object or line).
+const oneInstance = "; the driver makes one instance of it (it registers it once, or always the same global timer, work item, tasklet or interrupt line)"
+
 var ruleTable = []Rule{
 	// Module loading (kernel/module.c, init/main.c).
 	{ID: "module-init-once", A: Side{ModuleInit: true}, B: Side{ModuleInit: true}, Scope: ScopeKernel,
@@ -279,7 +329,7 @@ var ruleTable = []Rule{
 	{ID: "napi", A: Side{Roles: []ir.Role{ir.RoleNAPI}}, B: Side{Roles: []ir.Role{ir.RoleNAPI}},
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
 		Reason: "NAPI_STATE_SCHED: only the owner of a napi_struct's SCHED bit polls it, and netpoll takes " +
-			"napi->poll_lock"},
+			"napi->poll_lock" + oneInstance},
 
 	// Files (fs/).
 	{ID: "file-open", A: Side{Rows: rows("file_operations", "open")}, B: Side{Rows: []string{"file_operations.*"}},
@@ -300,7 +350,7 @@ var ruleTable = []Rule{
 	{ID: "queue-lock", A: Side{Rows: rows("blk_init_queue", "request_fn")},
 		B:         Side{Rows: append(rows("blk_init_queue", "request_fn"), rows("blk_init_queue_node", "request_fn")...)},
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
-		Reason: "__blk_run_queue runs q->request_fn with q->queue_lock held"},
+		Reason: "__blk_run_queue runs q->request_fn with q->queue_lock held" + oneInstance},
 
 	// tty and usb-serial (drivers/tty, drivers/usb/serial).
 	{ID: "tty-open-close", A: Side{Rows: rows("tty_operations", "open", "close")},
@@ -344,23 +394,23 @@ var ruleTable = []Rule{
 	{ID: "irq-line", A: Side{Roles: []ir.Role{ir.RoleIRQ}}, B: Side{Roles: []ir.Role{ir.RoleIRQ}},
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
 		Reason: "the IRQ core never runs one line's handler on two CPUs at once: handle_*_irq finds " +
-			"IRQD_IRQ_INPROGRESS set and marks the interrupt pending instead"},
+			"IRQD_IRQ_INPROGRESS set and marks the interrupt pending instead" + oneInstance},
 	{ID: "irq-thread", A: Side{Roles: []ir.Role{ir.RoleThreaded}}, B: Side{Roles: []ir.Role{ir.RoleThreaded}},
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
 		Reason: "each irqaction has one handler thread (irq_thread), which runs the threaded handler one " +
-			"invocation at a time"},
+			"invocation at a time" + oneInstance},
 	{ID: "timer", A: Side{Roles: []ir.Role{ir.RoleTimer}}, B: Side{Roles: []ir.Role{ir.RoleTimer}},
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
 		Reason: "a timer's function never runs on two CPUs at once: the timer base records running_timer " +
-			"and __mod_timer does not move a running timer to another base (del_timer_sync relies on it)"},
+			"and __mod_timer does not move a running timer to another base (del_timer_sync relies on it)" + oneInstance},
 	{ID: "work", A: Side{Roles: []ir.Role{ir.RoleWork}}, B: Side{Roles: []ir.Role{ir.RoleWork}},
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
 		Reason: "workqueues are non-reentrant since Linux 3.7: a work item already executing is not " +
-			"started on another worker (find_worker_executing_work)"},
+			"started on another worker (find_worker_executing_work)" + oneInstance},
 	{ID: "tasklet", A: Side{Roles: []ir.Role{ir.RoleTasklet}}, B: Side{Roles: []ir.Role{ir.RoleTasklet}},
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
-		Reason: "TASKLET_STATE_RUN: tasklet_action skips a tasklet that runs on another CPU"},
+		Reason: "TASKLET_STATE_RUN: tasklet_action skips a tasklet that runs on another CPU" + oneInstance},
 	{ID: "kthread", A: Side{Rows: rows("kthread", "threadfn")}, B: Side{Rows: rows("kthread", "threadfn")},
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
-		Reason: "a kernel thread runs its function once"},
+		Reason: "a kernel thread runs its function once" + oneInstance},
 }

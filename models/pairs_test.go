@@ -1,6 +1,7 @@
 package models
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/whoopverify/whoop/ir"
@@ -182,5 +183,43 @@ func TestRuleIDsUnique(t *testing.T) {
 			t.Errorf("duplicate rule %s", r.ID)
 		}
 		seen[r.ID] = true
+	}
+}
+
+// TestSerialisedAndNotSingle: Serialised applies the kernel and device
+// rules (not the object rules: two opens run at once on two files), and
+// NotSingle says why a rule about one instance does not apply.
+func TestSerialisedAndNotSingle(t *testing.T) {
+	kth := mkEP("worker", ir.RoleEntry, "kthread", "", "threadfn")
+	fopen := mkEP("fopen", ir.RoleEntry, "file_operations", "fops", "open")
+	minit := mkEP("init", ir.RoleInit, ModuleInit, "", "")
+	if r, ok := Serialised(kth, kth, Facts{}); !ok || r.ID != "kthread" {
+		t.Errorf("worker with itself: %v %q, want kthread", ok, r.ID)
+	}
+	if r, ok := Serialised(fopen, fopen, Facts{}); ok {
+		t.Errorf("open with itself serialised by %s", r.ID)
+	}
+	if r, ok := Serialised(minit, minit, Facts{}); !ok || r.ID != "module-init-once" {
+		t.Errorf("init with itself: %v %q", ok, r.ID)
+	}
+	repeated := Facts{Repeated: map[*ir.EntryPoint]bool{kth: true},
+		RepeatedWhy: map[*ir.EntryPoint]string{kth: "kthread_run at t.c:9 in fopen, which may run concurrently with itself"}}
+	if _, ok := Serialised(kth, kth, repeated); ok {
+		t.Error("repeated worker serialised with itself")
+	}
+	for _, r := range Rules() {
+		got := r.NotSingle(kth, kth, repeated)
+		if r.ID != "kthread" {
+			if got != "" {
+				t.Errorf("rule %s: NotSingle %q", r.ID, got)
+			}
+			continue
+		}
+		if want := "not kthread: several instances of worker may run at once: kthread_run at t.c:9 in fopen"; !strings.HasPrefix(got, want) {
+			t.Errorf("NotSingle %q, want prefix %q", got, want)
+		}
+		if got := r.NotSingle(kth, kth, Facts{}); got != "" {
+			t.Errorf("NotSingle of a single worker: %q", got)
+		}
 	}
 }

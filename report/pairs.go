@@ -183,6 +183,8 @@ func listWriteText(w io.Writer, files []*Listing, opts Options) error {
 					conc, why = "no", p.Rule+": "+p.Reason
 				case len(p.DistinctParams) > 0:
 					why = "distinct params " + listDistinct(p) + " (" + p.Rule + ")"
+				default:
+					why = p.Reason // a rule about one instance does not apply
 				}
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", names[p.First], names[p.Second], conc, why)
 			}
@@ -292,9 +294,11 @@ func listWriteXML(w io.Writer, files []*Listing, opts Options) error {
 				raceXMLOptAttr(e, "rule", p.Rule)
 				if !p.Concurrent {
 					raceXMLAttr(e, "reason", p.Reason)
-				} else if len(p.DistinctParams) > 0 {
-					raceXMLAttr(e, "distinct", listDistinct(p))
-					raceXMLAttr(e, "note", p.Reason)
+				} else {
+					if len(p.DistinctParams) > 0 {
+						raceXMLAttr(e, "distinct", listDistinct(p))
+					}
+					raceXMLOptAttr(e, "note", p.Reason)
 				}
 			}
 		}

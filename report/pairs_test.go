@@ -195,13 +195,15 @@ func TestListingText(t *testing.T) {
 		Pairs: []lockset.Pair{
 			{First: rd, Second: rd, Concurrent: true},
 			{First: rd, Second: rel, Concurrent: true, Rule: "file-release", Reason: "released", DistinctParams: [][2]int{{0, 1}}},
+			{First: rel, Second: rel, Concurrent: true, Reason: "not kthread: two at once"},
 			{First: rel, Second: g, Concurrent: false, Rule: "r", Reason: "never"},
 		}}
 	got := string(listWrite(t, Text, []*Listing{l}, listTestOpts))
-	want := "d.c: 3 entry points, 3 pairs, 2 concurrent\n" +
+	want := "d.c: 3 entry points, 4 pairs, 3 concurrent\n" +
 		"FIRST                         SECOND                        CONCURRENT  WHY\n" +
 		"rd                            rd                            yes\n" +
 		"rd                            rel[file_operations.release]  yes         distinct params 0:1 (file-release)\n" +
+		"rel[file_operations.release]  rel[file_operations.release]  yes         not kthread: two at once\n" +
 		"rel[file_operations.release]  rel[foo_ops.remove]           no          r: never\n"
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

@@ -52,10 +52,11 @@
 // first call of one of them publishes (Facts.Escaped, Facts.EscapeCalls).
 //
 // FactsOf returns what the pairing rules need to know beyond the entry
-// points (models.Facts): registrations repeated at once, ops whose owner is
-// THIS_MODULE (and whose files pin the module: not proc files),
-// NETIF_F_LLTX, locks handed to the kernel. SitesOf lists where each entry
-// point was made callable: initialiser cells, registration calls, stores.
+// points (models.Facts): registrations repeated at once (and why), ops
+// whose owner is THIS_MODULE (and whose files pin the module: not proc
+// files), NETIF_F_LLTX, locks handed to the kernel. SitesOf lists where
+// each entry point was made callable: initialiser cells, registration
+// calls, stores.
 //
 // Assumptions (each can hide a race):
 //   - a callback loaded from memory at a registration call
@@ -76,8 +77,15 @@
 //     function pointer the driver reads from such a member as a plain
 //     integer or void * through an untyped pointer is not followed;
 //   - repeated registration (one handler on several interrupt lines) is
-//     seen through several call sites, calls in loops and driver functions
-//     called from several places or loops; a registration repeated by
-//     other means counts once;
+//     seen through several call sites, calls in loops, driver functions
+//     called from several places or loops, and driver functions that may
+//     run twice at once for one device (repeat.go: reached from an entry
+//     point whose pair with itself is concurrent, such as a file
+//     operation, other than init, exit, probe and remove, or from two
+//     entry points that may run at the same time; not when every run
+//     registers the same global timer, work item, tasklet or NAPI context
+//     or the same constant interrupt line); a registration repeated by
+//     other means (run again only after an earlier run returned, or
+//     reached only through a function pointer) counts once;
 //   - NETIF_F_LLTX is detected by its name in the driver's sources.
 package entry

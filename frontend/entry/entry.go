@@ -200,7 +200,7 @@ func paramKinds(ep *ir.EntryPoint) []ir.ParamKind {
 func FactsOf(prog *ir.Program, eps []*ir.EntryPoint) models.Facts {
 	r := Analyse(prog)
 	facts := models.Facts{LLTX: r.LLTX, StopOnReboot: r.StopOnReboot, Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
-		ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls,
+		RepeatedWhy: map[*ir.EntryPoint]string{}, ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls,
 		DevGroups: devGroups(prog), Objects: r.Objects, ObjectsOf: map[*ir.EntryPoint][]models.SiteObject{}}
 	byKey := map[key][]Site{}
 	escaped := map[key]bool{}
@@ -213,8 +213,9 @@ func FactsOf(prog *ir.Program, eps []*ir.EntryPoint) models.Facts {
 		if escaped[epKey(ep)] {
 			facts.Escaped[ep] = true
 		}
-		if repeated(sites) {
+		if why := repeated(sites); why != "" {
 			facts.Repeated[ep] = true
+			facts.RepeatedWhy[ep] = why
 		}
 		objs := []models.SiteObject{}
 		for _, st := range sites {
@@ -224,6 +225,20 @@ func FactsOf(prog *ir.Program, eps []*ir.EntryPoint) models.Facts {
 		for _, st := range sites {
 			if st.HeldLock != "" {
 				facts.ExtraLocks[ep] = appendUnique(facts.ExtraLocks[ep], st.HeldLock)
+			}
+		}
+	}
+	before := make(map[*ir.EntryPoint]bool, len(facts.Repeated))
+	for ep := range facts.Repeated {
+		before[ep] = true
+	}
+	runsTwice(prog, eps, func(ep *ir.EntryPoint) []Site { return byKey[epKey(ep)] }, &facts)
+	for _, ep := range eps {
+		if facts.Repeated[ep] && !before[ep] {
+			// Registered by code that may run twice at once: each of its
+			// sites may register several objects.
+			for i := range facts.ObjectsOf[ep] {
+				facts.ObjectsOf[ep][i].Repeated = true
 			}
 		}
 	}
@@ -245,15 +260,15 @@ func SitesOf(prog *ir.Program, eps []*ir.EntryPoint) map[*ir.EntryPoint][]Site {
 	return out
 }
 
-// repeated reports whether the sites may register several instances of an
-// entry point at once: a repeated site, two run-time sites whose objects
-// differ or are unknown.
-func repeated(sites []Site) bool {
+// repeated says why the sites may register several instances of an entry
+// point at once, or "" when they do not: a repeated site, two run-time
+// sites whose objects differ or are unknown.
+func repeated(sites []Site) string {
 	objs := map[string]bool{}
 	unknown := 0
 	for _, st := range sites {
 		if st.Repeated {
-			return true
+			return registration(st) + " may run several times: it is in a loop, or its function is called from several places or from a loop"
 		}
 		if st.Object == "" {
 			unknown++
@@ -261,7 +276,14 @@ func repeated(sites []Site) bool {
 			objs[st.Object] = true
 		}
 	}
-	return len(objs) > 1 || (unknown > 0 && len(sites) > 1)
+	if len(objs) > 1 || (unknown > 0 && len(sites) > 1) {
+		at := make([]string, len(sites))
+		for i, st := range sites {
+			at[i] = shortPos(st.Pos)
+		}
+		return "it is registered at " + strings.Join(at, ", ") + ", not always for the same object"
+	}
+	return ""
 }
 
 func appendUnique(xs []string, x string) []string {
