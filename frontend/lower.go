@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/whoopverify/whoop/ir"
@@ -126,6 +127,7 @@ func lowerPass(st *state) error {
 // and defined functions it adds. order counts external declarations across
 // the units.
 func (b *builder) collect(u *unit, order *int) (driverObjs []*objEntry, driverFuncs []*funcEntry) {
+	b.aliases(u)
 	for l := u.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
 		*order++
@@ -180,6 +182,43 @@ func (b *builder) collect(u *unit, order *int) (driverObjs []*objEntry, driverFu
 		}
 	}
 	return driverObjs, driverFuncs
+}
+
+// aliases makes each name declared with GCC's alias attribute (void
+// f(int) __attribute__((alias("g"))), int v __attribute__((alias("w"))))
+// or an asm label (int v __asm__("w")) a name of its target: a call of f is a call of g, an access of v one of
+// w. Lowered as a function or object of its own, f had no body (an
+// unknown external) and v was another object, and their races were lost.
+func (b *builder) aliases(u *unit) {
+	for l := u.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+		ed := l.ExternalDeclaration
+		if ed == nil || ed.Case != cc.ExternalDeclarationDecl {
+			continue
+		}
+		for _, id := range namedDeclarators(ed.Declaration) {
+			target := ""
+			if a := id.Declarator.Type().Attributes(); a != nil {
+				target = a.Alias()
+			}
+			if id.Asm != nil && id.Asm.AsmArgList == nil {
+				// An asm label names the symbol the declaration links to:
+				// extern void my_unlock(struct mutex *) __asm__("mutex_unlock").
+				if l, err := strconv.Unquote(id.Asm.Token3.SrcStr()); err == nil {
+					target = l
+				}
+			}
+			if target == "" || target == id.Declarator.Name() {
+				continue
+			}
+			if u.renames == nil {
+				u.renames = map[string]string{}
+			}
+			if r, ok := u.renames[target]; ok {
+				target = r
+			}
+			u.renames[id.Declarator.Name()] = target
+		}
+	}
 }
 
 // link returns the program's name for a file-scope name of the unit being
