@@ -723,6 +723,15 @@ func (f *fnBuilder) convert(v ir.Expr, from, to cc.Type, pos ir.Pos, explicit bo
 		return f.havocTemp(f.b.tc.conv(to), pos)
 	case f.exactInts() && !holds(to, from):
 		return f.convertInt(v, from, to)
+	case isConst(v) && !holds(to, from):
+		// A constant converts to the value C gives it, whether or not
+		// wrap-around is modelled: unsigned u = -1 is UINT_MAX, as
+		// (unsigned)-1 and ~0U are (cc folds those). As -1 it made
+		// "u == UINT_MAX" false and the code under it dead.
+		if bits, signed, ok := intBits(to); ok {
+			return ir.Wrap(v, bits, signed)
+		}
+		return v
 	case explicit && to.Kind() == cc.Ptr:
 		if _, ok := v.(*ir.Const); ok {
 			return v
@@ -735,6 +744,11 @@ func (f *fnBuilder) convert(v ir.Expr, from, to cc.Type, pos ir.Pos, explicit bo
 		return t
 	}
 	return v
+}
+
+func isConst(v ir.Expr) bool {
+	_, ok := v.(*ir.Const)
+	return ok
 }
 
 // havocBool returns an arbitrary 0 or 1.
