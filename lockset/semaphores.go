@@ -146,12 +146,7 @@ func raisedSemaphores(prog *ir.Program) (map[string]ir.Pos, *ir.Pos) {
 				if !ok || api.Class != "semaphore" {
 					continue
 				}
-				key := ""
-				if api.Arg >= 0 && api.Arg < len(c.ArgTargets) {
-					if t := c.ArgTargets[api.Arg]; t != nil && (t.Exact || t.Array) && t.Key != "" {
-						key = spinlockKey(t.Key)
-					}
-				}
+				key := semaphoreKey(c, api)
 				switch api.Op {
 				case models.Acquire:
 					if downs[key] == nil {
@@ -300,6 +295,17 @@ func (si *semaphoreInits) notLock(key string) string {
 	return ""
 }
 
+// semaphoreKey is the identity of the semaphore semaphore call c takes or
+// releases, "" when whoop cannot identify it (classifyCall's rule).
+func semaphoreKey(c *ir.Call, api models.LockAPI) string {
+	if api.Arg >= 0 && api.Arg < len(c.ArgTargets) {
+		if t := c.ArgTargets[api.Arg]; t != nil && (t.Exact || t.Array) && t.Key != "" {
+			return spinlockKey(t.Key)
+		}
+	}
+	return ""
+}
+
 // SemaphoreNonLocks returns the calls of prog to semaphore functions (down,
 // up, down_trylock, ...) whose semaphore the race check does not take for a
 // lock (noBinary: Options.NoBinarySemaphores), so that the bounded
@@ -316,10 +322,10 @@ func SemaphoreNonLocks(prog *ir.Program, noBinary bool) map[*ir.Call]bool {
 					continue
 				}
 				api, ok := models.Lock(c.Callee.Name)
-				if !ok || api.Class != "semaphore" || api.Arg >= len(c.ArgTargets) {
+				if !ok || api.Class != "semaphore" {
 					continue
 				}
-				if t := c.ArgTargets[api.Arg]; t != nil && (t.Exact || t.Array) && t.Key != "" && si.notLock(spinlockKey(t.Key)) != "" {
+				if key := semaphoreKey(c, api); key != "" && si.notLock(key) != "" {
 					out[c] = true
 				}
 			}
