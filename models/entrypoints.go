@@ -1022,11 +1022,18 @@ func ttyAndFriends() {
 		cb("write", entry, "shared scalar scalar scalar scalar"),
 	)
 	link("hwmon_chip_info", "ops", "hwmon_ops", true, false)
+	// blink_set's delays point into the led_classdev, not to the caller's
+	// locals: ledtrig-timer's delay_on and delay_off stores (no lock; kernfs
+	// orders one open file only) pass &led_cdev->blink_delay_on and
+	// &led_cdev->blink_delay_off through led_blink_set (led-core.c), so two
+	// stores run blink_set at once on the same two fields.
+	// brightness_set_blocking is 6.12's name of brightness_set_sync.
 	ops("led_classdev", ClassLED,
 		cb("brightness_set", entry, "shared scalar"),
 		cb("brightness_set_sync", entry, "shared scalar"),
+		cb("brightness_set_blocking", entry, "shared scalar"),
 		cb("brightness_get", entry, "shared"),
-		cb("blink_set", entry, "shared fresh fresh"),
+		cb("blink_set", entry, "shared shared shared"),
 	)
 	// sysfs attributes: kernfs serialises show/store per open file only.
 	ops("device_attribute", ClassSysfs,
