@@ -116,6 +116,7 @@ func rewriteLocalLabels(src []byte) []byte {
 // rewriteKernelSource applies the tree-mode rewrites to one file's text.
 func rewriteKernelSource(src []byte) []byte {
 	src = rewriteMustBeArray(src)
+	src = rewriteElvis(src)
 	if bytes.Contains(src, []byte("__label__")) {
 		src = rewriteLocalLabels(src)
 	}

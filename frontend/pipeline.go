@@ -3,6 +3,7 @@ package frontend
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"runtime/debug"
@@ -183,7 +184,11 @@ type internalError struct {
 }
 
 func (e *internalError) Error() string {
-	return fmt.Sprintf("%s: internal error in pass %s at %s: %v", e.path, e.pass, e.where, e.value)
+	msg := fmt.Sprintf("%s: internal error in pass %s at %s: %v", e.path, e.pass, e.where, e.value)
+	if e.inParser() {
+		msg += " (cc/v4, the C parser, crashed on this file; a known cause is GNU's x ?: y with a constant x that whoop does not spell out, such as one after a cast)"
+	}
+	return msg
 }
 
 // inParser reports whether the panic happened inside cc/v4.
@@ -313,10 +318,16 @@ func parseUnit(st *state) error {
 		{Name: "<predefined>", Value: predefined},
 		{Name: "<builtin>", Value: cc.Builtin},
 		{Name: "<command-line>", Value: cmdline},
-		{Name: st.path, Value: endSplice(rewriteNamedVariadics(rewriteEmptyArrays(src)))},
+		{Name: st.path, Value: endSplice(rewriteElvis(rewriteNamedVariadics(rewriteEmptyArrays(src))))},
 		{Name: endSource, Value: endSentinel},
 	}
 	ast, err := translate(st, ccfg, sources)
+	var crash *internalError
+	if errors.As(err, &crash) {
+		// cc/v4 panicked: no fault of the input that whoop can name, an
+		// internal error (exit 4), not a diagnostic about the file.
+		return err
+	}
 	if err != nil {
 		ie := ccInputError(err, st.path, src)
 		if st.cfg.Kernel != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,5 +94,27 @@ func TestFlagsBeforeCommand(t *testing.T) {
 	code, _, stderr := runWhoop(t, "--kernel-build", t.TempDir(), "entrypoints", "x.c")
 	if code != exitUsage || !strings.Contains(stderr, `--kernel-build before the command "entrypoints"`) {
 		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitUsage, stderr)
+	}
+}
+
+// TestParserCrashExit: a file on which cc/v4 panics is an internal error
+// (exit 4), with the cause named, not an input error (exit 3); GNU's
+// x ?: y with a constant x, which made it panic, is read.
+func TestParserCrashExit(t *testing.T) {
+	dir := t.TempDir()
+	read := filepath.Join(dir, "elvis.c")
+	crash := filepath.Join(dir, "cast.c")
+	if err := os.WriteFile(read, []byte("int g;\nint main(void) { g = (5 ?: 1); return g; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(crash, []byte("int g;\nint main(void) { g = (unsigned char)3 ?: 2; return g; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runWhoop(t, "--no-progress", read); code != exitInconclusive || !strings.Contains(stdout, "no entry points") || stderr != "" {
+		t.Errorf("(5 ?: 1): exit %d, stdout %q, stderr %q; want 4 for no entry point", code, stdout, stderr)
+	}
+	code, _, stderr := runWhoop(t, "--no-progress", crash)
+	if code != exitInconclusive || !strings.Contains(stderr, "internal error in pass parse") || !strings.Contains(stderr, "cc/v4, the C parser, crashed") {
+		t.Errorf("cast ?: crash: exit %d, stderr %q; want 4 and the internal error", code, stderr)
 	}
 }

@@ -146,9 +146,9 @@ func errorCause(msg string) string {
 		{"not found in the kernel tree", "missing header"},
 		{"file-timeout", "file deadline"},
 		{"deadline", "file deadline"},
+		{"internal error", "internal error"}, // before "memory": "invalid memory address"
 		{"memory", "memory cap"},
 		{"interrupt", "interrupted"},
-		{"internal error", "internal error"},
 		{"no such file", "missing file"},
 		{"unsupported", "unsupported C"},
 	} {
