@@ -189,6 +189,7 @@ func (b *builder) collect(u *unit, order *int) (driverObjs []*objEntry, driverFu
 // or an asm label (int v __asm__("w")) a name of its target: a call of f is a call of g, an access of v one of
 // w. Lowered as a function or object of its own, f had no body (an
 // unknown external) and v was another object, and their races were lost.
+// Only the driver's own declarations are renamed.
 func (b *builder) aliases(u *unit) {
 	for l := u.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
@@ -196,6 +197,12 @@ func (b *builder) aliases(u *unit) {
 			continue
 		}
 		for _, id := range namedDeclarators(ed.Declaration) {
+			if b.st.isModel(id.Declarator.Position().Filename) {
+				// The headers' own: fortify-string.h's __RENAME gives
+				// __real_strscpy the name of the out-of-line sized_strscpy,
+				// which would here be the fortified inline that calls it.
+				continue
+			}
 			target := ""
 			if a := id.Declarator.Type().Attributes(); a != nil {
 				target = a.Alias()
