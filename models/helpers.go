@@ -139,9 +139,28 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 2), rd(1, LenUnknown, 0)}, Returns: ReturnsArg, NoEscape: true},
 		"strncpy", "strncat")
 	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 2), rd(1, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
-		"strlcpy", "strlcat", "strscpy")
+		"strlcpy", "strlcat", "strscpy",
+		// 6.12: strscpy() is a macro over sized_strscpy(), which
+		// fortify-string.h defines inline over __real_strscpy (asm label
+		// sized_strscpy); strlcat and strnlen have __real_ twins too.
+		"sized_strscpy", "__real_strscpy", "__real_strlcat")
+	// Searches (lib/string.c): read the string or buffer, return a
+	// pointer into it (or NULL) or a count.
+	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0)}, Returns: ReturnsArg, RetArg: 0, NoEscape: true},
+		"strchr", "strrchr", "strnchr", "strchrnul", "skip_spaces")
+	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0), rd(1, LenUnknown, 0)}, Returns: ReturnsArg, RetArg: 0, NoEscape: true},
+		"strstr", "strnstr", "strpbrk")
+	add(Helper{Accesses: []ArgAccess{rd(0, LenArg, 2)}, Returns: ReturnsArg, RetArg: 0, NoEscape: true},
+		"memchr", "__builtin_memchr", "memchr_inv", "__real_memchr_inv", "memscan", "__real_memscan")
+	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0), rd(1, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
+		"strspn", "strcspn", "sysfs_streq")
+	// In place: strim() writes the NUL after the last non-space and
+	// returns a pointer into the string; strreplace() rewrites it.
+	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0), wr(0, LenUnknown, 0)}, Returns: ReturnsArg, RetArg: 0, NoEscape: true},
+		"strim", "strreplace")
+	add(Helper{Accesses: []ArgAccess{wr(0, LenArg, 1)}, Returns: ReturnsScalar, NoEscape: true}, "memzero_explicit")
 	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
-		"strlen", "strnlen", "simple_strtoul", "simple_strtol", "simple_strtoull", "simple_strtoll")
+		"strlen", "strnlen", "__real_strnlen", "simple_strtoul", "simple_strtol", "simple_strtoull", "simple_strtoll")
 	// lib/kstrtox.c: parse the string, store the number through the
 	// result pointer (the last argument).
 	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0), wr(2, LenPointee, 0)}, Returns: ReturnsScalar, NoEscape: true},
@@ -208,7 +227,8 @@ var helperTable = func() map[string]Helper {
 	// Duplicates read their source (driver memory) into a new buffer.
 	add(Helper{Accesses: []ArgAccess{rd(0, LenArg, 1)}, Returns: ReturnsFresh, NoEscape: true}, "kmemdup")
 	add(Helper{Accesses: []ArgAccess{rd(1, LenArg, 2)}, Returns: ReturnsFresh, NoEscape: true}, "devm_kmemdup")
-	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0)}, Returns: ReturnsFresh, NoEscape: true}, "kstrdup", "kstrndup")
+	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0)}, Returns: ReturnsFresh, NoEscape: true}, "kstrdup", "kstrndup", "kstrdup_const")
+	add(Helper{Accesses: []ArgAccess{rd(0, LenArg, 1)}, Returns: ReturnsFresh, NoEscape: true}, "kmemdup_nul")
 	add(Helper{Accesses: []ArgAccess{rd(1, LenUnknown, 0)}, Returns: ReturnsFresh, NoEscape: true}, "devm_kstrdup")
 	add(Helper{Accesses: []ArgAccess{wr(0, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
 		"kfree", "vfree", "kzfree", "kvfree", "kfree_sensitive", "devm_kfree", "free_page", "free_pages")

@@ -114,7 +114,7 @@ var assumptions = []assumption{
 		func(fc *frontend.Config, lc *lockset.Options) { fc.KernelReadsLocalFields = true }},
 	{"kernel-calls",
 		"a kernel function no models table describes (no helper, locking, registration or callback row; in a kernel tree, one without a body in the headers), and an indirect call whose target is not a driver function, reads and writes no driver memory through its pointer arguments",
-		"a race between the driver's own access of an object and such a call's read or write of it (an out-of-line strscpy(priv->name, ...) while another callback reads priv->name)",
+		"a race between the driver's own access of an object and such a call's read or write of it (an out-of-line strsep(&priv->opts, ...) while another callback reads priv->opts)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.KernelCallsTouch = true }},
 }
 
