@@ -63,27 +63,24 @@ func (s semInit) String() string {
 func gatherSemaphoreInits(prog *ir.Program, unseenBinary bool) *semaphoreInits {
 	si := &semaphoreInits{counts: make(map[string][]semInit), zero: make(map[string]semInit),
 		unseenBinary: unseenBinary, warned: make(map[string]bool)}
-	for _, fn := range prog.Funcs {
-		for _, b := range fn.Blocks {
-			for _, s := range b.Stmts {
-				c, ok := s.(*ir.Call)
-				if !ok || c.Callee == nil || c.Callee.Name != "sema_init" || len(c.Args) < 2 {
-					continue
-				}
-				in := semInit{pos: c.P}
-				if k, ok := c.Args[1].(*ir.Const); ok {
-					in.count, in.known = k.Val, true
-				}
-				if len(c.ArgTargets) > 0 && c.ArgTargets[0] != nil && c.ArgTargets[0].Exact && c.ArgTargets[0].Key != "" {
-					key := spinlockKey(c.ArgTargets[0].Key)
-					si.counts[key] = append(si.counts[key], in)
-				} else if !in.binary() && si.opaque == nil {
-					in := in
-					si.opaque = &in
-				}
-			}
+	uses := newSemaphoreUses()
+	eachCall(prog, func(fn *ir.Function, c *ir.Call) {
+		uses.add(fn, c)
+		if c.Callee.Name != "sema_init" || len(c.Args) < 2 {
+			return
 		}
-	}
+		in := semInit{pos: c.P}
+		if k, ok := c.Args[1].(*ir.Const); ok {
+			in.count, in.known = k.Val, true
+		}
+		if len(c.ArgTargets) > 0 && c.ArgTargets[0] != nil && c.ArgTargets[0].Exact && c.ArgTargets[0].Key != "" {
+			key := spinlockKey(c.ArgTargets[0].Key)
+			si.counts[key] = append(si.counts[key], in)
+		} else if !in.binary() && si.opaque == nil {
+			in := in
+			si.opaque = &in
+		}
+	})
 	// A global's static initialiser: DEFINE_SEMAPHORE, or
 	// __SEMAPHORE_INITIALIZER in a struct; the cell is its ".count".
 	for _, o := range prog.Objects {
@@ -113,52 +110,73 @@ func gatherSemaphoreInits(prog *ir.Program, unseenBinary bool) *semaphoreInits {
 	for _, ins := range si.counts {
 		sort.SliceStable(ins, func(i, j int) bool { return ir.ComparePos(ins[i].pos, ins[j].pos) < 0 })
 	}
-	si.raised, si.opaqueRaise = raisedSemaphores(prog)
+	si.raised, si.opaqueRaise = uses.raised()
 	return si
 }
 
-// raisedSemaphores finds the up() calls that raise a semaphore's count
+// eachCall calls f for every call of prog with a known callee.
+func eachCall(prog *ir.Program, f func(fn *ir.Function, c *ir.Call)) {
+	for _, fn := range prog.Funcs {
+		for _, b := range fn.Blocks {
+			for _, s := range b.Stmts {
+				if c, ok := s.(*ir.Call); ok && c.Callee != nil {
+					f(fn, c)
+				}
+			}
+		}
+	}
+}
+
+// semaphoreUse is one up() of a semaphore.
+type semaphoreUse struct {
+	fn  *ir.Function
+	pos ir.Pos
+}
+
+// semaphoreUses records, per semaphore key ("" for one whoop cannot
+// identify), the functions that take it and the up() calls of it, and the
+// callers of each driver function.
+type semaphoreUses struct {
+	downs   map[string]map[*ir.Function]bool
+	ups     map[string][]semaphoreUse
+	callers map[*ir.Function][]*ir.Function
+}
+
+func newSemaphoreUses() *semaphoreUses {
+	return &semaphoreUses{downs: make(map[string]map[*ir.Function]bool), ups: make(map[string][]semaphoreUse),
+		callers: make(map[*ir.Function][]*ir.Function)}
+}
+
+// add records call c of fn.
+func (u *semaphoreUses) add(fn *ir.Function, c *ir.Call) {
+	if !c.Callee.External() {
+		u.callers[c.Callee] = append(u.callers[c.Callee], fn)
+		return
+	}
+	api, ok := models.Lock(c.Callee.Name)
+	if !ok || api.Class != "semaphore" {
+		return
+	}
+	key := semaphoreKey(c, api)
+	switch api.Op {
+	case models.Acquire:
+		if u.downs[key] == nil {
+			u.downs[key] = make(map[*ir.Function]bool)
+		}
+		u.downs[key][fn] = true
+	case models.Release:
+		u.ups[key] = append(u.ups[key], semaphoreUse{fn, c.P})
+	}
+}
+
+// raised finds the up() calls that raise a semaphore's count
 // instead of releasing a down: an up in a function that neither takes the
 // semaphore itself nor is called only from functions that do (down,
 // down_interruptible, down_trylock, ... anywhere in them). This is a
 // syntactic rule: an up on a path where the function's own down did not
 // run is not seen (the assumption binary-semaphores covers it).
-func raisedSemaphores(prog *ir.Program) (map[string]ir.Pos, *ir.Pos) {
-	type use struct {
-		fn  *ir.Function
-		pos ir.Pos
-	}
-	downs := make(map[string]map[*ir.Function]bool) // key -> functions taking it; "" any
-	ups := make(map[string][]use)
-	callers := make(map[*ir.Function][]*ir.Function)
-	for _, fn := range prog.Funcs {
-		for _, b := range fn.Blocks {
-			for _, s := range b.Stmts {
-				c, ok := s.(*ir.Call)
-				if !ok || c.Callee == nil {
-					continue
-				}
-				if !c.Callee.External() {
-					callers[c.Callee] = append(callers[c.Callee], fn)
-					continue
-				}
-				api, ok := models.Lock(c.Callee.Name)
-				if !ok || api.Class != "semaphore" {
-					continue
-				}
-				key := semaphoreKey(c, api)
-				switch api.Op {
-				case models.Acquire:
-					if downs[key] == nil {
-						downs[key] = make(map[*ir.Function]bool)
-					}
-					downs[key][fn] = true
-				case models.Release:
-					ups[key] = append(ups[key], use{fn, c.P})
-				}
-			}
-		}
-	}
+func (u *semaphoreUses) raised() (map[string]ir.Pos, *ir.Pos) {
+	downs, ups, callers := u.downs, u.ups, u.callers
 	// follows reports whether every way into fn goes through a function
 	// taking the semaphore key: fn takes it, or fn has callers and each
 	// one does so (cycles count as not).
@@ -194,22 +212,22 @@ func raisedSemaphores(prog *ir.Program) (map[string]ir.Pos, *ir.Pos) {
 	raised := make(map[string]ir.Pos)
 	var opaque *ir.Pos
 	for _, key := range sortedKeys(ups) {
-		for _, u := range ups[key] {
+		for _, up := range ups[key] {
 			if key == "" {
 				// An up of a semaphore whoop cannot identify, where no
 				// semaphore was taken, may raise any of them.
 				taken := false
 				for _, fs := range downs {
-					taken = taken || fs[u.fn]
+					taken = taken || fs[up.fn]
 				}
-				if !taken && !follows("", u.fn) && opaque == nil {
-					p := u.pos
+				if !taken && !follows("", up.fn) && opaque == nil {
+					p := up.pos
 					opaque = &p
 				}
 				continue
 			}
-			if _, done := raised[key]; !done && !follows(key, u.fn) {
-				raised[key] = u.pos
+			if _, done := raised[key]; !done && !follows(key, up.fn) {
+				raised[key] = up.pos
 			}
 		}
 	}
@@ -314,22 +332,14 @@ func semaphoreKey(c *ir.Call, api models.LockAPI) string {
 func SemaphoreNonLocks(prog *ir.Program, noBinary bool) map[*ir.Call]bool {
 	si := gatherSemaphoreInits(prog, !noBinary)
 	out := make(map[*ir.Call]bool)
-	for _, fn := range prog.Funcs {
-		for _, b := range fn.Blocks {
-			for _, s := range b.Stmts {
-				c, ok := s.(*ir.Call)
-				if !ok || c.Callee == nil {
-					continue
-				}
-				api, ok := models.Lock(c.Callee.Name)
-				if !ok || api.Class != "semaphore" {
-					continue
-				}
-				if key := semaphoreKey(c, api); key != "" && si.notLock(key) != "" {
-					out[c] = true
-				}
-			}
+	eachCall(prog, func(_ *ir.Function, c *ir.Call) {
+		api, ok := models.Lock(c.Callee.Name)
+		if !ok || api.Class != "semaphore" {
+			return
 		}
-	}
+		if key := semaphoreKey(c, api); key != "" && si.notLock(key) != "" {
+			out[c] = true
+		}
+	})
 	return out
 }
