@@ -60,15 +60,17 @@ kernel-tree:
 # kernel-test runs whoop from the tree's root over the driver files Debian's
 # amd64 config builds in KERNEL_DIRS (KERNEL_SET=all: every .c file there)
 # and prints a table per directory; KERNEL_SAMPLE=N takes N files per
-# directory. It fails only if whoop crashes or hangs on a file.
+# directory; KERNEL_OUT=DIR keeps each file's JSON report as
+# DIR/<source path>.json. It fails only if whoop crashes or hangs on a file.
 KERNEL_DIRS   ?= drivers/char drivers/watchdog drivers/rtc
 KERNEL_SET    ?= built
 KERNEL_SAMPLE ?= 0
 KERNEL_JOBS   ?= 1
+KERNEL_OUT    ?=
 kernel-test: build
 	@set -e; set -- $$(scripts/kernel-tree); \
 	$(GO) run ./cmd/kerneltest -whoop $(BIN) -tree $$1 -build $$2 -set $(KERNEL_SET) \
-		-sample $(KERNEL_SAMPLE) -j $(KERNEL_JOBS) $(KERNEL_DIRS)
+		-sample $(KERNEL_SAMPLE) -j $(KERNEL_JOBS) $(if $(KERNEL_OUT),-out $(KERNEL_OUT)) $(KERNEL_DIRS)
 
 lint: deps
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt:"; echo "$$out"; exit 1; fi

@@ -1,9 +1,10 @@
 // Command kerneltest runs whoop over driver files of a real Linux tree and
 // prints, per directory: files, analysed (exit 0 or 1), inconclusive
 // (exit 4), input errors (exit 3) grouped by cause, median and maximum
-// seconds, and peak RSS; then every failure with its cause.
+// seconds, peak RSS, and the potential races, racy regions and findings
+// of the analysed files; then every failure with its cause.
 //
-//	go run ./cmd/kerneltest -whoop bin/whoop -tree TREE -build BUILD [-set built|all] [-sample N] drivers/char ...
+//	go run ./cmd/kerneltest -whoop bin/whoop -tree TREE -build BUILD [-set built|all] [-sample N] [-out DIR] drivers/char ...
 //
 // -set built takes the files the build's configuration compiles (the
 // `obj-$(CONFIG_X) += file.o` lines of each directory's Makefile whose
@@ -12,6 +13,14 @@
 // kernel developer runs it, one process per file: with its default --jobs
 // when files go one at a time (-j 1), with --jobs 1 when -j runs several
 // files at once (each whoop then has one core).
+//
+// The counts come from whoop's JSON report (--json-out, the document
+// --format json prints, while stdout stays text for the failure causes).
+// -out DIR keeps each file's report as DIR/<source path>.json, e.g.
+// DIR/drivers/char/nvram.c.json, for a later triage (cmd/precision);
+// without it the reports go to a temporary directory removed at the end.
+// The findings column sums the files' summary.findings and shows "-" when
+// no file of the row has one (a whoop that reports pairs only).
 package main
 
 import (
@@ -20,6 +29,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,6 +49,7 @@ type result struct {
 	seconds   float64
 	rssMB     float64
 	cause     string
+	counts    counts
 }
 
 func main() {
@@ -48,6 +59,7 @@ func main() {
 	set := flag.String("set", "built", "which files: built (by the build's config) or all (.c files directly in each directory)")
 	sample := flag.Int("sample", 0, "take every file only when 0, else `N` files per directory, spread evenly")
 	jobs := flag.Int("j", 1, "files analysed at once")
+	out := flag.String("out", "", "keep each file's JSON report as `DIR`/<source path>.json")
 	fileTimeout := flag.Duration("file-timeout", 120*time.Second, "kill whoop on one file after `D` (whoop's own --file-timeout is 20 s less: a slow file ends inconclusive, a hung one is killed)")
 	flag.Parse()
 	if *tree == "" || *build == "" || flag.NArg() == 0 {
@@ -80,8 +92,15 @@ func main() {
 			files = append(files, result{dir: dir, file: filepath.Join(dir, n)})
 		}
 	}
-	run(files, bin, *tree, *build, *jobs, *fileTimeout)
+	reports, err := reportDir(*out)
+	if err != nil {
+		fatal(err)
+	}
+	run(files, bin, *tree, *build, reports, *jobs, *fileTimeout)
 	printTable(os.Stdout, files, flag.Args())
+	if *out == "" {
+		os.RemoveAll(reports)
+	}
 	for _, r := range files {
 		if r.code < 0 || r.code == 2 || r.code > 4 {
 			fmt.Fprintf(os.Stderr, "kerneltest: whoop crashed or hung on %s\n", r.file)
@@ -90,13 +109,29 @@ func main() {
 	}
 }
 
+// reportDir is out made absolute and created, or a new temporary
+// directory when out is empty.
+func reportDir(out string) (string, error) {
+	if out == "" {
+		return os.MkdirTemp("", "kerneltest-*")
+	}
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return "", fmt.Errorf("-out: %w", err)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		return "", fmt.Errorf("-out: %w", err)
+	}
+	return abs, nil
+}
+
 func fatal(err error) {
 	fmt.Fprintln(os.Stderr, "kerneltest:", err)
 	os.Exit(1)
 }
 
 // run analyses every file, jobs at a time; results stay in input order.
-func run(files []result, bin, tree, build string, jobs int, timeout time.Duration) {
+func run(files []result, bin, tree, build, reports string, jobs int, timeout time.Duration) {
 	sem := make(chan struct{}, max(jobs, 1))
 	var wg sync.WaitGroup
 	for i := range files {
@@ -105,14 +140,14 @@ func run(files []result, bin, tree, build string, jobs int, timeout time.Duratio
 		go func(r *result) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			analyse(r, bin, tree, build, timeout, jobs > 1)
+			analyse(r, bin, tree, build, reports, timeout, jobs > 1)
 			fmt.Fprintf(os.Stderr, "kerneltest: %s: exit %d, %.2f s\n", r.file, r.code, r.seconds)
 		}(&files[i])
 	}
 	wg.Wait()
 }
 
-func analyse(r *result, bin, tree, build string, timeout time.Duration, oneCore bool) {
+func analyse(r *result, bin, tree, build, reports string, timeout time.Duration, oneCore bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	// whoop's own deadline comes first, so a file that is merely slow ends
@@ -122,6 +157,14 @@ func analyse(r *result, bin, tree, build string, timeout time.Duration, oneCore 
 	if oneCore {
 		args = append(args, "--jobs", "1")
 	}
+	jsonPath := filepath.Join(reports, r.file+".json")
+	if err := os.MkdirAll(filepath.Dir(jsonPath), 0o755); err != nil {
+		r.code, r.cause = -1, err.Error()
+		return
+	}
+	// A report left by an earlier run must not be counted as this one's.
+	os.Remove(jsonPath)
+	args = append(args, "--json-out", jsonPath)
 	cmd := exec.CommandContext(ctx, bin, append(args, r.file)...)
 	cmd.Dir = tree
 	var stdout, stderr bytes.Buffer
@@ -140,6 +183,15 @@ func analyse(r *result, bin, tree, build string, timeout time.Duration, oneCore 
 		r.cause = err.Error()
 	case r.code >= 2:
 		r.cause = cause(stderr.String(), stdout.String())
+	}
+	if r.code == 0 || r.code == 1 {
+		c, err := readCounts(jsonPath)
+		if err != nil {
+			// whoop analysed the file but its report is unreadable: the
+			// row's counts miss it, and says so on stderr.
+			fmt.Fprintf(os.Stderr, "kerneltest: %s: %v\n", r.file, err)
+		}
+		r.counts = c
 	}
 }
 
@@ -177,14 +229,16 @@ func group(cause string) string {
 	return msg
 }
 
-func printTable(w *os.File, files []result, dirs []string) {
+func printTable(w io.Writer, files []result, dirs []string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "directory\tfiles\tanalysed\tinconclusive\tinput errors\tother\tmedian s\tmax s\tpeak RSS MB\t")
+	fmt.Fprintln(tw, "directory\tfiles\tanalysed\tinconclusive\tinput errors\tother\tmedian s\tmax s\tpeak RSS MB\traces\tracy regions\tfindings\t")
 	row := func(name string, rs []result) {
 		var ok, inc, in, other int
 		var secs []float64
 		var rss float64
+		var c counts
 		for _, r := range rs {
+			c.add(r.counts)
 			switch r.code {
 			case 0, 1:
 				ok++
@@ -203,7 +257,8 @@ func printTable(w *os.File, files []result, dirs []string) {
 		if len(secs) > 0 {
 			med, mx = secs[len(secs)/2], secs[len(secs)-1]
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d (%.0f%%)\t%d\t%d\t%d\t%.2f\t%.2f\t%.0f\t\n", name, len(rs), ok, pct(ok, len(rs)), inc, in, other, med, mx, rss)
+		fmt.Fprintf(tw, "%s\t%d\t%d (%.0f%%)\t%d\t%d\t%d\t%.2f\t%.2f\t%.0f\t%d\t%d\t%s\t\n",
+			name, len(rs), ok, pct(ok, len(rs)), inc, in, other, med, mx, rss, c.races, c.regions, c.findingsCell())
 	}
 	for _, d := range dirs {
 		var rs []result
