@@ -26,52 +26,74 @@ func sweep() []report {
 }
 
 func TestDrawDeterministicAndStratified(t *testing.T) {
-	o := sampleOpts{seed: 47, n: 60, minFiles: 15, minDirs: 4}
-	a, err := draw(sweep(), o)
-	if err != nil {
-		t.Fatal(err)
+	for _, weight := range []string{"dir", "report"} {
+		o := sampleOpts{seed: 47, n: 60, minFiles: 15, minDirs: 4, weight: weight}
+		a, err := draw(sweep(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := draw(sweep(), o)
+		if !slices.Equal(a, b) {
+			t.Errorf("-weight %s: two draws with seed 47 differ", weight)
+		}
+		o.seed = 48
+		if c, _ := draw(sweep(), o); slices.Equal(a, c) {
+			t.Errorf("-weight %s: seeds 47 and 48 drew the same sample", weight)
+		}
+		checkSample(t, weight, a)
 	}
-	b, _ := draw(sweep(), o)
-	if !slices.Equal(a, b) {
-		t.Error("two draws with seed 47 differ")
-	}
-	o.seed = 48
-	if c, _ := draw(sweep(), o); slices.Equal(a, c) {
-		t.Error("seeds 47 and 48 drew the same sample")
-	}
+}
+
+// checkSample checks a sample of sweep() with -n 60 -min-files 15: 60
+// distinct reports, 15 drawn for their file, from at least 15 files in at
+// least 4 directories; with -weight dir, 12 from each of the 5 directories.
+func checkSample(t *testing.T, weight string, a []drawn) {
+	t.Helper()
 	if len(a) != 60 {
-		t.Errorf("drew %d reports, want 60", len(a))
+		t.Errorf("-weight %s: drew %d reports, want 60", weight, len(a))
 	}
 	if n := count(a, report.fileName); n < 15 {
-		t.Errorf("sample covers %d files, want at least 15", n)
-	}
-	if n := count(a, report.dir); n < 4 {
-		t.Errorf("sample covers %d directories, want at least 4", n)
+		t.Errorf("-weight %s: sample covers %d files, want at least 15", weight, n)
 	}
 	seen := map[string]bool{}
+	perDir := map[string]int{}
 	files := 0
 	for _, d := range a {
 		if seen[d.line] {
-			t.Errorf("report %s drawn twice", d.line)
+			t.Errorf("-weight %s: report %s drawn twice", weight, d.line)
 		}
 		seen[d.line] = true
+		perDir[d.dir()]++
 		if d.how == "file" {
 			files++
 		}
 	}
 	if files != 15 {
-		t.Errorf("%d reports drawn for their file, want 15", files)
+		t.Errorf("-weight %s: %d reports drawn for their file, want 15", weight, files)
+	}
+	if len(perDir) < 4 {
+		t.Errorf("-weight %s: sample covers %d directories, want at least 4", weight, len(perDir))
+	}
+	if weight == "dir" {
+		for d, n := range perDir {
+			if n != 12 {
+				t.Errorf("-weight dir: %d reports from %s, want 12 from each directory: %v", n, d, perDir)
+			}
+		}
 	}
 }
 
 func TestDrawTooNarrow(t *testing.T) {
 	rs := sweep()[:60] // d0 and part of d1
-	if _, err := draw(rs, sampleOpts{seed: 1, n: 20, minFiles: 2, minDirs: 4}); err == nil ||
+	if _, err := draw(rs, sampleOpts{seed: 1, n: 20, minFiles: 2, minDirs: 4, weight: "dir"}); err == nil ||
 		!strings.Contains(err.Error(), "-min-dirs 4") {
 		t.Errorf("draw over 2 directories with -min-dirs 4: err %v", err)
 	}
-	if _, err := draw(sweep(), sampleOpts{seed: 1, n: 10, minFiles: 15, minDirs: 4}); err == nil {
+	if _, err := draw(sweep(), sampleOpts{seed: 1, n: 10, minFiles: 15, minDirs: 4, weight: "dir"}); err == nil {
 		t.Error("draw accepted -n 10 with -min-files 15")
+	}
+	if _, err := draw(sweep(), sampleOpts{seed: 1, n: 60, minFiles: 15, minDirs: 4, weight: "file"}); err == nil {
+		t.Error("draw accepted -weight file")
 	}
 }
 
