@@ -178,3 +178,37 @@ func TestSummarize(t *testing.T) {
 		t.Error("a TSV without a class column was accepted")
 	}
 }
+
+// Two sweeps side by side: a file only one of them has shows "-" in the
+// other, and the totals add what each has; one region's two races count
+// one racy region.
+func TestFileTable(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, doc string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("before/drivers/a/x.c.json", `{"files": [{"path": "drivers/a/x.c", "summary": {"races": 3},
+		"pairs": [{"races": [{"region": "r"}, {"region": "r"}, {"region": "s"}]}]}]}`)
+	write("before/drivers/a/y.c.json", `{"files": [{"path": "drivers/a/y.c", "summary": {"races": 0}, "pairs": []}]}`)
+	write("after/drivers/a/x.c.json", `{"files": [{"path": "drivers/a/x.c", "summary": {"races": 2},
+		"pairs": [{"races": [{"region": "r"}, {"region": "s", "suppressed": "baseline"}]}]}]}`)
+	var buf bytes.Buffer
+	if err := run([]string{"files", filepath.Join(dir, "before"), filepath.Join(dir, "after")}, &buf, &buf); err != nil {
+		t.Fatal(err)
+	}
+	want := `| file | races before | racy regions before | races after | racy regions after |
+|---|---:|---:|---:|---:|
+| drivers/a/x.c | 3 | 2 | 2 | 1 |
+| drivers/a/y.c | 0 | 0 | - | - |
+| total (2 files) | 3 | 2 | 2 | 1 |
+`
+	if buf.String() != want {
+		t.Errorf("files table\n%s\nwant\n%s", buf.String(), want)
+	}
+}

@@ -31,6 +31,9 @@ type (
 		Pairs []struct {
 			Races []jsonRace `json:"races"`
 		} `json:"pairs"`
+		Summary struct {
+			Races int `json:"races"`
+		} `json:"summary"`
 	}
 	jsonRace struct {
 		Region     string       `json:"region"`
