@@ -34,6 +34,11 @@ type Access struct {
 	Pos        ir.Pos   // file:line:col of the access
 	Source     string   // the source line at Pos, as in the file
 	Locks      []string // identities of the locks held at the access, sorted
+	// Shape says what the code at the access does with the value ("rmw",
+	// "check", "free", ...: the findings package's Shape names), read from
+	// the program by findings.Annotate to rank and explain a race, never
+	// to decide one; nil when not annotated.
+	Shape []string
 }
 
 // Race is a potential race on one region between two accesses.

@@ -1,0 +1,198 @@
+package findings
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/whoopverify/whoop/lockset"
+)
+
+// Class says what kind of race a finding is; Classes lists them worst first.
+type Class string
+
+const (
+	WriteWrite Class = "write-write"    // both sides write: one value is lost
+	FreeUse    Class = "free-vs-use"    // a free, NULL store or re-initialisation against a use
+	CheckUse   Class = "check-then-use" // a value read, checked, then read or written again
+	LostUpdate Class = "lost-update"    // a read-modify-write with a write in between
+	ReadWrite  Class = "read-write"     // a read and a write, neither locked against the other
+	StaleRead  Class = "stale-read"     // a read without the lock the writer holds
+	Counter    Class = "counter"        // statistics: only incremented, never decides anything
+	Flag       Class = "flag"           // only constants written
+)
+
+// Classes returns the classes, worst first.
+func Classes() []Class {
+	return []Class{WriteWrite, FreeUse, CheckUse, LostUpdate, ReadWrite, StaleRead, Counter, Flag}
+}
+
+func (c Class) order() int {
+	if i := slices.Index(Classes(), c); i >= 0 {
+		return i
+	}
+	return len(Classes())
+}
+
+// Rank is how likely a finding is a bug worth reading first.
+type Rank string
+
+const (
+	High   Rank = "high"   // confirmed, write-write, free vs use, check then use
+	Medium Rank = "medium" // lost update, unlocked read-write
+	Low    Rank = "low"    // stale read, counter, flag
+)
+
+// Ranks returns the ranks, highest first.
+func Ranks() []Rank { return []Rank{High, Medium, Low} }
+
+// ParseRank reads a rank name (high, medium, low).
+func ParseRank(s string) (Rank, error) {
+	r := Rank(strings.ToLower(strings.TrimSpace(s)))
+	if !slices.Contains(Ranks(), r) {
+		return "", fmt.Errorf("unknown rank %q (want high, medium or low)", s)
+	}
+	return r, nil
+}
+
+// AtLeast reports whether r ranks at or above min ("" is the lowest).
+func (r Rank) AtLeast(min Rank) bool {
+	if min == "" {
+		return true
+	}
+	return slices.Index(Ranks(), r) <= slices.Index(Ranks(), min)
+}
+
+// Score is r's place on SARIF's 0-100 rank scale, higher first.
+func (f *Finding) Score() float64 {
+	if f.Confirmed {
+		return 95
+	}
+	return float64(90 - 10*f.Class.order())
+}
+
+func (c Class) rank() Rank {
+	switch c {
+	case WriteWrite, FreeUse, CheckUse:
+		return High
+	case LostUpdate, ReadWrite:
+		return Medium
+	}
+	return Low
+}
+
+// classified is one race's class, why, and which access it is about.
+type classified struct {
+	class   Class
+	reason  string
+	primary int // 0 or 1
+}
+
+// specific lists the classes in the order a finding takes its class from
+// its races: the one that explains most. A free or a check names the bug
+// better than the write-write the same variable also has.
+var specific = []Class{FreeUse, CheckUse, WriteWrite, LostUpdate, ReadWrite, StaleRead, Counter, Flag}
+
+// better: c explains its finding better than d does; between races of one
+// class, one across two sites beats one site racing with itself.
+func (c classified) better(cross bool, d classified, dcross bool) bool {
+	ci, di := slices.Index(specific, c.class), slices.Index(specific, d.class)
+	if ci != di {
+		return ci < di
+	}
+	return cross && !dcross
+}
+
+// classify says what kind of race the two accesses make, most specific
+// shape first; the finding takes the worst class of its races.
+func classify(a [2]lockset.Access) classified {
+	has := func(i int, s string) bool { return slices.Contains(a[i].Shape, s) }
+	writes := func(i int) bool { return a[i].Kind == lockset.Write }
+	for i := range 2 {
+		o := 1 - i
+		if has(i, Free) && has(o, Free) {
+			return classified{FreeUse, fmt.Sprintf("freed twice at once: %s at line %d and %s at line %d",
+				a[i].EntryPoint, a[i].Pos.Line, a[o].EntryPoint, a[o].Pos.Line), o}
+		}
+		if has(i, Free) || has(i, Init) || has(i, Null) {
+			what := map[bool]string{true: "frees", false: "re-initialises"}[has(i, Free)]
+			if has(i, Null) {
+				what = "sets it to NULL"
+			} else {
+				what += " it"
+			}
+			return classified{FreeUse, fmt.Sprintf("%s %s at line %d while %s %s it at line %d",
+				a[i].Func, what, a[i].Pos.Line, a[o].EntryPoint, verb(a[o]), a[o].Pos.Line), o}
+		}
+	}
+	for i := range 2 {
+		o := 1 - i
+		if !writes(o) {
+			continue
+		}
+		switch {
+		case has(i, Twice) && !writes(i):
+			return classified{CheckUse, fmt.Sprintf("read twice on line %d: the write at line %d can fall in between (a check and its use see different values)",
+				a[i].Pos.Line, a[o].Pos.Line), i}
+		case has(i, Check):
+			return classified{CheckUse, fmt.Sprintf("checked at line %d and used again after: the write at line %d can fall in between",
+				a[i].Pos.Line, a[o].Pos.Line), i}
+		case has(i, AfterCheck):
+			return classified{CheckUse, fmt.Sprintf("%s at line %d after a check of it: the write at line %d can fall in between",
+				verbing(a[i]), a[i].Pos.Line, a[o].Pos.Line), i}
+		}
+	}
+	counter, flag := true, true
+	for i := range 2 {
+		counter = counter && !has(i, Cond) && (!writes(i) || has(i, Inc))
+		flag = flag && (!writes(i) || has(i, Const) && !has(i, RMW))
+	}
+	w := 0
+	if !writes(0) {
+		w = 1
+	}
+	switch {
+	case counter:
+		return classified{Counter, fmt.Sprintf("a counter: only incremented or decremented (line %d), never checked; a count may be lost or stale", a[w].Pos.Line), w}
+	case flag:
+		return classified{Flag, fmt.Sprintf("a flag: only constants are written (line %d)", a[w].Pos.Line), 1 - w}
+	case writes(0) && writes(1) && has(0, RMW) && has(1, RMW):
+		return classified{LostUpdate, fmt.Sprintf("both read-modify-write it (lines %d and %d): one update can be lost", a[0].Pos.Line, a[1].Pos.Line), 1}
+	case writes(0) && writes(1):
+		return classified{WriteWrite, fmt.Sprintf("both write it (lines %d and %d): one value is lost, and the order depends on timing", a[0].Pos.Line, a[1].Pos.Line), 1}
+	}
+	r := 1 - w // the read
+	if has(r, RMW) {
+		return classified{LostUpdate, fmt.Sprintf("read-modify-write at line %d: the write at line %d in between is lost", a[r].Pos.Line, a[w].Pos.Line), r}
+	}
+	if missing := lockDiff(a[w].Locks, a[r].Locks); len(missing) > 0 {
+		return classified{StaleRead, fmt.Sprintf("read at line %d without %s, which the write at line %d holds: the value may be stale",
+			a[r].Pos.Line, strings.Join(missing, ", "), a[w].Pos.Line), r}
+	}
+	return classified{ReadWrite, fmt.Sprintf("read at line %d and written at line %d with no lock in common", a[r].Pos.Line, a[w].Pos.Line), r}
+}
+
+// lockDiff returns the locks of held that other does not hold.
+func lockDiff(held, other []string) []string {
+	var out []string
+	for _, l := range held {
+		if !slices.Contains(other, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func verb(a lockset.Access) string {
+	if a.Kind == lockset.Write {
+		return "writes"
+	}
+	return "reads"
+}
+
+func verbing(a lockset.Access) string {
+	if a.Kind == lockset.Write {
+		return "written"
+	}
+	return "read"
+}
