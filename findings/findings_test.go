@@ -196,8 +196,12 @@ func TestFold(t *testing.T) {
 		a.Func = fn
 		return a
 	}
-	rd := func(ep string, line int, locks ...string) lockset.Access { return at(ep, "show", lockset.Read, line, locks) }
-	wr := func(ep string, line int, locks ...string) lockset.Access { return at(ep, "update", lockset.Write, line, locks) }
+	rd := func(ep string, line int, locks ...string) lockset.Access {
+		return at(ep, "show", lockset.Read, line, locks)
+	}
+	wr := func(ep string, line int, locks ...string) lockset.Access {
+		return at(ep, "update", lockset.Write, line, locks)
+	}
 	res := &lockset.FileResult{Path: "a.c", Pairs: []lockset.PairResult{
 		{Races: []lockset.Race{{Region: "r", Accesses: [2]lockset.Access{rd("show_a", 10), wr("show_a", 30, "lock")}}}},
 		{Races: []lockset.Race{{Region: "r", Accesses: [2]lockset.Access{rd("show_b", 10), wr("show_b", 30, "lock")}}}},
