@@ -3,6 +3,7 @@ package findings
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/whoopverify/whoop/lockset"
@@ -107,12 +108,20 @@ func (c classified) better(cross bool, d classified, dcross bool) bool {
 // shape first; the finding takes the worst class of its races.
 func classify(a [2]lockset.Access) classified {
 	has := func(i int, s string) bool { return slices.Contains(a[i].Shape, s) }
+	// ln names an access's line, with its file when the two accesses are
+	// in different files (the parts of a module).
+	ln := func(x lockset.Access) string {
+		if a[0].Pos.File != a[1].Pos.File {
+			return x.Pos.File + ":" + strconv.Itoa(x.Pos.Line)
+		}
+		return strconv.Itoa(x.Pos.Line)
+	}
 	writes := func(i int) bool { return a[i].Kind == lockset.Write }
 	for i := range 2 {
 		o := 1 - i
 		if has(i, Free) && has(o, Free) {
-			return classified{FreeUse, fmt.Sprintf("freed twice at once: %s at line %d and %s at line %d",
-				a[i].EntryPoint, a[i].Pos.Line, a[o].EntryPoint, a[o].Pos.Line), o}
+			return classified{FreeUse, fmt.Sprintf("freed twice at once: %s at line %s and %s at line %s",
+				a[i].EntryPoint, ln(a[i]), a[o].EntryPoint, ln(a[o])), o}
 		}
 		if has(i, Free) || has(i, Init) || has(i, Null) {
 			what := map[bool]string{true: "frees", false: "re-initialises"}[has(i, Free)]
@@ -121,8 +130,8 @@ func classify(a [2]lockset.Access) classified {
 			} else {
 				what += " it"
 			}
-			return classified{FreeUse, fmt.Sprintf("%s %s at line %d while %s %s it at line %d",
-				a[i].Func, what, a[i].Pos.Line, a[o].EntryPoint, verb(a[o]), a[o].Pos.Line), o}
+			return classified{FreeUse, fmt.Sprintf("%s %s at line %s while %s %s it at line %s",
+				a[i].Func, what, ln(a[i]), a[o].EntryPoint, verb(a[o]), ln(a[o])), o}
 		}
 	}
 	for i := range 2 {
@@ -132,14 +141,17 @@ func classify(a [2]lockset.Access) classified {
 		}
 		switch {
 		case has(i, Twice) && !writes(i):
-			return classified{CheckUse, fmt.Sprintf("read twice on line %d: the write at line %d can fall in between (a check and its use see different values)",
-				a[i].Pos.Line, a[o].Pos.Line), i}
+			return classified{CheckUse, fmt.Sprintf("read twice on line %s: the write at line %s can fall in between (a check and its use see different values)",
+				ln(a[i]), ln(a[o])), i}
 		case has(i, Check):
-			return classified{CheckUse, fmt.Sprintf("checked at line %d and used again after: the write at line %d can fall in between",
-				a[i].Pos.Line, a[o].Pos.Line), i}
-		case has(i, AfterCheck):
-			return classified{CheckUse, fmt.Sprintf("%s at line %d after a check of it: the write at line %d can fall in between",
-				verbing(a[i]), a[i].Pos.Line, a[o].Pos.Line), i}
+			return classified{CheckUse, fmt.Sprintf("checked at line %s and used again after: the write at line %s can fall in between",
+				ln(a[i]), ln(a[o])), i}
+		case has(i, AfterCheck) && !(writes(i) && has(i, RMW)):
+			// A read used after its check, or a write that acts on a
+			// check (if (!busy) busy = 1); a read-modify-write after a
+			// check of what it read is a lost update (below).
+			return classified{CheckUse, fmt.Sprintf("%s at line %s after a check of it: the write at line %s can fall in between",
+				verbing(a[i]), ln(a[i]), ln(a[o])), i}
 		}
 	}
 	counter, flag := true, true
@@ -153,23 +165,33 @@ func classify(a [2]lockset.Access) classified {
 	}
 	switch {
 	case counter:
-		return classified{Counter, fmt.Sprintf("a counter: only incremented or decremented (line %d), never checked; a count may be lost or stale", a[w].Pos.Line), w}
+		return classified{Counter, fmt.Sprintf("a counter: only incremented or decremented (line %s), never checked; a count may be lost or stale", ln(a[w])), w}
 	case flag:
-		return classified{Flag, fmt.Sprintf("a flag: only constants are written (line %d)", a[w].Pos.Line), 1 - w}
+		return classified{Flag, fmt.Sprintf("a flag: only constants are written (line %s)", ln(a[w])), 1 - w}
+	case writes(0) && writes(1) && a[0].Pos == a[1].Pos && has(0, RMW):
+		return classified{LostUpdate, fmt.Sprintf("line %s read-modify-writes it in two threads at once: one update can be lost", ln(a[0])), 1}
+	case writes(0) && writes(1) && a[0].Pos == a[1].Pos:
+		return classified{WriteWrite, fmt.Sprintf("line %s writes it in two threads at once: one value is lost", ln(a[0])), 1}
 	case writes(0) && writes(1) && has(0, RMW) && has(1, RMW):
-		return classified{LostUpdate, fmt.Sprintf("both read-modify-write it (lines %d and %d): one update can be lost", a[0].Pos.Line, a[1].Pos.Line), 1}
+		return classified{LostUpdate, fmt.Sprintf("both read-modify-write it (lines %s and %s): one update can be lost", ln(a[0]), ln(a[1])), 1}
 	case writes(0) && writes(1):
-		return classified{WriteWrite, fmt.Sprintf("both write it (lines %d and %d): one value is lost, and the order depends on timing", a[0].Pos.Line, a[1].Pos.Line), 1}
+		return classified{WriteWrite, fmt.Sprintf("both write it (lines %s and %s): one value is lost, and the order depends on timing", ln(a[0]), ln(a[1])), 1}
 	}
 	r := 1 - w // the read
 	if has(r, RMW) {
-		return classified{LostUpdate, fmt.Sprintf("read-modify-write at line %d: the write at line %d in between is lost", a[r].Pos.Line, a[w].Pos.Line), r}
+		return classified{LostUpdate, fmt.Sprintf("read-modify-write at line %s: the write at line %s in between is lost", ln(a[r]), ln(a[w])), r}
 	}
 	if missing := lockDiff(a[w].Locks, a[r].Locks); len(missing) > 0 {
-		return classified{StaleRead, fmt.Sprintf("read at line %d without %s, which the write at line %d holds: the value may be stale",
-			a[r].Pos.Line, strings.Join(missing, ", "), a[w].Pos.Line), r}
+		return classified{StaleRead, fmt.Sprintf("read at line %s without %s, which the write at line %s holds: the value may be stale",
+			ln(a[r]), strings.Join(missing, ", "), ln(a[w])), r}
 	}
-	return classified{ReadWrite, fmt.Sprintf("read at line %d and written at line %d with no lock in common", a[r].Pos.Line, a[w].Pos.Line), r}
+	if len(a[w].Locks) > 0 {
+		// Every lock the writer holds is held by the reader too, by name:
+		// in another object, or one that does not exclude the other.
+		return classified{ReadWrite, fmt.Sprintf("read at line %s and written at line %s: the locks both hold do not keep them apart (another object, or a mode that does not exclude)",
+			ln(a[r]), ln(a[w])), r}
+	}
+	return classified{ReadWrite, fmt.Sprintf("read at line %s and written at line %s with no lock in common", ln(a[r]), ln(a[w])), r}
 }
 
 // lockDiff returns the locks of held that other does not hold.

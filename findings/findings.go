@@ -62,7 +62,8 @@ func (s Site) EntryPoints() []string {
 }
 
 // SitePair is two sites that race (A <= B, indexes into Sites) and the
-// entry-point pairs that race through them.
+// entry-point pairs that race through them, each (the one reaching A, the
+// one reaching B).
 type SitePair struct {
 	A, B  int
 	Pairs [][2]string // (first, second) as the pair check oriented them, sorted
@@ -207,6 +208,7 @@ func (f *Finding) build() {
 	}
 	f.finishSites(holds, index)
 	f.finishPairs(pairs, pairOrder, index)
+	f.LValue = f.Sites[f.Anchor].LValue
 }
 
 // finishSites sorts the sites by position, keeping Anchor on its site.
@@ -256,14 +258,21 @@ func (f *Finding) finishPairs(pairs map[racePair][][2]string, order []racePair, 
 	var keys [][2]int
 	for _, k := range order {
 		a, b := index[k.a], index[k.b]
+		eps := pairs[k]
 		if a > b {
+			// The entry-point pairs follow the sites: the first of each
+			// reaches site A.
 			a, b = b, a
+			eps = make([][2]string, len(pairs[k]))
+			for i, p := range pairs[k] {
+				eps[i] = [2]string{p[1], p[0]}
+			}
 		}
 		key := [2]int{a, b}
 		if _, ok := merged[key]; !ok {
 			keys = append(keys, key)
 		}
-		merged[key] = append(merged[key], pairs[k]...)
+		merged[key] = append(merged[key], eps...)
 	}
 	slices.SortFunc(keys, func(x, y [2]int) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) })
 	for _, k := range keys {

@@ -219,7 +219,7 @@ func TestFold(t *testing.T) {
 	if got := fmt.Sprint(f.Sites[1].Holds); got != "[{[] [store]} {[lock] [show_a show_b]}]" {
 		t.Errorf("holds at the write: %s", got)
 	}
-	if got := fmt.Sprint(f.SitePairs); got != "[{0 1 [[show_a show_a] [show_b show_b] [store show_a]]}]" {
+	if got := fmt.Sprint(f.SitePairs); got != "[{0 1 [[show_a show_a] [show_a store] [show_b show_b]]}]" {
 		t.Errorf("site pairs: %s", got)
 	}
 	if got := f.Sites[0].EntryPoints(); !slices.Equal(got, []string{"show_a", "show_b"}) {

@@ -58,6 +58,13 @@ func RaceFingerprint(path string, r *lockset.Race) string {
 	return raceFingerprint(path, r.Region, r.Accesses[0].EntryPoint, r.Accesses[1].EntryPoint)
 }
 
+// FindingFingerprint is the fingerprint of the finding on region of the
+// file at path: the file's base name and the region, so it survives line
+// moves, edits of the access lines and another choice of witnesses.
+func FindingFingerprint(path, region string) string {
+	return fpHash("finding", filepath.Base(path), region)
+}
+
 func lockFingerprint(path, kind, lock string, entryPoints []string, source string) string {
 	eps := slices.Clone(entryPoints)
 	slices.Sort(eps)
@@ -113,6 +120,9 @@ func ReadBaseline(name string, r io.Reader) (*Baseline, error) {
 			Runs []struct {
 				Results []struct {
 					Fingerprints map[string]string `json:"partialFingerprints"`
+					Properties   struct {
+						Races []string `json:"raceFingerprints"`
+					} `json:"properties"`
 				} `json:"results"`
 			} `json:"runs"`
 		}
@@ -122,6 +132,12 @@ func ReadBaseline(name string, r io.Reader) (*Baseline, error) {
 		old := 0
 		for _, run := range doc.Runs {
 			for _, res := range run.Results {
+				// A race finding holds its races' fingerprints (one per
+				// race); an older log's race result and a lock error
+				// have one of their own.
+				for _, fp := range res.Properties.Races {
+					b.counts[fp]++
+				}
 				if fp := res.Fingerprints[FingerprintKey]; fp != "" {
 					b.counts[fp]++
 				} else if res.Fingerprints[oldFingerprintKey] != "" {

@@ -71,7 +71,7 @@ func fileFromJSON(jf raceJSONFile) (*lockset.FileResult, error) {
 				}
 				r.Accesses[i] = lockset.Access{EntryPoint: ja.EntryPoint, Func: ja.Function, Kind: lockset.AccessKind(ja.Kind),
 					Mode: mode, LValue: ja.LValue, Pos: jsonPos(ja.File, ja.Line, ja.Column),
-					Source: ja.Indent + ja.Source, Locks: ja.Locks}
+					Source: ja.Indent + ja.Source, Locks: ja.Locks, Shape: ja.Shape}
 			}
 			pr.Races = append(pr.Races, r)
 		}

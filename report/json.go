@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/whoopverify/whoop/findings"
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
 )
@@ -28,6 +29,7 @@ type (
 		Status      string               `json:"status"`          // checked, no-entry-points, all-serialised or error
 		Note        string               `json:"note,omitempty"`  // why nothing was checked
 		Error       string               `json:"error,omitempty"` // why the file could not be analysed
+		Findings    []raceJSONFinding    `json:"findings"`        // one per racy variable, worst first
 		EntryPoints []raceJSONEntryPoint `json:"entryPoints"`
 		Pairs       []raceJSONPair       `json:"pairs"`      // concurrent pairs only
 		Serialised  []raceJSONSerialised `json:"serialised"` // pairs that never run concurrently
@@ -74,6 +76,7 @@ type (
 		Source     string   `json:"source"`
 		Indent     string   `json:"indent,omitempty"` // the white space source was trimmed of on the left
 		Locks      []string `json:"locks"`
+		Shape      []string `json:"shape,omitempty"` // what the code does there (findings.Annotate)
 	}
 	raceJSONSerialised struct {
 		First  string `json:"first"`
@@ -92,23 +95,25 @@ type (
 		RacyPairs         int `json:"racyPairs"`
 		InconclusivePairs int `json:"inconclusivePairs"`
 		Races             int `json:"races"`
+		Findings          int `json:"findings"` // racy variables, suppressed ones included
 	}
 )
 
 // raceWriteJSON writes the document indented two spaces, with '<', '>' and
 // '&' left as they are (C lvalues are full of "->").
 func raceWriteJSON(w io.Writer, files []*lockset.FileResult, opts Options) error {
+	cache := findingCache{}
 	doc := raceJSONDoc{Version: opts.Version, LockChecks: opts.Locks != nil, Baseline: opts.Baseline, Files: []raceJSONFile{}}
 	for _, e := range raceEntries(files, opts.Errors) {
 		if e.fail != nil {
 			doc.Files = append(doc.Files, raceJSONFile{
-				Path: e.fail.Path, Status: StatusError, Error: e.fail.Msg,
+				Path: e.fail.Path, Status: StatusError, Error: e.fail.Msg, Findings: []raceJSONFinding{},
 				EntryPoints: []raceJSONEntryPoint{}, Pairs: []raceJSONPair{},
 				Serialised: []raceJSONSerialised{}, Warnings: []raceJSONWarning{},
 			})
 			continue
 		}
-		jf := raceJSONFileOf(e.res)
+		jf := raceJSONFileOf(e.res, cache.of(e.res))
 		if opts.Locks != nil {
 			jf.LockErrors = lockJSONErrors(opts.Locks[e.res.Path])
 		}
@@ -120,13 +125,14 @@ func raceWriteJSON(w io.Writer, files []*lockset.FileResult, opts Options) error
 	return enc.Encode(doc)
 }
 
-func raceJSONFileOf(file *lockset.FileResult) raceJSONFile {
+func raceJSONFileOf(file *lockset.FileResult, fs []*findings.Finding) raceJSONFile {
 	status, why := raceStatus(file)
 	jf := raceJSONFile{
 		Path:        file.Path,
 		Parts:       file.Parts,
 		Status:      status,
 		Note:        why,
+		Findings:    findingsJSON(file.Path, fs),
 		EntryPoints: []raceJSONEntryPoint{},
 		Pairs:       []raceJSONPair{},
 		Serialised:  []raceJSONSerialised{},
@@ -137,6 +143,7 @@ func raceJSONFileOf(file *lockset.FileResult) raceJSONFile {
 			RacyPairs:         file.RacyPairs(),
 			InconclusivePairs: file.InconclusivePairs(),
 			Races:             file.Races(),
+			Findings:          len(fs),
 		},
 	}
 	for _, ep := range file.EntryPoints {
@@ -166,7 +173,7 @@ func raceJSONFileOf(file *lockset.FileResult) raceJSONFile {
 				jr.Accesses = append(jr.Accesses, raceJSONAccess{
 					EntryPoint: a.EntryPoint, Function: a.Func, Kind: string(a.Kind), Mode: a.Mode.String(),
 					LValue: a.LValue, File: f, Line: line, Column: col,
-					Source: raceSource(a), Indent: indentOf(a.Source), Locks: raceLocks(a),
+					Source: raceSource(a), Indent: indentOf(a.Source), Locks: raceLocks(a), Shape: a.Shape,
 				})
 			}
 			jp.Races = append(jp.Races, jr)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/whoopverify/whoop/findings"
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
 )
@@ -49,6 +50,9 @@ type Options struct {
 	// Baseline: a baseline was applied (--baseline), so SARIF marks every
 	// finding's baselineState ("new" or "unchanged").
 	Baseline bool
+	// MinRank: text, SARIF and HTML show only the findings of this rank or
+	// higher ("" shows all); JSON and XML carry every finding with its rank.
+	MinRank findings.Rank
 }
 
 // lockResults lists opts.Locks in the order of files, or nil.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 
+	"github.com/whoopverify/whoop/findings"
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
 )
@@ -100,10 +101,11 @@ type raceSARIFDoc struct {
 }
 
 type raceSARIFRes struct {
-	Kind      string `json:"kind"`
-	RuleID    string `json:"ruleId"`
-	RuleIndex int    `json:"ruleIndex"`
-	Level     string `json:"level"`
+	Kind      string  `json:"kind"`
+	RuleID    string  `json:"ruleId"`
+	RuleIndex int     `json:"ruleIndex"`
+	Level     string  `json:"level"`
+	Rank      float64 `json:"rank"`
 	Message   struct {
 		Text string `json:"text"`
 	} `json:"message"`
@@ -138,8 +140,13 @@ type raceSARIFLoc struct {
 
 func raceSARIFDecode(t *testing.T, files []*lockset.FileResult) raceSARIFDoc {
 	t.Helper()
+	return raceSARIFDecodeOpts(t, files, raceTestOpts)
+}
+
+func raceSARIFDecodeOpts(t *testing.T, files []*lockset.FileResult, opts Options) raceSARIFDoc {
+	t.Helper()
 	var doc raceSARIFDoc
-	if err := json.Unmarshal(raceWrite(t, SARIF, files, raceTestOpts), &doc); err != nil {
+	if err := json.Unmarshal(raceWrite(t, SARIF, files, opts), &doc); err != nil {
 		t.Fatal(err)
 	}
 	if len(doc.Runs) != 1 {
@@ -165,30 +172,32 @@ func TestWriteRacesSARIFContent(t *testing.T) {
 		d.Rules[0].DefaultConfiguration.Level != "warning" || d.Rules[0].Properties["precision"] != "medium" {
 		t.Errorf("tool driver = %+v", d)
 	}
-	if len(run.Results) != 6 {
-		t.Fatalf("%d results, want 6 (one per race)", len(run.Results))
+	if len(run.Results) != 5 {
+		t.Fatalf("%d results, want 5 (one per finding)", len(run.Results))
 	}
-	r := run.Results[1] // the self-pair race anchored at driver.c:54:9
-	if r.RuleID != "data-race" || r.RuleIndex != 0 || r.Level != "warning" {
-		t.Errorf("result rule/level = %q %d %q", r.RuleID, r.RuleIndex, r.Level)
+	r := run.Results[0] // f_pos: two races, three sites, anchored at its read at 41:13
+	if r.RuleID != "data-race" || r.RuleIndex != 0 || r.Level != "warning" || r.Rank != 50 {
+		t.Errorf("result rule/level/rank = %q %d %q %v", r.RuleID, r.RuleIndex, r.Level, r.Rank)
 	}
-	if want := "Potential write-read race on 'file->f_pos' between nvram_llseek and nvram_llseek; the other access is [here](1)."; r.Message.Text != want {
+	if want := "Potential race on 'file->f_pos': read at line 41 and written at line 52 with no lock in common \\[read-write, medium\\]; " +
+		"sites: [line 41 (read)](1) [line 52 (write)](2) [line 54 (read)](3)"; r.Message.Text != want {
 		t.Errorf("message = %q, want %q", r.Message.Text, want)
 	}
 	p := r.Locations[0].Physical
-	// "\treturn file->f_pos;": the access starts at column 9, the line ends before column 21.
-	if p.Artifact.URI != "driver.c" || p.Region.StartLine != 54 || p.Region.StartColumn != 9 || p.Region.EndLine != 54 || p.Region.EndColumn != 21 {
+	// "\t\toffset += file->f_pos;": the access starts at column 13, the line ends before column 25.
+	if p.Artifact.URI != "driver.c" || p.Region.StartLine != 41 || p.Region.StartColumn != 13 || p.Region.EndLine != 41 || p.Region.EndColumn != 25 {
 		t.Errorf("primary location = %+v", p)
 	}
 	rel := r.RelatedLocations
-	if len(rel) != 1 || rel[0].ID != 1 || rel[0].Physical.Region.StartLine != 52 || rel[0].Physical.Region.StartColumn != 2 ||
-		rel[0].Message.Text != "write by nvram_llseek, holding no lock" {
+	if len(rel) != 3 || rel[1].ID != 2 || rel[1].Physical.Region.StartLine != 52 || rel[1].Physical.Region.StartColumn != 2 ||
+		rel[1].Message.Text != "write in nvram_llseek, holding no lock" {
 		t.Errorf("related locations = %+v", rel)
 	}
-	if eps, _ := r.Properties["entryPoints"].([]any); r.Properties["region"] != "struct file.f_pos" || len(eps) != 2 {
+	if fps, _ := r.Properties["raceFingerprints"].([]any); r.Properties["region"] != "struct file.f_pos" || len(fps) != 2 ||
+		r.Properties["class"] != "read-write" || r.Properties["rank"] != "medium" {
 		t.Errorf("properties = %v", r.Properties)
 	}
-	// Demo: a path with directories, brackets escaped, code-point columns.
+	// Demo: a path with directories, code-point columns, a low finding a note.
 	var buf, marked *raceSARIFLoc
 	for i := range run.Results {
 		res := &run.Results[i]
@@ -196,14 +205,17 @@ func TestWriteRacesSARIFContent(t *testing.T) {
 			buf = &res.RelatedLocations[0]
 		}
 		if strings.Contains(res.Message.Text, "'dev->count'") {
-			marked = &res.Locations[0]
+			marked = &res.RelatedLocations[1]
+			if res.Level != "note" {
+				t.Errorf("stale read: level %q, want note", res.Level)
+			}
 		}
 	}
 	if buf == nil || marked == nil {
-		t.Fatal("demo races missing from SARIF")
+		t.Fatal("demo findings missing from SARIF")
 	}
-	if buf.Physical.Artifact.URI != "drivers/demo/demo.c" || !strings.Contains(buf.Message.Text, "write by demo_irq") {
-		t.Errorf("buf race related location = %+v", buf)
+	if buf.Physical.Artifact.URI != "drivers/demo/demo.c" || !strings.Contains(buf.Message.Text, "write in demo_irq") {
+		t.Errorf("buf finding related location = %+v", buf)
 	}
 	// "\tn = READ_ONCE(dev->count); /* naïve */" is 40 bytes but 39 code points.
 	if marked.Physical.Region.StartColumn != 6 || marked.Physical.Region.EndColumn != 40 {
@@ -218,29 +230,45 @@ func TestWriteRacesSARIFContent(t *testing.T) {
 	if len(notes) != 4 || notes[0].Message.Text != "pair write_nvram and nvram_unlocked_ioctl inconclusive: timeout after 10s" {
 		t.Errorf("notifications = %+v", notes)
 	}
+	// --min-rank drops the findings below it from the log.
+	low := 0
+	for _, r := range raceSARIFDecodeOpts(t, []*lockset.FileResult{raceFixDemo()}, Options{MinRank: findings.Medium}).Runs[0].Results {
+		if r.Level == "note" {
+			low++
+		}
+	}
+	if low != 0 {
+		t.Errorf("--min-rank medium: %d low findings in the log", low)
+	}
 }
 
 func TestWriteRacesSARIFEscapesBrackets(t *testing.T) {
 	f := raceFixDemo()
 	for i := range f.Pairs {
 		for j := range f.Pairs[i].Races {
-			f.Pairs[i].Races[j].Accesses[1].LValue = "dev->buf[i]"
+			for k := range 2 {
+				f.Pairs[i].Races[j].Accesses[k].LValue = "dev->buf[i]"
+			}
 		}
 	}
 	doc := raceSARIFDecode(t, []*lockset.FileResult{f})
 	for _, r := range doc.Runs[0].Results {
-		if !strings.Contains(r.Message.Text, `'dev->buf\[i\]'`) || !strings.HasSuffix(r.Message.Text, "[here](1).") {
+		if !strings.Contains(r.Message.Text, `'dev->buf\[i\]'`) || !strings.HasSuffix(r.Message.Text, "](2)") {
 			t.Errorf("message %q: brackets not escaped or link lost", r.Message.Text)
 		}
 	}
 }
 
-// Fingerprints follow the race, not its line numbers.
+// Fingerprints follow the variable, not its line numbers, its source
+// lines or its witnesses: code scanning and baselines keep the alert.
 func TestWriteRacesSARIFFingerprints(t *testing.T) {
 	fingerprints := func(f *lockset.FileResult) []string {
 		var out []string
 		for _, r := range raceSARIFDecode(t, []*lockset.FileResult{f}).Runs[0].Results {
-			out = append(out, r.Fingerprints["primaryLocationLineHash"])
+			if r.Fingerprints[FindingKey]+":1" != r.Fingerprints["primaryLocationLineHash"] {
+				t.Errorf("fingerprints %v: the line hash is not the finding's", r.Fingerprints)
+			}
+			out = append(out, r.Fingerprints[FindingKey])
 		}
 		return out
 	}
@@ -259,26 +287,19 @@ func TestWriteRacesSARIFFingerprints(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, fp := range base {
-		if seen[fp] {
-			t.Errorf("duplicate fingerprint %s in %v", fp, base)
+		if seen[fp] || len(fp) != 16 {
+			t.Errorf("fingerprint %q: a duplicate or not 16 hex digits (%v)", fp, base)
 		}
 		seen[fp] = true
-		if len(fp) != 18 || !strings.HasSuffix(fp, ":1") {
-			t.Errorf("fingerprint %q is not <16 hex>:1", fp)
+	}
+	other := raceFixNvram()
+	for i := range other.Pairs {
+		for j := range other.Pairs[i].Races {
+			other.Pairs[i].Races[j].Region += ".other"
 		}
 	}
-	edited := raceFixNvram()
-	edited.Pairs[0].Races[0].Accesses[1].Source = "\treturn file->f_pos + 1;"
-	if got := fingerprints(edited); got[1] == base[1] {
-		t.Errorf("fingerprint ignores the source line: %v", got)
-	}
-	// Two identical races (same lines, other entry points) are told apart.
-	dup := raceFixNvram()
-	dup.Pairs[1].Verdict = lockset.Racy
-	dup.Pairs[1].Races = []lockset.Race{dup.Pairs[0].Races[0]}
-	got := fingerprints(dup)
-	if len(got) != 4 || got[2] != strings.TrimSuffix(got[1], ":1")+":2" {
-		t.Errorf("duplicate races: fingerprints %v, want the second to end in :2", got)
+	if got := fingerprints(other); got[0] == base[0] {
+		t.Errorf("another variable, the same fingerprint: %v", got)
 	}
 }
 
@@ -309,7 +330,7 @@ func TestWriteRacesSARIFUnknownPosition(t *testing.T) {
 	if err := json.Unmarshal(out, &doc); err != nil {
 		t.Fatal(err)
 	}
-	rel := doc.Runs[0].Results[1].RelatedLocations[0].Physical
+	rel := doc.Runs[0].Results[0].RelatedLocations[0].Physical
 	if rel.Artifact.URI != "driver.c" || rel.Region.StartLine != 0 {
 		t.Errorf("related location of an unknown position = %+v, want the file without region", rel)
 	}

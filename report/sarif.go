@@ -1,12 +1,9 @@
 package report
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"io"
 	"net/url"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -22,7 +19,7 @@ const raceSARIFRuleID = "data-race"
 // raceSARIFSchema is the schema URI GitHub's documentation uses.
 const raceSARIFSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-// raceWriteSARIF writes one SARIF 2.1.0 run with one result per race.
+// raceWriteSARIF writes one SARIF 2.1.0 run with one result per finding.
 func raceWriteSARIF(w io.Writer, files []*lockset.FileResult, opts Options) error {
 	rep := raceSARIFReport(files, opts)
 	if err := rep.PrettyWrite(w); err != nil {
@@ -54,6 +51,7 @@ func raceSARIFReport(files []*lockset.FileResult, opts Options) *sarif.Report {
 		n.WithProperties(sarif.NewPropertyBag().Add("file", path))
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
+	cache := findingCache{}
 	for _, e := range raceEntries(files, opts.Errors) {
 		if e.fail != nil {
 			// The run did not analyse this file: an error notification,
@@ -69,10 +67,10 @@ func raceSARIFReport(files []*lockset.FileResult, opts Options) *sarif.Report {
 		if status, why := raceStatus(file); status != StatusChecked {
 			notify(raceSARIFNotification(why, raceSARIFLocation(ir.Pos{}, "", file.Path)), file.Path)
 		}
-		fingerprints := map[string]int{} // hash -> occurrences so far in this file, for the ":N" suffix
-		for _, it := range raceSorted(file) {
-			r := findingSARIF(raceSARIFResult(it, fingerprints), it.race.Suppressed, RaceFingerprint(it.path, it.race), opts.Baseline)
-			run.AddResult(r.WithAnalysisTarget(target))
+		for _, f := range cache.of(file) {
+			if f.Rank.AtLeast(opts.MinRank) {
+				run.AddResult(findingSARIFResult(f, file.Path, opts.Baseline).WithAnalysisTarget(target))
+			}
 		}
 		for _, p := range file.Pairs {
 			if p.Verdict != lockset.Inconclusive {
@@ -118,58 +116,6 @@ func raceSARIFRule() *sarif.ReportingDescriptor {
 		WithHelp(sarif.NewMultiformatMessageString().WithText(help)).
 		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(sarif.LevelWarning)).
 		WithProperties(props)
-}
-
-// raceSARIFResult is the alert for one race: anchored at the second access,
-// the first one related; with --confirm, the confirmed interleaving as one
-// codeFlow with a threadFlow per entry point.
-func raceSARIFResult(it raceItem, fingerprints map[string]int) *sarif.Result {
-	a := it.race.Accesses
-	title := raceTitle(it)
-	msg := strings.ToUpper(title[:1]) + raceSARIFEscape(title[1:]) + "; the other access is [here](1)."
-
-	primary := raceSARIFLocation(a[1].Pos, a[1].Source, it.path).WithMessage(sarif.NewMessage().WithText(raceSARIFEscape(raceAccessText(a[1]))))
-	other := raceSARIFLocation(a[0].Pos, a[0].Source, it.path).WithMessage(sarif.NewMessage().WithText(raceSARIFEscape(raceAccessText(a[0]))))
-	other.ID = 1
-
-	hash := raceSARIFLineHash(it)
-	fingerprints[hash]++
-
-	props := sarif.NewPropertyBag()
-	props.Add("region", it.race.Region)
-	if it.race.Why != "" {
-		props.Add("regionWhy", it.race.Why)
-	}
-	props.Add("entryPoints", []string{a[0].EntryPoint, a[1].EntryPoint})
-
-	res := sarif.NewRuleResult(raceSARIFRuleID).
-		WithRuleIndex(0).
-		WithLevel(sarif.LevelWarning).
-		WithMessage(sarif.NewMessage().WithText(msg)).
-		AddLocation(primary).
-		AddRelatedLocation(other).
-		WithPartialFingerprints(map[string]string{
-			"primaryLocationLineHash": hash + ":" + strconv.Itoa(fingerprints[hash]),
-		}).
-		WithProperties(props)
-	confirmSARIF(res, it)
-	return res
-}
-
-// raceSARIFLineHash identifies a race by what it is, not where: the file, the
-// lvalue, both trimmed source lines and both kinds. Moving the code keeps the
-// hash; identical races get ":1", ":2", ... in output order, as GitHub does.
-func raceSARIFLineHash(it raceItem) string {
-	a := it.race.Accesses
-	h := sha256.New()
-	for _, s := range []string{
-		a[1].Pos.File, a[1].LValue, raceSource(a[1]), string(a[1].Kind),
-		a[0].Pos.File, a[0].LValue, raceSource(a[0]), string(a[0].Kind),
-	} {
-		io.WriteString(h, s)
-		h.Write([]byte{0})
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // raceSARIFLocation places pos, whose line is source: the region runs from

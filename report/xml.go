@@ -7,6 +7,7 @@ import (
 
 	"github.com/beevik/etree"
 
+	"github.com/whoopverify/whoop/findings"
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
 )
@@ -19,6 +20,7 @@ func raceWriteXML(w io.Writer, files []*lockset.FileResult, opts Options) error 
 	doc.WriteSettings.CanonicalText = true // keep quotes in source lines readable
 	doc.CreateProcInst("xml", `version="1.0" encoding="UTF-8"`)
 	root := doc.CreateElement("whoop")
+	cache := findingCache{}
 	raceXMLAttr(root, "version", opts.Version)
 	for _, e := range raceEntries(files, opts.Errors) {
 		if e.fail != nil {
@@ -28,7 +30,7 @@ func raceWriteXML(w io.Writer, files []*lockset.FileResult, opts Options) error 
 			d.CreateElement("error").SetText(e.fail.Msg)
 			continue
 		}
-		raceXMLDriver(root, e.res)
+		raceXMLDriver(root, e.res, cache.of(e.res))
 		if opts.Locks != nil {
 			lockXMLErrors(root.ChildElements()[len(root.ChildElements())-1], opts.Locks[e.res.Path])
 		}
@@ -38,7 +40,7 @@ func raceWriteXML(w io.Writer, files []*lockset.FileResult, opts Options) error 
 	return err
 }
 
-func raceXMLDriver(root *etree.Element, file *lockset.FileResult) {
+func raceXMLDriver(root *etree.Element, file *lockset.FileResult, fs []*findings.Finding) {
 	d := root.CreateElement("driver")
 	raceXMLAttr(d, "path", file.Path)
 	status, why := raceStatus(file)
@@ -51,8 +53,12 @@ func raceXMLDriver(root *etree.Element, file *lockset.FileResult) {
 	raceXMLAttr(d, "racy", strconv.Itoa(file.RacyPairs()))
 	raceXMLAttr(d, "inconclusive", strconv.Itoa(file.InconclusivePairs()))
 	raceXMLAttr(d, "races", strconv.Itoa(file.Races()))
+	raceXMLAttr(d, "findings", strconv.Itoa(len(fs)))
 	for _, p := range file.Parts {
 		raceXMLAttr(d.CreateElement("part"), "path", p)
+	}
+	for _, f := range fs {
+		findingXML(d, file.Path, f)
 	}
 	for _, ep := range file.EntryPoints {
 		e := d.CreateElement("entrypoint")
@@ -104,6 +110,52 @@ func raceXMLPair(d *etree.Element, p *lockset.PairResult) {
 			}
 		}
 		confirmXML(r, it.race.Confirmation)
+	}
+}
+
+// findingXML adds a <finding> with a <site> per site (its holds and
+// source) and a <sitepair> per pair of sites (its entry-point pairs).
+func findingXML(d *etree.Element, path string, f *findings.Finding) {
+	e := d.CreateElement("finding")
+	raceXMLAttr(e, "region", f.Region)
+	raceXMLOptAttr(e, "region-why", f.Why)
+	raceXMLAttr(e, "lvalue", f.LValue)
+	raceXMLAttr(e, "class", string(f.Class))
+	raceXMLAttr(e, "rank", string(f.Rank))
+	if f.Confirmed {
+		raceXMLAttr(e, "confirmed", "true")
+	}
+	raceXMLAttr(e, "reason", f.Reason)
+	raceXMLAttr(e, "fingerprint", FindingFingerprint(path, f.Region))
+	raceXMLAttr(e, "anchor", strconv.Itoa(f.Anchor))
+	raceXMLAttr(e, "races", strconv.Itoa(len(f.Races)))
+	raceXMLAttr(e, "new", strconv.Itoa(f.New))
+	raceXMLOptAttr(e, "suppressed", f.Suppressed)
+	for _, s := range f.Sites {
+		x := e.CreateElement("site")
+		raceXMLPos(x, s.Pos)
+		raceXMLAttr(x, "kind", string(s.Kind))
+		raceXMLAttr(x, "mode", s.Mode.String())
+		raceXMLAttr(x, "lvalue", s.LValue)
+		raceXMLAttr(x, "function", s.Func)
+		raceXMLOptAttr(x, "shape", strings.Join(s.Shape, ","))
+		for _, h := range s.Holds {
+			hx := x.CreateElement("hold")
+			raceXMLAttr(hx, "locks", strings.Join(h.Locks, ","))
+			raceXMLAttr(hx, "entrypoints", strings.Join(h.EntryPoints, ","))
+		}
+		if src := strings.TrimSpace(s.Source); src != "" {
+			x.CreateElement("source").SetText(src)
+		}
+	}
+	for _, sp := range f.SitePairs {
+		x := e.CreateElement("sitepair")
+		raceXMLAttr(x, "sites", strconv.Itoa(sp.A)+" "+strconv.Itoa(sp.B))
+		for _, p := range sp.Pairs {
+			px := x.CreateElement("pair")
+			raceXMLAttr(px, "first", p[0])
+			raceXMLAttr(px, "second", p[1])
+		}
 	}
 }
 

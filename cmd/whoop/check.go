@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/whoopverify/whoop/explore"
+	"github.com/whoopverify/whoop/findings"
 	"github.com/whoopverify/whoop/frontend"
 	"github.com/whoopverify/whoop/lockset"
 	"github.com/whoopverify/whoop/report"
@@ -39,6 +40,8 @@ func checkFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress line on stderr"},
 		&cli.StringFlag{Name: "baseline", Usage: "report only the races and lock errors that are not in `REPORT` (an earlier run's JSON or SARIF; " +
 			"findings match by what they are, not their line numbers): the others are marked suppressed and exit 1 counts only new ones"},
+		&cli.StringFlag{Name: "min-rank", Value: "low", Usage: "show only the findings ranked `RANK` or higher (high, medium, low) " +
+			"in text, SARIF and HTML; JSON and XML keep every finding with its rank, and the exit code counts them all"},
 		&cli.StringFlag{Name: "json-out", Usage: "also write the JSON report to `FILE` (for whoop merge, or a later --baseline), whatever --format says"},
 		&cli.BoolFlag{Name: "module", Usage: "analyse the FILEs as the parts of one module, one program (calls across them are followed; " +
 			"in a kernel tree, DIR/NAME.ko does this with the parts its Makefile names)"},
@@ -88,6 +91,13 @@ func checkAction(c *cli.Context) error {
 		if maxMemory, err = parseBytes(c.String("max-memory")); err != nil {
 			return usageErrorf("%v", err)
 		}
+	}
+	minRank, err := findings.ParseRank(c.String("min-rank"))
+	if err != nil {
+		return usageErrorf("--min-rank: %v", err)
+	}
+	if minRank == findings.Low {
+		minRank = "" // everything
 	}
 	runRaces, runLocking, err := selectedChecks(c)
 	if err != nil {
@@ -296,7 +306,7 @@ fileLoop:
 			}
 		}
 		if stream {
-			if err := streamText(c, w); err != nil {
+			if err := streamText(c, w, minRank); err != nil {
 				return &exitError{code: exitInconclusive, msg: err.Error()}
 			}
 			flushFailures(stderr, &failures)
@@ -319,7 +329,7 @@ fileLoop:
 	if !stream && (len(results) > 0 || len(fileErrs) > 0) {
 		if err := report.WriteRaces(c.App.Writer, format, results,
 			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs,
-				Locks: lockMap(format, runLocking, locks), Baseline: baseline != nil}); err != nil {
+				Locks: lockMap(format, runLocking, locks), Baseline: baseline != nil, MinRank: minRank}); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
 	}
@@ -367,10 +377,10 @@ func writeJSONOut(path string, results []*lockset.FileResult, fileErrs []report.
 
 // streamText prints one file's findings in text: its races, then its lock
 // errors.
-func streamText(c *cli.Context, w *fileWork) error {
+func streamText(c *cli.Context, w *fileWork, minRank findings.Rank) error {
 	if w.res != nil {
 		if err := report.WriteRaces(c.App.Writer, report.Text, []*lockset.FileResult{w.res},
-			report.Options{Version: version, Verbose: c.Bool("verbose")}); err != nil {
+			report.Options{Version: version, Verbose: c.Bool("verbose"), MinRank: minRank}); err != nil {
 			return err
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/whoopverify/whoop/explore"
+	"github.com/whoopverify/whoop/findings"
 	"github.com/whoopverify/whoop/frontend"
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
@@ -98,6 +99,10 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 		var clog bytes.Buffer
 		res, err := await(fctx, checkGrace, &w.abandoned, func() (*lockset.FileResult, error) {
 			res, err := lockset.Check(fctx, prog, opts)
+			if err == nil {
+				// What the code does at each race's accesses, for ranking.
+				findings.Annotate(prog, res)
+			}
 			if err == nil && r.confirm != nil {
 				if fctx.Err() != nil {
 					// Past the file's deadline: the races stay potential.

@@ -162,10 +162,10 @@ func TestKernelTreeUnpublishedLocals(t *testing.T) {
 	tree, build := kernelTree(t)
 	file := filepath.Join(tree, "drivers", "watchdog", "f71808e_wdt.c")
 	code, stdout, stderr := runWhoop(t, "--kernel", tree, "--kernel-build", build, "--no-progress", file)
-	if code != exitOK || !strings.Contains(stdout+stderr, "20 of 20 pairs race-free, 0 potential races") {
+	if code != exitOK || !strings.Contains(stdout+stderr, "0 findings on 0 variables (0 racy pairs of 20 concurrent)") {
 		t.Errorf("exit %d, want 0 and every pair race-free:\n%s%s", code, stdout, stderr)
 	}
-	code, stdout, stderr = runWhoop(t, "--kernel", tree, "--kernel-build", build, "--no-progress",
+	code, stdout, stderr = runWhoop(t, "-v", "--kernel", tree, "--kernel-build", build, "--no-progress",
 		"--no-assume", "unpublished-locals", file)
 	const race = "f71808e_wdt.c:643:2: warning: potential read-write race on 'wdt_res.start' between fintek_wdt_probe and fintek_wdt_init"
 	if code != exitRaces || !strings.Contains(stdout+stderr, race) {
@@ -187,7 +187,7 @@ func TestKernelTreeSyncCallbacks(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "cmos_read_alarm ") || strings.Contains(stdout, "_callback") {
 		t.Errorf("entrypoints: exit %d, want cmos_read_alarm and no callback:\n%s%s", code, stdout, stderr)
 	}
-	_, stdout, stderr = runWhoop(t, "--kernel", tree, "--kernel-build", build, "--no-progress", file)
+	_, stdout, stderr = runWhoop(t, "-v", "--kernel", tree, "--kernel-build", build, "--no-progress", file)
 	for _, gone := range []string{"race on '__builtin_memset(&current_alarm)'", "race on 'p.time'", "between cmos_read_alarm_callback"} {
 		if strings.Contains(stdout+stderr, gone) {
 			t.Errorf("still reported: %s", gone)

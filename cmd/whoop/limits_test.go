@@ -33,9 +33,9 @@ func TestFileTimeout(t *testing.T) {
 		t.Errorf("exit %d, want %d", code, exitRaces)
 	}
 	for _, want := range []string{
-		"testdata/signal/racy.c: 1 of 2 pairs race-free, 1 potential race\n",
-		"testdata/limits/clean.c: 2 of 2 pairs race-free, 0 potential races\n",
-		"testdata/signal/slow.c: 1 of 2 pairs race-free, 0 potential races, 1 inconclusive\n",
+		"testdata/signal/racy.c: 1 finding on 1 variable (1 racy pair of 2 concurrent)\n",
+		"testdata/limits/clean.c: 0 findings on 0 variables (0 racy pairs of 2 concurrent)\n",
+		"testdata/signal/slow.c: 0 findings on 0 variables (0 racy pairs of 2 concurrent, 1 inconclusive)\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
@@ -74,7 +74,7 @@ func TestMaxMemory(t *testing.T) {
 	}
 	// A cap the run stays under changes nothing.
 	code, stdout, _ := runWhoop(t, "--max-memory", "3G", "testdata/limits/clean.c")
-	if code != exitOK || stdout != "testdata/limits/clean.c: 2 of 2 pairs race-free, 0 potential races\n" {
+	if code != exitOK || stdout != "testdata/limits/clean.c: 0 findings on 0 variables (0 racy pairs of 2 concurrent)\n" {
 		t.Errorf("under the cap: exit %d, stdout %q", code, stdout)
 	}
 }
