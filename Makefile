@@ -4,7 +4,7 @@ BIN     := bin/whoop
 SHARED  ?= ../shared
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all deps build run test test-race fuzz bench bench-explore lint clean kernel-tree kernel-test
+.PHONY: all deps chromium build run test test-race fuzz bench bench-explore lint clean kernel-tree kernel-test
 
 all: build
 
@@ -16,6 +16,18 @@ deps:
 		SUDO=; if [ "$$(id -u)" != 0 ]; then SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libz3-dev; \
+	fi
+
+# chromium installs Debian's chromium when missing: report's
+# TestHTMLChromium loads the HTML report in it headless (and skips, saying
+# so, where it cannot be installed).
+chromium:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+		echo "make chromium: installing chromium"; \
+		SUDO=; if [ "$$(id -u)" != 0 ]; then SUDO=sudo; fi; \
+		{ $$SUDO apt-get update -qq && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } || \
+		echo "make chromium: chromium could not be installed: TestHTMLChromium will skip"; \
 	fi
 
 build: deps
@@ -31,7 +43,7 @@ run: build
 # fuzz budget is a count, not a duration: Go 1.26's fuzz coordinator can
 # fail a run with "context deadline exceeded" at the end of a -fuzztime
 # duration having found nothing (go.dev/issue/75804, fixed in Go 1.27).
-test: deps
+test: deps chromium
 	$(GO) vet ./...
 	@set -e; set -- $$(scripts/kernel-tree); \
 	echo "WHOOP_KERNEL_TREE=$$1 WHOOP_KERNEL_BUILD=$$2 $(GO) test ./..."; \

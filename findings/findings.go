@@ -92,12 +92,13 @@ func Of(file *lockset.FileResult) []*Finding {
 	for _, f := range out {
 		f.build()
 	}
-	slices.SortStableFunc(out, compare)
+	slices.SortStableFunc(out, Compare)
 	return out
 }
 
-// compare orders findings worst first.
-func compare(a, b *Finding) int {
+// Compare orders findings worst first: confirmed, then by class, then by
+// the anchor's position (file first), then by region.
+func Compare(a, b *Finding) int {
 	if a.Confirmed != b.Confirmed {
 		if a.Confirmed {
 			return -1

@@ -53,6 +53,11 @@ type Options struct {
 	// MinRank: text, SARIF and HTML show only the findings of this rank or
 	// higher ("" shows all); JSON and XML carry every finding with its rank.
 	MinRank findings.Rank
+	// SourceLine returns line n of file ("" when unknown), for the source
+	// the HTML pages show around each site; nil: only the sites' lines.
+	SourceLine func(file string, n int) string
+	// Assumptions are the run's assumptions, listed on the HTML pages.
+	Assumptions []Assumption
 }
 
 // lockResults lists opts.Locks in the order of files, or nil.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/whoopverify/whoop/frontend"
 	"github.com/whoopverify/whoop/lockset"
+	"github.com/whoopverify/whoop/report"
 )
 
 // An assumption is something whoop takes for granted about the kernel or
@@ -153,6 +154,27 @@ func applyNoAssume(c *cli.Context, fc *frontend.Config, lc *lockset.Options) err
 		}
 	}
 	return nil
+}
+
+// activeAssumptions lists the assumptions the command line keeps, for the
+// HTML report's pages.
+func activeAssumptions(c *cli.Context) []report.Assumption {
+	dropped := map[string]bool{}
+	if c.Bool("param-aliasing") {
+		dropped["param-disjoint"] = true
+	}
+	for _, list := range c.StringSlice("no-assume") {
+		for _, name := range strings.Split(list, ",") {
+			dropped[strings.TrimSpace(name)] = true
+		}
+	}
+	var out []report.Assumption
+	for _, a := range assumptions {
+		if !dropped[a.name] && !dropped["all"] {
+			out = append(out, report.Assumption{Name: a.name, Means: a.means})
+		}
+	}
+	return out
 }
 
 func assumeFlags() []cli.Flag {

@@ -42,6 +42,8 @@ func checkFlags() []cli.Flag {
 			"findings match by what they are, not their line numbers): the others are marked suppressed and exit 1 counts only new ones"},
 		&cli.StringFlag{Name: "min-rank", Value: "low", Usage: "show only the findings ranked `RANK` or higher (high, medium, low) " +
 			"in text, SARIF and HTML; JSON and XML keep every finding with its rank, and the exit code counts them all"},
+		&cli.StringFlag{Name: "html-out", Usage: "also write a static HTML report of the findings into `DIR` (DIR/index.html, " +
+			"one page per finding; no server needed, opens from file://), whatever --format says"},
 		&cli.StringFlag{Name: "json-out", Usage: "also write the JSON report to `FILE` (for whoop merge, or a later --baseline), whatever --format says"},
 		&cli.BoolFlag{Name: "module", Usage: "analyse the FILEs as the parts of one module, one program (calls across them are followed; " +
 			"in a kernel tree, DIR/NAME.ko does this with the parts its Makefile names)"},
@@ -336,6 +338,16 @@ fileLoop:
 	if path := c.String("json-out"); path != "" {
 		if err := writeJSONOut(path, results, fileErrs, runLocking, locks); err != nil {
 			return &exitError{code: exitInconclusive, msg: fmt.Sprintf("--json-out: %v", err)}
+		}
+	}
+	if dir := c.String("html-out"); dir != "" {
+		pages, err := report.HTMLPages(results, report.Options{Version: version, Errors: fileErrs, MinRank: minRank,
+			SourceLine: lines.line, Assumptions: activeAssumptions(c)})
+		if err == nil {
+			err = report.WriteHTMLDir(dir, pages)
+		}
+		if err != nil {
+			return &exitError{code: exitUsage, msg: fmt.Sprintf("--html-out %s: %v", dir, err)}
 		}
 	}
 	if !stream {
