@@ -14,7 +14,7 @@ import (
 type Finding struct {
 	Region string
 	Why    string // why the accesses share the region (lockset.Race.Why)
-	LValue string // the anchor site's lvalue, for titles
+	LValue string // the variable as titles name it (name)
 	Class  Class
 	Also   []Class // the classes of its other races, worst first
 	Rank   Rank
@@ -209,7 +209,23 @@ func (f *Finding) build() {
 	}
 	f.finishSites(holds, index)
 	f.finishPairs(pairs, pairOrder, index)
-	f.LValue = f.Sites[f.Anchor].LValue
+	f.LValue = f.name()
+}
+
+// name is what titles call the variable: the anchor's lvalue, unless it
+// is a helper's access ("memset(&st)", which may touch several
+// variables): then the first site that names the variable itself, or the
+// region.
+func (f *Finding) name() string {
+	if lv := f.Sites[f.Anchor].LValue; !strings.Contains(lv, "(") {
+		return lv
+	}
+	for _, s := range f.Sites {
+		if !strings.Contains(s.LValue, "(") {
+			return s.LValue
+		}
+	}
+	return f.Region
 }
 
 // finishSites sorts the sites by position, keeping Anchor on its site.

@@ -272,3 +272,25 @@ func TestSharedDriversKeepRegions(t *testing.T) {
 	}
 	t.Logf("%d drivers: %d races, %d racy regions, %d findings", len(paths), races, regions, total)
 }
+
+// TestName: a finding anchored at a helper's access ("memset(&st)", which
+// may touch several variables) is named by a site that names the variable,
+// else by its region: findings on other regions never share a title.
+func TestName(t *testing.T) {
+	memset := access("p", lockset.Write, 1, nil, findings.Init)
+	memset.LValue = "memset(&st)"
+	read := access("q", lockset.Read, 2, nil)
+	read.LValue = "st.a"
+	res := &lockset.FileResult{Path: "a.c", Pairs: []lockset.PairResult{{Races: []lockset.Race{
+		{Region: "struct s.a", Accesses: [2]lockset.Access{memset, read}},
+		{Region: "struct s.b", Accesses: [2]lockset.Access{memset, memset}},
+	}}}}
+	var got []string
+	for _, f := range findings.Of(res) {
+		got = append(got, f.LValue)
+	}
+	slices.Sort(got)
+	if want := []string{"st.a", "struct s.b"}; !slices.Equal(got, want) {
+		t.Errorf("names %q, want %q", got, want)
+	}
+}
