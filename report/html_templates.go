@@ -17,8 +17,8 @@ header { border-bottom: 1px solid #ddd; margin-bottom: 1em; }
 h1 { font-size: 1.5em; margin: .8em 0 .2em; } h2 { font-size: 1.15em; margin-top: 1.6em; }
 code, pre { font: 13px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
 table { border-collapse: collapse; width: 100%; margin: .5em 0; }
-th, td { border-bottom: 1px solid #e5e5e5; padding: .3em .5em; text-align: left; vertical-align: top; }
-th { background: #f5f5f7; font-weight: 600; }
+th, td { border-bottom: 1px solid #e5e5e5; padding: .3em .5em; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+th { background: #f5f5f7; font-weight: 600; white-space: nowrap; overflow-wrap: normal; }
 tr.anchor td { background: #fff8e1; }
 .badge { display: inline-block; padding: 0 .45em; border-radius: .6em; font-size: .85em; font-weight: 600; }
 .rank-high { background: #fde2e1; color: #a1140f; } .rank-medium { background: #fff1d6; color: #8a5300; }
