@@ -75,7 +75,7 @@ const htmlFindingTemplate = `{{define "finding"}}<!DOCTYPE html>
 <table><tbody>
 <tr><th>File</th><td>{{.Row.File}}:{{.Row.Line}}</td></tr>
 <tr><th>Variable</th><td><code>{{.Region}}</code>{{if .Why}}<br><span class="muted">{{.Why}}</span>{{end}}</td></tr>
-<tr><th>Races</th><td>{{.Row.Races}} (entry-point pairs through {{.Row.Sites}} sites)</td></tr>
+<tr><th>Races</th><td>{{.Row.Races}} racing pairs of entry points, through {{.Row.Sites}} access sites</td></tr>
 {{if .Also}}<tr><th>Other classes</th><td>{{range $i, $c := .Also}}{{if $i}}, {{end}}{{$c}}{{end}}</td></tr>{{end}}
 </tbody></table>
 <h2>Sites</h2>
@@ -93,7 +93,7 @@ const htmlFindingTemplate = `{{define "finding"}}<!DOCTYPE html>
 <tbody>
 {{range .Pairs}}<tr><td>{{.A}}</td><td>{{.B}}</td><td>{{join .Pairs ", "}}</td></tr>
 {{end}}</tbody></table>
-{{if .Verdict}}<h2>Explorer</h2><p id="verdict">{{.Verdict.Status}}: {{.Verdict.Note}}</p>{{end}}
+{{if .Verdict}}<h2>Explorer</h2><p id="verdict">{{if .Verdict.Note}}{{.Verdict.Note}}{{else}}{{.Verdict.Status}}{{end}}</p>{{end}}
 {{if .Timeline}}<table class="timeline"><thead><tr><th>Thread 1: {{index .Threads 0}}</th><th>Thread 2: {{index .Threads 1}}</th></tr></thead>
 <tbody>
 {{range .Timeline}}{{if .Switch}}<tr class="switch"><td colspan="2">context switch after thread {{.Thread}}: the other thread runs</td></tr>
