@@ -17,6 +17,7 @@ const (
 	FreeUse    Class = "free-vs-use"    // a free, NULL store or re-initialisation against a use
 	CheckUse   Class = "check-then-use" // a value read, checked, then read or written again
 	LostUpdate Class = "lost-update"    // a read-modify-write with a write in between
+	InitUse    Class = "init-vs-use"    // set up by init or probe after it published a user of it
 	ReadWrite  Class = "read-write"     // a read and a write, neither locked against the other
 	StaleRead  Class = "stale-read"     // a read without the lock the writer holds
 	Counter    Class = "counter"        // statistics: only incremented, never decides anything
@@ -25,7 +26,7 @@ const (
 
 // Classes returns the classes, worst first.
 func Classes() []Class {
-	return []Class{WriteWrite, FreeUse, CheckUse, LostUpdate, ReadWrite, StaleRead, Counter, Flag}
+	return []Class{WriteWrite, FreeUse, CheckUse, LostUpdate, InitUse, ReadWrite, StaleRead, Counter, Flag}
 }
 
 func (c Class) order() int {
@@ -40,7 +41,7 @@ type Rank string
 
 const (
 	High   Rank = "high"   // confirmed, write-write, free vs use, check then use
-	Medium Rank = "medium" // lost update, unlocked read-write
+	Medium Rank = "medium" // lost update, set-up after publication, unlocked read-write
 	Low    Rank = "low"    // stale read, counter, flag
 )
 
@@ -76,7 +77,7 @@ func (c Class) rank() Rank {
 	switch c {
 	case WriteWrite, FreeUse, CheckUse:
 		return High
-	case LostUpdate, ReadWrite:
+	case LostUpdate, InitUse, ReadWrite:
 		return Medium
 	}
 	return Low
@@ -92,7 +93,7 @@ type classified struct {
 // specific lists the classes in the order a finding takes its class from
 // its races: the one that explains most. A free or a check names the bug
 // better than the write-write the same variable also has.
-var specific = []Class{FreeUse, CheckUse, WriteWrite, LostUpdate, ReadWrite, StaleRead, Counter, Flag}
+var specific = []Class{FreeUse, CheckUse, WriteWrite, LostUpdate, InitUse, ReadWrite, StaleRead, Counter, Flag}
 
 // better: c explains its finding better than d does; between races of one
 // class, one across two sites beats one site racing with itself.
@@ -152,6 +153,17 @@ func classify(a [2]lockset.Access) classified {
 			// check of what it read is a lost update (below).
 			return classified{CheckUse, fmt.Sprintf("%s at line %s after a check of it: the write at line %s can fall in between",
 				verbing(a[i]), ln(a[i]), ln(a[o])), i}
+		}
+	}
+	for i := range 2 {
+		// The lockset check reports a set-up write only where it can
+		// follow the registration that lets the other side run (or where
+		// whoop knows of no registration): the other side may see the
+		// value before it is set. Ranked above counters and flags, whose
+		// shapes such a write often has.
+		if o := 1 - i; has(i, Setup) && !has(o, Setup) && a[i].EntryPoint != a[o].EntryPoint {
+			return classified{InitUse, fmt.Sprintf("%s sets it at line %s after %s can already run and %s it at line %s",
+				a[i].EntryPoint, ln(a[i]), a[o].EntryPoint, verb(a[o]), ln(a[o])), o}
 		}
 	}
 	counter, flag := true, true

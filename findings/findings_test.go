@@ -82,12 +82,13 @@ func TestShapes(t *testing.T) {
 		}
 	}
 	for key, want := range map[string][]string{
-		"21 write events":        {findings.Inc, findings.RMW},
-		"24 write ready":         {findings.Const},
-		"30 write kfree(buffer)": {findings.Free},
-		"22 write cache":         nil,
-		"55 write mask":          {findings.RMW},
-		"56 read divisor":        {findings.AfterCheck, findings.Twice},
+		"22 write events":        {findings.Inc, findings.RMW},
+		"25 write ready":         {findings.Const},
+		"31 write kfree(buffer)": {findings.Free},
+		"23 write cache":         nil,
+		"59 write mask":          {findings.RMW},
+		"60 read divisor":        {findings.AfterCheck, findings.Twice},
+		"78 write limit":         {findings.Const, findings.Setup},
 	} {
 		shape, ok := got[key]
 		if !ok {

@@ -20,6 +20,7 @@ const (
 	Twice      = "twice"       // one of two reads of the same lvalue on one line
 	Free       = "free"        // a helper that frees the memory (kfree, vfree, ...)
 	Init       = "init"        // a helper that (re)initialises the memory (memset, INIT_LIST_HEAD, ...)
+	Setup      = "setup"       // a write by module init or a probe: reported, so made after it published the other side
 )
 
 // maxDeps bounds the reads tracked into one variable: the shapes are hints
@@ -33,6 +34,12 @@ func Annotate(prog *ir.Program, res *lockset.FileResult) {
 		return
 	}
 	cache := map[string]map[siteKey][]string{}
+	setup := map[string]bool{} // entry points that set the device up
+	for _, ep := range res.EntryPoints {
+		if ep.Role == ir.RoleInit {
+			setup[ep.Name()] = true
+		}
+	}
 	for i := range res.Pairs {
 		for j := range res.Pairs[i].Races {
 			r := &res.Pairs[i].Races[j]
@@ -44,6 +51,9 @@ func Annotate(prog *ir.Program, res *lockset.FileResult) {
 					cache[a.Func] = shapes
 				}
 				a.Shape = shapes[siteKey{pos: a.Pos, lvalue: a.LValue, write: a.Kind == lockset.Write}]
+				if a.Kind == lockset.Write && setup[a.EntryPoint] {
+					a.Shape = append(slices.Clone(a.Shape), Setup)
+				}
 			}
 		}
 	}

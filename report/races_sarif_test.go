@@ -176,7 +176,7 @@ func TestWriteRacesSARIFContent(t *testing.T) {
 		t.Fatalf("%d results, want 5 (one per finding)", len(run.Results))
 	}
 	r := run.Results[0] // f_pos: two races, three sites, anchored at its read at 41:13
-	if r.RuleID != "data-race" || r.RuleIndex != 0 || r.Level != "warning" || r.Rank != 50 {
+	if r.RuleID != "data-race" || r.RuleIndex != 0 || r.Level != "warning" || r.Rank != 40 {
 		t.Errorf("result rule/level/rank = %q %d %q %v", r.RuleID, r.RuleIndex, r.Level, r.Rank)
 	}
 	if want := "Potential race on 'file->f_pos': read at line 41 and written at line 52 with no lock in common \\[read-write, medium\\]; " +

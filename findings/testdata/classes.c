@@ -14,6 +14,7 @@ static unsigned int mask;  /* lost update: |= in two places */
 static long cache;         /* stale read: written under the lock, read without */
 static unsigned long events; /* counter */
 static int ready;          /* flag */
+static int limit;          /* init vs use: set after misc_register */
 
 static int dev_open(struct inode *inode, struct file *file)
 {
@@ -35,6 +36,9 @@ static int dev_release(struct inode *inode, struct file *file)
 static ssize_t dev_read(struct file *file, char __user *buf, size_t n, loff_t *ppos)
 {
 	long r = cache + events + ready; // want "stale-read"
+
+	if (n > limit) // want "init-vs-use"
+		return -EINVAL;
 
 	last_len = n;
 	if (buffer)
@@ -67,7 +71,13 @@ static const struct file_operations dev_fops = {
 
 static struct miscdevice dev_misc = { MISC_DYNAMIC_MINOR, "classes", &dev_fops };
 
-static int __init dev_init(void) { return misc_register(&dev_misc); }
+static int __init dev_init(void)
+{
+	int err = misc_register(&dev_misc);
+
+	limit = 4096; /* too late: dev_read can already run */
+	return err;
+}
 static void __exit dev_exit(void) { misc_deregister(&dev_misc); }
 module_init(dev_init);
 module_exit(dev_exit);
