@@ -41,7 +41,7 @@ func TestGenericNvram(t *testing.T) {
 		"driver.c:65:15: warning: potential race on 'nvram_len': ",
 		"driver.c:65:15: note: line 65 (read) races with line 160 (write) in 1 pair: read_nvram × nvram_init\n",
 		"driver.c:83:15: note: line 83 (read) races with line 160 (write) in 1 pair: write_nvram × nvram_init\n",
-		"driver.c:160:2: note: write in nvram_init, holding no lock\n",
+		"driver.c:160:2: note: write in nvram_init, holding no lock [setup]\n",
 		"driver.c: 2 findings on 2 variables (4 racy pairs of 14 concurrent)\n",
 	} {
 		if !strings.Contains(stdout, want) {
