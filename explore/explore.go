@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/whoopverify/whoop/frontend/entry"
@@ -61,6 +62,10 @@ type Options struct {
 	// Debug, when set, receives each query's outcome and the steps of
 	// traces that do not replay (for developers of whoop).
 	Debug io.Writer
+	// Progress, when set, is called before the first pair with races is
+	// explored (done 0) and after each, with the count done; calls may
+	// come from several goroutines, one at a time.
+	Progress func(done, total int)
 
 	// skewOracle (tests) shifts every oracle value the replay reads, so
 	// the replay no longer follows the model; it also turns the concrete
@@ -199,6 +204,17 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			opts: opts, facts: facts, sems: sems, out: &Result{}, mine: out.Races[sp.first:sp.last]}
 	}
 	workers := min(max(opts.Jobs, 1), len(jobs))
+	var progressMu sync.Mutex
+	explored := 0
+	progress := func(n int) {
+		if opts.Progress != nil {
+			progressMu.Lock()
+			defer progressMu.Unlock()
+			explored += n
+			opts.Progress(explored, len(jobs))
+		}
+	}
+	progress(0)
 	next := make(chan *pairJob)
 	errs := make(chan error, workers)
 	for range workers {
@@ -221,6 +237,7 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 				if why := p.run(ctx); why != "" {
 					notExplored(p.mine, why)
 				}
+				progress(1)
 			}
 			errs <- nil
 		}()

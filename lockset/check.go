@@ -84,7 +84,8 @@ type Options struct {
 	// Check starts Jobs threads of its own. A caller that starts them
 	// early, warmed, saves each solver its start-up (z3.Threads).
 	Threads *z3.Threads
-	// Progress, when set, is called after each pair with the count done.
+	// Progress, when set, is called before the first pair check (done 0)
+	// and after each pair with the count done.
 	Progress func(done, total int)
 	// Dump, when set, receives the instrumented program after summary
 	// inference (for developers of whoop).
@@ -296,6 +297,9 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	// session) in a fixed order. The grouping depends only on the pairs,
 	// never on --jobs, so results are the same whatever the parallelism.
 	groups := in.groupPlans(plans)
+	if opts.Progress != nil {
+		opts.Progress(0, len(plans)) // the summaries are done
+	}
 	var (
 		mu      sync.Mutex
 		done    int

@@ -227,6 +227,7 @@ func checkAction(c *cli.Context) error {
 		base.Threads = threads
 	}
 	progress := newSweepProgress(stderr, len(paths), !c.Bool("no-progress") && !isWorker)
+	defer progress.stop()
 	runner := &fileRunner{cfg: cfg, module: module, base: base, confirm: confirm, runRaces: runRaces, runLocking: runLocking,
 		verbose: c.Bool("verbose"), stats: c.Bool("stats"), fileTimeout: c.Duration("file-timeout"),
 		watch: watch, progress: progress}
@@ -247,7 +248,7 @@ func checkAction(c *cli.Context) error {
 	}
 	check := func(ctx context.Context, i int) *fileWork { return runner.run(ctx, paths[i]) }
 	if procs {
-		pool := newWorkerPool(spawn, workers, maxMemory, stderr, progress, runner.run)
+		pool := newWorkerPool(spawn, workers, maxMemory, progress, progress, runner.run)
 		defer pool.close(workerGrace)
 		check = func(ctx context.Context, i int) *fileWork { return pool.run(ctx, i, paths[i]) }
 	}
@@ -260,29 +261,26 @@ func checkAction(c *cli.Context) error {
 		return err
 	}
 	lines := newSourceLines()
-	next := 0 // the first file not yet reported
-fileLoop:
-	for i, w := range files {
-		next = i + 1
-		progress.clear()
+	// take reports one file's work; it says whether the run ends there.
+	take := func(w *fileWork) (bool, error) {
 		stderr.Write(w.log.Bytes())
 		switch {
 		case w.loadErr != nil:
 			if fail(w.path, w.loadErr) {
-				break fileLoop
+				return true, nil
 			}
 			if stream {
 				flushFailures(stderr, &failures)
 			}
-			continue
+			return false, nil
 		case w.checkErr != nil:
 			if fail(w.name, w.checkErr) {
-				break fileLoop
+				return true, nil
 			}
 			if stream {
 				flushFailures(stderr, &failures)
 			}
-			continue
+			return false, nil
 		}
 		suppress(w, baseline, lines)
 		if w.res != nil {
@@ -309,17 +307,30 @@ fileLoop:
 		}
 		if stream {
 			if err := streamText(c, w, minRank); err != nil {
-				return &exitError{code: exitInconclusive, msg: err.Error()}
+				return true, &exitError{code: exitInconclusive, msg: err.Error()}
 			}
 			flushFailures(stderr, &failures)
 		}
 		// An interrupt during the file's work keeps its results and ends
 		// the run.
-		if errors.As(context.Cause(ctx), &stop) {
+		return errors.As(context.Cause(ctx), &stop), nil
+	}
+	next := 0 // the first file not yet reported
+	for i, w := range files {
+		next = i + 1
+		// The progress line stays away while the file's lines are written
+		// (on stdout too), and comes back after them.
+		resume := progress.hold()
+		end, err := take(w)
+		resume()
+		if err != nil {
+			return err
+		}
+		if end {
 			break
 		}
 	}
-	progress.clear()
+	progress.stop()
 	if stop != nil {
 		// The files after the interrupt still appear, each with why it
 		// has no results: a report never loses a file silently.

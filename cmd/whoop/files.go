@@ -6,11 +6,8 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"os"
 	"sync"
 	"time"
-
-	"golang.org/x/term"
 
 	"github.com/whoopverify/whoop/explore"
 	"github.com/whoopverify/whoop/findings"
@@ -92,6 +89,7 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 		warnings(&w.log, prog.Warnings)
 	}
 	if r.runRaces {
+		r.progress.phase(path, "summaries", 0, 0) // until the pair checks start
 		opts := r.base
 		opts.Progress = func(done, total int) { r.progress.pairs(path, done, total) }
 		// The explorer's lines go to a buffer of the closure's own: await
@@ -108,7 +106,9 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 					// Past the file's deadline: the races stay potential.
 					fmt.Fprintf(&clog, "%s: warning: --confirm skipped: %v\n", prog.Path, context.Cause(fctx))
 				} else {
-					err = confirmRaces(fctx, &clog, prog, res, *r.confirm, r.stats)
+					copts := *r.confirm
+					copts.Progress = func(done, total int) { r.progress.phase(path, "confirming", done, total) }
+					err = confirmRaces(fctx, &clog, prog, res, copts, r.stats)
 				}
 			}
 			return res, err
@@ -141,6 +141,7 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 	}
 	if r.runLocking && ctx.Err() == nil {
 		// Under the file's deadline too: every stage of a file is bounded.
+		r.progress.phase(path, "lock checks", 0, 0)
 		lres, err := lockset.CheckLocks(fctx, prog, r.base)
 		if err != nil {
 			if fctx.Err() != nil && ctx.Err() == nil {
@@ -252,89 +253,6 @@ func window(workers int) int { return max(2*workers, aheadFiles) }
 // aheadFiles is the least window: about half a minute of typical 6.12
 // driver files on two workers.
 const aheadFiles = 16
-
-// sweepProgress draws one line on stderr while files are checked, when
-// stderr is a terminal: the files done, an estimate of the time left, and
-// the file in hand with its phase ("parsing", "pairs 12/55"). It appears
-// one second into the run and is erased before anything else is printed.
-// Hand-written: one line, no library.
-type sweepProgress struct {
-	mu      sync.Mutex
-	w       io.Writer
-	on      bool
-	total   int
-	done    int
-	begin   time.Time
-	current string // the file and phase last reported
-	active  map[string]bool
-	lastLen int
-	onPairs func(path string, done, total int) // a sweep worker's report to its parent, if set
-}
-
-func newSweepProgress(w io.Writer, total int, enabled bool) *sweepProgress {
-	p := &sweepProgress{w: w, total: total, begin: time.Now(), active: map[string]bool{}}
-	if f, ok := w.(*os.File); ok && enabled {
-		p.on = term.IsTerminal(int(f.Fd()))
-	}
-	return p
-}
-
-func (p *sweepProgress) start(path string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.active[path] = true
-	p.current = path + ": parsing"
-	p.draw()
-}
-
-func (p *sweepProgress) pairs(path string, done, total int) {
-	if p.onPairs != nil {
-		p.onPairs(path, done, total)
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.current = fmt.Sprintf("%s: pairs %d/%d", path, done, total)
-	p.draw()
-}
-
-func (p *sweepProgress) finish(path string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	delete(p.active, path)
-	p.done++
-	p.draw()
-}
-
-// draw writes the line; the caller holds mu.
-func (p *sweepProgress) draw() {
-	if !p.on || time.Since(p.begin) < time.Second {
-		return
-	}
-	line := "whoop: " + p.current
-	if p.total > 1 {
-		eta := "ETA -"
-		if p.done > 0 {
-			left := time.Duration(float64(time.Since(p.begin)) / float64(p.done) * float64(p.total-p.done))
-			eta = "ETA " + left.Round(time.Second).String()
-		}
-		line = fmt.Sprintf("whoop: [%d/%d files, %s] %s", p.done, p.total, eta, p.current)
-	}
-	if width, _, err := term.GetSize(int(p.w.(*os.File).Fd())); err == nil && width > 1 && len(line) >= width {
-		line = line[:width-1]
-	}
-	fmt.Fprintf(p.w, "\r%s%*s", line, max(p.lastLen-len(line), 0), "")
-	p.lastLen = len(line)
-}
-
-// clear erases the line before other output; the next update redraws it.
-func (p *sweepProgress) clear() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.on && p.lastLen > 0 {
-		fmt.Fprintf(p.w, "\r%*s\r", p.lastLen, "")
-		p.lastLen = 0
-	}
-}
 
 // lockedBuffer is a buffer safe for concurrent writes.
 type lockedBuffer struct {

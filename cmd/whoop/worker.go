@@ -111,20 +111,21 @@ type workerRequest struct {
 	Path  string `json:"path"`
 }
 
-// workerMessage is one message of a worker: Pairs, or a Result with an
+// workerMessage is one message of a worker: Progress, or a Result with an
 // optional Exit.
 type workerMessage struct {
-	Pairs  *workerPairs `json:"pairs,omitempty"`
-	Result *wireWork    `json:"result,omitempty"`
+	Progress *workerProgress `json:"progress,omitempty"`
+	Result   *wireWork       `json:"result,omitempty"`
 	// Exit says why the worker must end after this result (exitReason);
 	// the parent ends it and starts another for the next file.
 	Exit string `json:"exit,omitempty"`
 }
 
-// workerPairs is the progress of a file's pair checks.
-type workerPairs struct {
-	Done  int `json:"done"`
-	Total int `json:"total"`
+// workerProgress is the phase a file's work is in (sweepProgress.phase).
+type workerProgress struct {
+	Phase string `json:"phase"`
+	Done  int    `json:"done,omitempty"`
+	Total int    `json:"total,omitempty"`
 }
 
 // wireWork is a fileWork as a worker sends it.
@@ -287,8 +288,8 @@ func serveFiles(ctx context.Context, runner *fileRunner, in io.Reader, out io.Wr
 		return enc.Encode(m)
 	}
 	runner.progress = newSweepProgress(io.Discard, 0, false)
-	runner.progress.onPairs = func(_ string, done, total int) {
-		_ = send(workerMessage{Pairs: &workerPairs{Done: done, Total: total}})
+	runner.progress.onPhase = func(_, phase string, done, total int) {
+		_ = send(workerMessage{Progress: &workerProgress{Phase: phase, Done: done, Total: total}})
 	}
 	dec := json.NewDecoder(in)
 	for {
@@ -461,8 +462,8 @@ func (p *workerPool) run(ctx context.Context, i int, path string) *fileWork {
 				got <- answer{err: err}
 				return
 			}
-			if m.Pairs != nil {
-				p.progress.pairs(path, m.Pairs.Done, m.Pairs.Total)
+			if m.Progress != nil {
+				p.progress.phase(path, m.Progress.Phase, m.Progress.Done, m.Progress.Total)
 				continue
 			}
 			if m.Result == nil || m.Result.Index != i {

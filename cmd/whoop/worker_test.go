@@ -206,7 +206,7 @@ func fakeWorker() {
 			select {}
 		}
 		fmt.Println("fake worker: noise on stdout")
-		_ = enc.Encode(workerMessage{Pairs: &workerPairs{Done: 1, Total: 2}})
+		_ = enc.Encode(workerMessage{Progress: &workerProgress{Phase: "pairs", Done: 1, Total: 2}})
 		msg := workerMessage{Result: &wireWork{Index: req.Index, Path: req.Path, Name: req.Path,
 			Log: fmt.Sprintf("%s in %d\n", req.Path, os.Getpid())}}
 		if strings.HasSuffix(req.Path, "leave.c") {
