@@ -155,13 +155,20 @@ func checkAction(c *cli.Context) error {
 			code = next
 		}
 	}
-	// fail records a file that did not finish; it reports whether the run
-	// was interrupted.
-	fail := func(path string, err error) bool {
+	// fail records a file that did not finish: an interrupted one stops
+	// nothing else, since the files after it may have finished first. A
+	// file stopped in its work is said on stderr too; the ones never
+	// started only in the documents (the last line counts them).
+	fail := func(path string, err error, notStarted bool) {
 		if errors.As(err, &stop) {
-			fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(results),
-				Msg: fmt.Sprintf("%s: %v before it was checked", path, stop)})
-			return true
+			msg := fmt.Sprintf("%s: %v while it was checked", path, stop)
+			if notStarted {
+				msg = fmt.Sprintf("%s: %v before it was checked", path, stop)
+			} else {
+				failures = append(failures, msg)
+			}
+			fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(results), Msg: msg})
+			return
 		}
 		var ee *exitError
 		if !errors.As(err, &ee) {
@@ -171,7 +178,6 @@ func checkAction(c *cli.Context) error {
 		fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(results),
 			Msg: strings.ReplaceAll(ee.msg, "\nwhoop: ", "\n")})
 		worst(ee.code)
-		return false
 	}
 	isWorker := c.IsSet(workerFlag)
 	var paths []string
@@ -261,26 +267,22 @@ func checkAction(c *cli.Context) error {
 		return err
 	}
 	lines := newSourceLines()
-	// take reports one file's work; it says whether the run ends there.
-	take := func(w *fileWork) (bool, error) {
+	// take reports one file's work.
+	take := func(w *fileWork) error {
 		stderr.Write(w.log.Bytes())
 		switch {
 		case w.loadErr != nil:
-			if fail(w.path, w.loadErr) {
-				return true, nil
-			}
+			fail(w.path, w.loadErr, w.notStarted)
 			if stream {
 				flushFailures(stderr, &failures)
 			}
-			return false, nil
+			return nil
 		case w.checkErr != nil:
-			if fail(w.name, w.checkErr) {
-				return true, nil
-			}
+			fail(w.name, w.checkErr, false)
 			if stream {
 				flushFailures(stderr, &failures)
 			}
-			return false, nil
+			return nil
 		}
 		suppress(w, baseline, lines)
 		if w.res != nil {
@@ -307,37 +309,29 @@ func checkAction(c *cli.Context) error {
 		}
 		if stream {
 			if err := streamText(c, w, minRank); err != nil {
-				return true, &exitError{code: exitInconclusive, msg: err.Error()}
+				return &exitError{code: exitInconclusive, msg: err.Error()}
 			}
 			flushFailures(stderr, &failures)
 		}
-		// An interrupt during the file's work keeps its results and ends
-		// the run.
-		return errors.As(context.Cause(ctx), &stop), nil
+		return nil
 	}
-	next := 0 // the first file not yet reported
-	for i, w := range files {
-		next = i + 1
+	// An interrupt does not end this loop: the files still to come are
+	// either done (ahead of a slow one) and reported, or stopped at once.
+	for _, w := range files {
 		// The progress line stays away while the file's lines are written
 		// (on stdout too), and comes back after them.
 		resume := progress.hold()
-		end, err := take(w)
+		err := take(w)
 		resume()
 		if err != nil {
 			return err
 		}
-		if end {
-			break
-		}
 	}
 	progress.stop()
-	if stop != nil {
-		// The files after the interrupt still appear, each with why it
-		// has no results: a report never loses a file silently.
-		for _, path := range paths[next:] {
-			fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(results),
-				Msg: fmt.Sprintf("%s: %v before it was checked", path, stop)})
-		}
+	// An interrupt that stopped no file (it came as the last one finished,
+	// or its work returned partial results) still ends the run as one.
+	if stop == nil {
+		errors.As(context.Cause(ctx), &stop)
 	}
 	if !stream && (len(results) > 0 || len(fileErrs) > 0) {
 		if err := report.WriteRaces(c.App.Writer, format, results,

@@ -35,8 +35,10 @@ type fileWork struct {
 	// abandoned: the file was stopped and part of its work (a parse, which
 	// cannot be interrupted) still runs, its result to be dropped.
 	abandoned bool
-	started   time.Time
-	loaded    time.Time
+	// notStarted: the run was over (a signal) before the file's work began.
+	notStarted bool
+	started    time.Time
+	loaded     time.Time
 }
 
 // fileRunner holds what every file's work shares.
@@ -56,6 +58,12 @@ type fileRunner struct {
 // the start of its parse) and the memory watch.
 func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 	w := &fileWork{path: path, started: time.Now()}
+	if ctx.Err() != nil {
+		// The run is over (a signal): say so at once, as a worker pool
+		// does, instead of starting a parse that is abandoned.
+		w.loadErr, w.notStarted = context.Cause(ctx), true
+		return w
+	}
 	r.progress.start(path)
 	defer r.progress.finish(path)
 	fctx, cancel := fileContext(ctx, r.fileTimeout, 0)

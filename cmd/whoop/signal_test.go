@@ -19,7 +19,8 @@ import (
 // (a copy of racy.c) is never reached; it must still appear in the
 // report, with the reason. With --jobs 2 the files run in two worker
 // processes, which the signal reaches through their parent: racy.c
-// finishes, slow.c and later.c (then a copy of slow.c) are both stopped.
+// finishes, slow.c and later.c (then a copy of slow.c) are both stopped
+// while they are checked.
 func TestSignalStopsRun(t *testing.T) {
 	for _, jobs := range []string{"1", "2"} {
 		t.Run("jobs"+jobs, func(t *testing.T) { testSignalStopsRun(t, jobs) })
@@ -28,9 +29,9 @@ func TestSignalStopsRun(t *testing.T) {
 
 func testSignalStopsRun(t *testing.T, jobs string) {
 	dir := t.TempDir()
-	later := "racy.c"
+	later, laterWhen := "racy.c", "before" // never started
 	if jobs != "1" {
-		later = "slow.c"
+		later, laterWhen = "slow.c", "while"
 	}
 	for dst, src := range map[string]string{"racy.c": "racy.c", "slow.c": "slow.c", "later.c": later} {
 		data, err := os.ReadFile(filepath.Join("testdata/signal", src))
@@ -86,8 +87,8 @@ func testSignalStopsRun(t *testing.T, jobs string) {
 			for _, want := range []string{
 				`"path": "racy.c",` + "\n      \"status\": \"checked\"",
 				`"racyPairs": 1`,
-				`"path": "slow.c",` + "\n      \"status\": \"error\",\n      \"error\": \"slow.c: interrupted by " + c.name + " before it was checked\"",
-				`"path": "later.c",` + "\n      \"status\": \"error\",\n      \"error\": \"later.c: interrupted by " + c.name + " before it was checked\"",
+				`"path": "slow.c",` + "\n      \"status\": \"error\",\n      \"error\": \"slow.c: interrupted by " + c.name + " while it was checked\"",
+				`"path": "later.c",` + "\n      \"status\": \"error\",\n      \"error\": \"later.c: interrupted by " + c.name + " " + laterWhen + " it was checked\"",
 			} {
 				if !strings.Contains(stdout.String(), want) {
 					t.Errorf("stdout lacks %q:\n%s", want, stdout.String())

@@ -425,7 +425,7 @@ func exitState(err error) string {
 // worker that dies on the file gives the file an error of its own.
 func (p *workerPool) run(ctx context.Context, i int, path string) *fileWork {
 	if ctx.Err() != nil {
-		return &fileWork{path: path, loadErr: context.Cause(ctx)}
+		return &fileWork{path: path, loadErr: context.Cause(ctx), notStarted: true}
 	}
 	var w *worker
 	select {
