@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"slices"
@@ -104,6 +103,9 @@ func checkAction(c *cli.Context) error {
 	runRaces, runLocking, err := selectedChecks(c)
 	if err != nil {
 		return err
+	}
+	if err := checkOutputPath("--json-out", c.String("json-out")); err != nil {
+		return err // before the work, not after it
 	}
 	base := lockset.Options{Jobs: c.Int("jobs"), Timeout: c.Duration("timeout"), HoudiniRlimit: c.Int64("houdini-rlimit")}
 	cfg, err := frontendConfig(c)
@@ -342,7 +344,7 @@ func checkAction(c *cli.Context) error {
 	}
 	if path := c.String("json-out"); path != "" {
 		if err := writeJSONOut(path, results, fileErrs, runLocking, locks); err != nil {
-			return &exitError{code: exitInconclusive, msg: fmt.Sprintf("--json-out: %v", err)}
+			return err
 		}
 	}
 	if dir := c.String("html-out"); dir != "" {
@@ -373,23 +375,13 @@ func checkAction(c *cli.Context) error {
 	return &exitError{code: code}
 }
 
-// writeJSONOut writes the run's JSON report to path (--json-out), through a
-// temporary file so a reader never sees half of it.
+// writeJSONOut writes the run's JSON report to path (--json-out), as
+// output.go writes output files.
 func writeJSONOut(path string, results []*lockset.FileResult, fileErrs []report.FileError, runLocking bool, locks []*lockset.LockResult) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".whoop-*.json")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	err = report.WriteRaces(tmp, report.JSON, results,
-		report.Options{Version: version, Errors: fileErrs, Locks: lockMap(report.JSON, runLocking, locks)})
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return writeOutputFile("--json-out", path, func(w io.Writer) error {
+		return report.WriteRaces(w, report.JSON, results,
+			report.Options{Version: version, Errors: fileErrs, Locks: lockMap(report.JSON, runLocking, locks)})
+	})
 }
 
 // streamText prints one file's findings in text: its races, then its lock
