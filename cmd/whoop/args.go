@@ -87,7 +87,11 @@ func checkHelpArgs(app *cli.App, args []string) error {
 				names = append(names, c.Name)
 			}
 		}
-		return fmt.Errorf("whoop help %s: no such command (commands: %s)", strings.Join(args[2:], " "), strings.Join(names, ", "))
+		suggest := ""
+		if len(args) == 3 {
+			suggest = didYouMean(args[2], names)
+		}
+		return fmt.Errorf("whoop help %s: no such command%s (commands: %s)", strings.Join(args[2:], " "), suggest, strings.Join(names, ", "))
 	}
 	return nil
 }

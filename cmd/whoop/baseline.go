@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/whoopverify/whoop/lockset"
@@ -64,4 +67,44 @@ func (s *sourceLines) line(file string, n int) string {
 		return ""
 	}
 	return ls[n-1]
+}
+
+// suppressionLike matches a comment that looks like a whoop suppression,
+// however spelled: "whoop", an optional colon, and the next one or two
+// words.
+var suppressionLike = regexp.MustCompile(`(?i)(?:/\*|//)\s*(whoop\s*:?\s*([a-z_-]+)(?:[ \t]+([a-z_]+))?)`)
+
+// suppressionValid matches a suppression report.SuppressByComments reads.
+var suppressionValid = regexp.MustCompile(`(?:/\*|//)\s*whoop:\s*ignore\s+(race|lock)\b`)
+
+// suppressionTypos warns about each comment of the driver's sources that
+// reads like a misspelled suppression ("whoop:ignore races", "WHOOP: ignore
+// race", a bare "whoop: ignore"), which would suppress nothing without a
+// word: file:line and the nearest valid form, in file and line order.
+func suppressionTypos(w io.Writer, sources map[string]string) {
+	files := make([]string, 0, len(sources))
+	for f := range sources {
+		files = append(files, f)
+	}
+	slices.Sort(files)
+	for _, f := range files {
+		text := sources[f]
+		if !strings.Contains(strings.ToLower(text), "whoop") {
+			continue
+		}
+		for i, line := range strings.Split(text, "\n") {
+			m := suppressionLike.FindStringSubmatch(line)
+			if m == nil || suppressionValid.MatchString(line) || editDistance(strings.ToLower(m[2]), "ignore") > 2 {
+				continue
+			}
+			want := `"whoop: ignore race" or "whoop: ignore lock"`
+			switch what := strings.ToLower(m[3]); {
+			case strings.HasPrefix(what, "lock") || editDistance(what, "lock") == 1:
+				want = `"whoop: ignore lock"`
+			case strings.HasPrefix(what, "race") || editDistance(what, "race") == 1:
+				want = `"whoop: ignore race"`
+			}
+			fmt.Fprintf(w, "%s:%d: warning: %q suppresses nothing: whoop reads %s\n", f, i+1, strings.TrimSpace(m[1]), want)
+		}
+	}
 }

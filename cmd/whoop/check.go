@@ -74,6 +74,10 @@ func checkAction(c *cli.Context) error {
 	if c.NArg() == 0 && !c.IsSet("p") && compDBOf(c) == nil {
 		return usageErrorf("no input files\nusage: whoop [flags] FILE.c...  (see whoop --help)")
 	}
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	if err := commandTypo(c.App, c.Args().Slice(), exists); err != nil {
+		return err
+	}
 	format, err := report.ParseFormat(c.String("format"))
 	if err != nil {
 		return usageErrorf("%v", err)

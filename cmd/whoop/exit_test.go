@@ -25,7 +25,7 @@ func TestExitCodes(t *testing.T) {
 		{nil, exitUsage, "whoop: no input files"},
 		{[]string{"missing.c"}, exitInput, "whoop: cannot read missing.c: no such file or directory\n"},
 		{[]string{dir}, exitInput, "no .c file below this directory"},
-		{[]string{"--no-such-flag", "x.c"}, exitUsage, "flag provided but not defined"},
+		{[]string{"--no-such-flag", "x.c"}, exitUsage, "whoop: unknown flag --no-such-flag\n"},
 		{[]string{"--jobs"}, exitUsage, ""},
 		{[]string{"--version"}, exitOK, ""},
 		{[]string{"--help"}, exitOK, ""},

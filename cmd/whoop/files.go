@@ -93,6 +93,7 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 		return w
 	}
 	w.name = prog.Path
+	suppressionTypos(&w.log, prog.Sources)
 	if r.verbose {
 		warnings(&w.log, prog.Warnings)
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/whoopverify/whoop/frontend/ktree"
 )
 
@@ -33,7 +35,11 @@ const kbuildUsage = `usage: make C=2 CHECK="whoop --kbuild [--WHOOP-FLAG[=VALUE]
 // kbuildMain runs whoop as kbuild's checker; args follow "--kbuild". gc is
 // main's deferred collection (nil: none).
 func kbuildMain(args []string, stdout, stderr io.Writer, gc *gcDeferral) int {
-	own, rest := splitKbuildArgs(args)
+	own, rest, err := splitKbuildArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "whoop --kbuild: %v\n%s\n", err, kbuildUsage)
+		return exitUsage
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(stderr, "whoop: %v\n", err)
@@ -93,23 +99,38 @@ func kbuildMain(args []string, stdout, stderr io.Writer, gc *gcDeferral) int {
 }
 
 // splitKbuildArgs separates whoop's own long flags, which come first, from
-// kbuild's command line: the first argument that is not "--NAME[=VALUE]"
-// with NAME one of whoop's check flags starts kbuild's part (sparse's
-// -D__linux__ in practice).
-func splitKbuildArgs(args []string) (own, rest []string) {
+// kbuild's command line, which starts at the first argument that is not
+// "--NAME[=VALUE]" (sparse's -D__linux__ in practice: kbuild's own
+// arguments never start with "--" before it). So a "--NAME" there that is
+// no flag of whoop's is a typo (--kbuild-outt=DIR, which would otherwise
+// vanish into kbuild's part), as is a flag that wants a value without
+// "=VALUE" (its value would start kbuild's part): both are errors.
+func splitKbuildArgs(args []string) (own, rest []string, err error) {
 	known := map[string]bool{"kbuild-out": true}
+	valued := map[string]bool{"kbuild-out": true}
+	var names []string
 	for _, f := range checkFlags() {
+		df, _ := f.(cli.DocGenerationFlag)
 		for _, n := range f.Names() {
 			known[n] = true
+			valued[n] = df != nil && df.TakesValue()
+			names = append(names, "--"+n)
 		}
 	}
+	names = append(names, "--kbuild-out")
 	for i, a := range args {
-		name, _, _ := strings.Cut(strings.TrimPrefix(a, "--"), "=")
-		if !strings.HasPrefix(a, "--") || len(name) < 2 || !known[name] {
-			return args[:i], args[i:]
+		if !strings.HasPrefix(a, "--") || a == "--" {
+			return args[:i], args[i:], nil
+		}
+		name, _, hasValue := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		switch {
+		case !known[name] || len(name) < 2:
+			return nil, nil, fmt.Errorf("unknown flag %s%s", a, didYouMean("--"+name, names))
+		case valued[name] && !hasValue:
+			return nil, nil, fmt.Errorf("%s needs its value after \"=\" (%s=VALUE)", a, a)
 		}
 	}
-	return args, nil
+	return args, nil, nil
 }
 
 func allCFiles(args []string) bool {

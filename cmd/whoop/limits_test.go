@@ -80,12 +80,12 @@ func TestMaxMemory(t *testing.T) {
 }
 
 func TestParseBytes(t *testing.T) {
-	for in, want := range map[string]uint64{"0": 0, "4G": 4 << 30, "512M": 512 << 20, "1.5g": 3 << 29, "2GiB": 2 << 30, "64KB": 64 << 10, "1000": 1000} {
+	for in, want := range map[string]uint64{"0": 0, "4G": 4 << 30, "512M": 512 << 20, "1.5g": 3 << 29, "2GiB": 2 << 30, "64KB": 64 << 10, "1000B": 1000} {
 		if got, err := parseBytes(in); err != nil || got != want {
 			t.Errorf("parseBytes(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "G", "-1G", "4X", "lots"} {
+	for _, in := range []string{"", "G", "-1G", "4X", "lots", "10", "1.5"} {
 		if _, err := parseBytes(in); err == nil {
 			t.Errorf("parseBytes(%q) accepted", in)
 		}
@@ -96,6 +96,10 @@ func TestParseBytes(t *testing.T) {
 	code, _, stderr := runWhoop(t, "--max-memory", "lots", "x.c")
 	if code != exitUsage || !strings.Contains(stderr, "--max-memory lots: want a size such as 4G") {
 		t.Errorf("--max-memory lots: exit %d, stderr %q", code, stderr)
+	}
+	code, _, stderr = runWhoop(t, "--max-memory", "10", "x.c")
+	if code != exitUsage || stderr != "whoop: --max-memory 10: a size needs a unit, as in 10G or 10M (0: no cap)\n" {
+		t.Errorf("--max-memory 10: exit %d, stderr %q", code, stderr)
 	}
 }
 

@@ -151,7 +151,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		CustomAppHelpTemplate:  appHelpTemplate,
 		Action:                 checkAction,
 		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
-			return usageErrorf("%v\nusage: whoop [flags] FILE.c...  (see whoop --help)", explainUsageError(err, c.App.Flags))
+			return usageErrorf("%v\nusage: whoop [flags] FILE.c...  (see whoop --help)", unknownFlag(explainUsageError(err, c.App.Flags), c.App.Flags))
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // Main maps errors to exit codes
 	}
@@ -172,6 +172,14 @@ func commands() []*cli.Command {
 	cmds := []*cli.Command{entrypointsCommand(), pairsCommand(), irCommand(), assumptionsCommand(), yieldsCommand(), mergeCommand()}
 	for _, cmd := range cmds {
 		cmd.Before = flagsBeforeCommand
+		if cmd.OnUsageError == nil {
+			// As the check's: one line, not the command's whole help.
+			cmd.OnUsageError = func(c *cli.Context, err error, _ bool) error {
+				return usageErrorf("%v\nusage: %s  (see whoop %s --help)",
+					unknownFlag(explainUsageError(err, c.Command.Flags), c.Command.Flags),
+					strings.TrimSpace("whoop "+c.Command.Name+" [flags] "+c.Command.ArgsUsage), c.Command.Name)
+			}
+		}
 	}
 	return cmds
 }

@@ -155,10 +155,13 @@ func defaultMaxMemory(workers int) uint64 {
 	return limit
 }
 
-// parseBytes reads a size: a number with an optional unit K, M, G or T
-// (powers of 1024; "KB", "KiB" and lower case too); "0" means no cap.
+// parseBytes reads a size: a number with a unit, K, M, G or T (powers of
+// 1024; "KB", "KiB" and lower case too) or B for bytes; "0" means no cap.
+// A bare number is refused: --max-memory 10 meant 10 bytes, a cap every
+// file passes at once.
 func parseBytes(s string) (uint64, error) {
 	t := strings.TrimSpace(strings.ToUpper(s))
+	unit := strings.HasSuffix(t, "B")
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
 	shift := 0
 	if t != "" {
@@ -179,6 +182,9 @@ func parseBytes(s string) (uint64, error) {
 	n, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
 	if err != nil || n < 0 || n*float64(uint64(1)<<shift) >= 1<<63 {
 		return 0, fmt.Errorf("--max-memory %s: want a size such as 4G, 512M or 0 (no cap)", s)
+	}
+	if n != 0 && shift == 0 && !unit {
+		return 0, fmt.Errorf("--max-memory %s: a size needs a unit, as in %sG or %sM (0: no cap)", s, strings.TrimSpace(s), strings.TrimSpace(s))
 	}
 	return uint64(n * float64(uint64(1)<<shift)), nil
 }
