@@ -186,13 +186,14 @@ func checkAction(c *cli.Context) error {
 		worst(ee.code)
 	}
 	isWorker := c.IsSet(workerFlag)
-	var paths []string
-	swept := false
+	var sweep sweepFiles
 	if !isWorker { // a worker checks the files its parent names
-		if paths, swept, err = expandPaths(c, c.Args().Slice()); err != nil {
+		if sweep, err = expandPaths(c, c.Args().Slice()); err != nil {
 			return err
 		}
+		reportUnbuilt(stderr, sweep.unbuilt)
 	}
+	paths, swept := sweep.paths, sweep.swept
 	var module []string
 	if c.Bool("module") {
 		// One program: named by its first file, reported as one.
@@ -368,7 +369,7 @@ func checkAction(c *cli.Context) error {
 	}
 	flushFailures(stderr, &failures)
 	if swept {
-		closingTable(stderr, results, fileErrs, runStart)
+		closingTable(stderr, results, fileErrs, len(sweep.unbuilt), runStart)
 	}
 	if stop != nil {
 		return &exitError{code: stop.code(), msg: fmt.Sprintf("%v: %d of %d files checked", stop, done, len(paths))}

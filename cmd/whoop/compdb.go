@@ -99,41 +99,83 @@ func (db *compDB) lookup(path string) *ktree.Command {
 	return db.commands[filepath.Clean(path)]
 }
 
-// select returns the files a -p run analyses: every entry when args is
-// empty, the entries below each directory argument, and each file argument.
-// A file the database does not know is an input error that names it.
-func (db *compDB) selectFiles(args []string) ([]string, error) {
-	if len(args) == 0 {
-		if len(db.files) == 0 {
-			return nil, &exitError{code: exitInput, msg: fmt.Sprintf("%s: no C file", db.path)}
+// selectFiles returns the files a -p run analyses: every entry when args
+// is empty, the entries below each directory argument, and each file
+// argument; never the generated ones (generatedSource). The other .c files
+// below a directory are not built by the configuration the database
+// describes: left out and listed, or checked with --all-files (allFiles).
+// A file argument the database does not know is an input error that
+// names it.
+func (db *compDB) selectFiles(args []string, allFiles bool) (sweepFiles, error) {
+	var out sweepFiles
+	var mine []string
+	for _, f := range db.files {
+		if !generatedSource(f) {
+			mine = append(mine, f)
 		}
-		return relToCwd(db.files), nil
 	}
-	var out []string
+	if len(args) == 0 {
+		if len(mine) == 0 {
+			return out, &exitError{code: exitInput, msg: fmt.Sprintf("%s: no C file", db.path)}
+		}
+		out.paths, out.swept = relToCwd(mine), len(mine) > 1
+		return out, nil
+	}
 	for _, a := range args {
 		abs, err := filepath.Abs(a)
 		if err != nil {
-			return nil, &exitError{code: exitInput, msg: fmt.Sprintf("%s: %v", a, err)}
+			return out, &exitError{code: exitInput, msg: fmt.Sprintf("%s: %v", a, err)}
 		}
 		if st, err := os.Stat(a); err == nil && st.IsDir() {
-			n := 0
-			for _, f := range db.files {
+			listed := map[string]bool{}
+			for _, f := range mine {
 				if strings.HasPrefix(f, abs+string(filepath.Separator)) {
-					out = append(out, relToCwd([]string{f})[0])
-					n++
+					listed[f] = true
 				}
 			}
-			if n == 0 {
-				return nil, &exitError{code: exitInput, msg: fmt.Sprintf("%s: no file of %s lies below this directory", a, db.path)}
+			var files []string // below a, listed or (--all-files) not
+			if below, err := cFilesBelow(a); err == nil {
+				for _, f := range below {
+					fa, _ := filepath.Abs(f)
+					name := relToCwd([]string{fa})[0]
+					switch {
+					case listed[fa]:
+						delete(listed, fa)
+						files = append(files, name)
+					case allFiles:
+						files = append(files, name)
+					default:
+						out.unbuilt = append(out.unbuilt, unbuiltFile{name, "not in " + db.path})
+					}
+				}
 			}
+			for f := range listed { // listed, but the walk did not see it (hidden directories)
+				files = append(files, relToCwd([]string{f})[0])
+			}
+			if len(files) == 0 {
+				return out, &exitError{code: exitInput, msg: fmt.Sprintf("%s: no file of %s lies below this directory", a, db.path)}
+			}
+			slices.Sort(files)
+			out.paths = append(out.paths, files...)
+			out.swept = true
 			continue
 		}
 		if db.commands[abs] == nil {
-			return nil, &exitError{code: exitInput, msg: fmt.Sprintf("%s: not in %s (is it built in this configuration?)", a, db.path)}
+			return out, &exitError{code: exitInput, msg: fmt.Sprintf("%s: not in %s (is it built in this configuration?)", a, db.path)}
 		}
-		out = append(out, a)
+		out.paths = append(out.paths, a)
 	}
+	out.swept = out.swept || len(out.paths) > 1
 	return out, nil
+}
+
+// generatedSource reports whether a database entry is a file kbuild
+// generates or adds to a module build, not the driver's: foo.mod.c
+// (modpost) and scripts/module-common.c (compiled into every module of an
+// external build).
+func generatedSource(path string) bool {
+	return strings.HasSuffix(path, ".mod.c") ||
+		filepath.Base(path) == "module-common.c" && filepath.Base(filepath.Dir(path)) == "scripts"
 }
 
 // compDBOf returns the database -p names, read once per run (the

@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/whoopverify/whoop/frontend"
 	"github.com/whoopverify/whoop/lockset"
 	"github.com/whoopverify/whoop/report"
 )
@@ -23,71 +24,148 @@ func sweepFlags() []cli.Flag {
 		&cli.StringFlag{Name: "shard", Usage: "check only shard `I/N` of the files (after directories are expanded, " +
 			"every N-th file from the I-th, 1 <= I <= N), for spreading a sweep over machines; join the JSON reports with whoop merge"},
 		&cli.StringFlag{Name: "p", Usage: "read each file's compiler command (include directories, forced includes, macros) from " +
-			"`BUILD_DIR`/compile_commands.json (make compile_commands.json writes it); with no FILE, check every C file it lists; " +
-			"a DIR selects the files it lists below DIR"},
+			"`BUILD_DIR`/compile_commands.json (make compile_commands.json writes it); with no FILE, check every C file it lists " +
+			"(not the generated *.mod.c and module-common.c); a DIR selects the files it lists below DIR"},
+		&cli.BoolFlag{Name: "all-files", Usage: "sweep every .c file below a DIR; by default, in a configured kernel tree (or with -p), " +
+			"only the files the configuration builds are checked and the others listed as not built"},
 	}
 }
 
-// expandPaths replaces each directory argument by the .c files below it,
-// sorted by path (generated *.mod.c files and hidden directories skipped),
-// and then keeps the files of --shard.
-func expandPaths(c *cli.Context, args []string) ([]string, bool, error) {
-	var out []string
-	swept := false
-	if db := compDBOf(c); db != nil {
-		files, err := db.selectFiles(args)
-		if err != nil {
-			return nil, false, err
+// unbuiltFile is a file below a swept directory that the configuration
+// does not build, and why (a Makefile line, or the database it is not in).
+type unbuiltFile struct{ path, why string }
+
+// sweepFiles is what the command line's files and directories expand to.
+type sweepFiles struct {
+	paths   []string
+	swept   bool          // a directory or a database was expanded
+	unbuilt []unbuiltFile // left out of a directory (not --all-files)
+}
+
+// reportUnbuilt lists the files a sweep left out, one line each, and how
+// to check them.
+func reportUnbuilt(w io.Writer, unbuilt []unbuiltFile) {
+	for _, u := range unbuilt {
+		fmt.Fprintf(w, "whoop: %s: not built by this configuration (%s)\n", u.path, u.why)
+	}
+	if n := len(unbuilt); n > 0 {
+		fmt.Fprintf(w, "whoop: %d %s not built by this configuration left out (--all-files checks %s)\n",
+			n, plural(n, "file", "files"), plural(n, "it", "them"))
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// builtFiles splits files below a directory into those the configuration
+// of their kernel tree builds (all of them outside a configured tree) and
+// the others.
+func builtFiles(c *cli.Context, files []string) ([]string, []unbuiltFile) {
+	if len(files) == 0 || c.Bool("all-files") {
+		return files, nil
+	}
+	opts := treeOptions(c)
+	opts.Log = nil // said again for each file it checks
+	l, err := frontend.ResolveTree(files[0], opts)
+	if err != nil || l == nil || l.Cmd != nil {
+		return files, nil // each file says why it cannot be read
+	}
+	f, err := l.BuildFilter()
+	if err != nil {
+		return files, nil
+	}
+	var built []string
+	var unbuilt []unbuiltFile
+	for _, file := range files {
+		if why := f.Unbuilt(file); why != "" {
+			unbuilt = append(unbuilt, unbuiltFile{file, why})
+		} else {
+			built = append(built, file)
 		}
-		out, swept, args = files, len(files) > 1, nil
+	}
+	return built, unbuilt
+}
+
+// expandPaths replaces each directory argument by the .c files below it,
+// sorted by path (generated *.mod.c files and hidden directories skipped;
+// in a configured tree, the files the configuration does not build, unless
+// --all-files), and then keeps the files of --shard.
+func expandPaths(c *cli.Context, args []string) (sweepFiles, error) {
+	var out sweepFiles
+	if db := compDBOf(c); db != nil {
+		sel, err := db.selectFiles(args, c.Bool("all-files"))
+		if err != nil {
+			return out, err
+		}
+		out, args = sel, nil
 	}
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if err != nil || !st.IsDir() {
-			out = append(out, a) // the file check reports a missing file
+			out.paths = append(out.paths, a) // the file check reports a missing file
 			continue
 		}
-		swept = true
-		var files []string
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() && p != a && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			if !d.IsDir() && strings.HasSuffix(p, ".c") && !strings.HasSuffix(p, ".mod.c") {
-				files = append(files, p)
-			}
-			return nil
-		})
+		out.swept = true
+		files, err := cFilesBelow(a)
 		if err != nil {
-			return nil, swept, &exitError{code: exitInput, msg: fmt.Sprintf("%s: %v", a, err)}
+			return out, err
 		}
-		if len(files) == 0 {
-			return nil, swept, &exitError{code: exitInput, msg: fmt.Sprintf("%s: no .c file below this directory", a)}
+		built, unbuilt := builtFiles(c, files)
+		if len(built) == 0 {
+			return out, &exitError{code: exitInconclusive, msg: fmt.Sprintf("%s: none of its %d .c files is built by this configuration (--all-files checks them)", a, len(files))}
 		}
-		slices.Sort(files)
-		out = append(out, files...)
+		out.paths = append(out.paths, built...)
+		out.unbuilt = append(out.unbuilt, unbuilt...)
 	}
 	spec := c.String("shard")
 	if spec == "" {
-		return out, swept, nil
+		return out, nil
 	}
 	i, n, err := parseShard(spec)
 	if err != nil {
-		return nil, swept, err
+		return out, err
 	}
 	var mine []string
-	for k, f := range out {
+	for k, f := range out.paths {
 		if k%n == i-1 {
 			mine = append(mine, f)
 		}
 	}
 	if len(mine) == 0 {
-		return nil, swept, &exitError{code: exitInconclusive, msg: fmt.Sprintf("--shard %s: no file falls in this shard (%d files)", spec, len(out))}
+		return out, &exitError{code: exitInconclusive, msg: fmt.Sprintf("--shard %s: no file falls in this shard (%d files)", spec, len(out.paths))}
 	}
-	return mine, true, nil
+	out.paths, out.swept = mine, true
+	return out, nil
+}
+
+// cFilesBelow returns the .c files below dir, sorted (generated *.mod.c
+// files and hidden directories skipped); none is an input error.
+func cFilesBelow(dir string) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && p != dir && strings.HasPrefix(d.Name(), ".") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".c") && !strings.HasSuffix(p, ".mod.c") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, &exitError{code: exitInput, msg: fmt.Sprintf("%s: %v", dir, err)}
+	}
+	if len(files) == 0 {
+		return nil, &exitError{code: exitInput, msg: fmt.Sprintf("%s: no .c file below this directory", dir)}
+	}
+	slices.Sort(files)
+	return files, nil
 }
 
 func parseShard(spec string) (int, int, error) {
@@ -102,7 +180,7 @@ func parseShard(spec string) (int, int, error) {
 
 // closingTable prints the sweep's totals: files, analysed, race-free, with
 // races, inconclusive, input errors by cause, and the time.
-func closingTable(w io.Writer, results []*lockset.FileResult, errs []report.FileError, start time.Time) {
+func closingTable(w io.Writer, results []*lockset.FileResult, errs []report.FileError, unbuilt int, start time.Time) {
 	raceFree, racy, inconclusive := 0, 0, 0
 	for _, r := range results {
 		switch {
@@ -131,6 +209,9 @@ func closingTable(w io.Writer, results []*lockset.FileResult, errs []report.File
 			parts = append(parts, fmt.Sprintf("%s: %d", k, causes[k]))
 		}
 		fmt.Fprintf(w, " (%s)", strings.Join(parts, ", "))
+	}
+	if unbuilt > 0 {
+		fmt.Fprintf(w, "; %d not built by this configuration", unbuilt)
 	}
 	fmt.Fprintf(w, "; %v\n", time.Since(start).Round(100*time.Millisecond))
 }

@@ -213,8 +213,8 @@ func TestParts(t *testing.T) {
 }
 
 // Unbuilt names the Makefile line whose option the build leaves off, for
-// an object and for a part of a composite; a built or unlisted file has
-// no reason.
+// an object, for a part of a composite and for a directory; a built or
+// unlisted file has no reason.
 func TestUnbuilt(t *testing.T) {
 	tree := fakeTree(t, false)
 	build := fakeTree(t, true)
@@ -225,7 +225,7 @@ func TestUnbuilt(t *testing.T) {
 	mk := "obj-y += mem.o\nobj-$(CONFIG_NVRAM) += nvram.o\nobj-$(CONFIG_CS5535_MFGPT) += cs5535-mfgpt.o\n" +
 		"obj-$(CONFIG_BCM_VK) += bcm_vk.o\nbcm_vk-y := bcm_vk_dev.o\nbcm_vk-$(CONFIG_BCM_VK_TTY) += bcm_vk_tty.o\n" +
 		"obj-$(CONFIG_CB710_CORE) += cb710.o\ncb710-y := core.o\ncb710-$(CONFIG_CB710_DEBUG) += debug.o\n" +
-		"obj-$(CONFIG_GONE) += gone.o\ngone-y := gone_core.o\n"
+		"obj-$(CONFIG_GONE) += gone.o\ngone-y := gone_core.o\nobj-$(CONFIG_SUB) += sub/\nobj-$(CONFIG_NVRAM) += on/\n"
 	if err := os.WriteFile(filepath.Join(tree, "drivers/char/Makefile"), []byte(mk), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -243,6 +243,10 @@ func TestUnbuilt(t *testing.T) {
 		"bcm_vk_tty.c":   "drivers/char/Makefile: bcm_vk-$(CONFIG_BCM_VK_TTY) += bcm_vk_tty.o, and CONFIG_BCM_VK_TTY is not set",
 		"debug.c":        "drivers/char/Makefile: cb710-$(CONFIG_CB710_DEBUG) += debug.o, and CONFIG_CB710_DEBUG is not set",
 		"gone_core.c":    "drivers/char/Makefile: obj-$(CONFIG_GONE) += gone.o, and CONFIG_GONE is not set",
+		// A directory the parent's Makefile leaves out leaves out its files.
+		"sub/x.c":      "drivers/char/Makefile: obj-$(CONFIG_SUB) += sub/, and CONFIG_SUB is not set",
+		"sub/deep/y.c": "drivers/char/Makefile: obj-$(CONFIG_SUB) += sub/, and CONFIG_SUB is not set",
+		"on/z.c":       "",
 	} {
 		if got := l.Unbuilt(filepath.Join(tree, "drivers/char", file)); got != want {
 			t.Errorf("Unbuilt(%s) = %q, want %q", file, got, want)
