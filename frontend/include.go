@@ -33,6 +33,60 @@ func (s *sourceFS) noteAbsolute(text []byte) {
 	}
 }
 
+// noteRelative records the files the "..."-includes of from (whose text
+// is text) read by a path that climbs out of its directory ("../x.h"), as
+// gcc resolves them: from the including file's directory first. A driver
+// of an out-of-tree build reads its neighbours' headers so (uinput.c's
+// "../input-compat.h"), though they lie outside the driver's directory,
+// the disk root sourceFS otherwise keeps to. The headers read are checked
+// when needed (quotedFrom).
+func (s *sourceFS) noteRelative(from string, text []byte) {
+	if !bytes.Contains(text, []byte(`..`)) {
+		return
+	}
+	for _, p := range quotedIncludes(from, text) {
+		if strings.Contains(p.name, "..") {
+			s.absolute[p.path] = true
+		}
+	}
+}
+
+// quotedFrom reports whether a file read names path by a "..."-include
+// relative to its own directory, the first place gcc looks: such a file is
+// read wherever it lies. Only a path outside the disk roots asks, which
+// few do, so each file read is scanned once, then.
+func (s *sourceFS) quotedFrom(path string) bool {
+	path = filepath.Clean(path)
+	if s.quoted == nil {
+		s.quoted = map[string]bool{}
+	}
+	for _, name := range s.order[s.scanned:] {
+		for _, p := range quotedIncludes(name, []byte(s.originals[name])) {
+			s.quoted[p.path] = true
+		}
+	}
+	s.scanned = len(s.order)
+	return s.quoted[path]
+}
+
+// quotedInclude is a "..."-include: its name, and the path it names from
+// the including file's directory.
+type quotedInclude struct{ name, path string }
+
+// quotedIncludes lists the "..."-includes of from's text.
+func quotedIncludes(from string, text []byte) []quotedInclude {
+	if !bytes.Contains(text, []byte(`"`)) {
+		return nil
+	}
+	var out []quotedInclude
+	for _, m := range includeLine.FindAllSubmatch(text, -1) {
+		if name := string(m[2]); string(m[1]) == `"` && !filepath.IsAbs(name) {
+			out = append(out, quotedInclude{name, filepath.Clean(filepath.Join(filepath.Dir(from), name))})
+		}
+	}
+	return out
+}
+
 // translate runs cc.Translate. cc/v4 reads each file once and reuses it, so
 // a header that includes itself, directly or through others, without an
 // include guard either makes it index past the reused file's end and

@@ -306,6 +306,7 @@ func parseUnit(st *state) error {
 		cmdline = treeCommandLine(st) + cmdline
 	}
 	st.vfs.noteAbsolute(src)
+	st.vfs.noteRelative(st.path, src)
 	ccfg, err := ccConfig(st.cfg, st.vfs)
 	if err != nil {
 		return err

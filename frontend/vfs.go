@@ -30,7 +30,9 @@ type sourceFS struct {
 	diskRoots []string          // cleaned directories whose files may be read
 	originals map[string]string // disk files read, as they are on disk
 	order     []string          // names in originals, in reading order
-	absolute  map[string]bool   // absolute paths named by an #include in a file read
+	absolute  map[string]bool   // paths named by an #include in a file read: absolute, or out of the driver's directory (noteRelative)
+	quoted    map[string]bool   // paths "..."-includes of the files read name from their directories (quotedFrom)
+	scanned   int               // how many files of order quoted holds
 	// kernel applies the tree-mode rewrites (kernel_rewrite.go) to every
 	// file read from disk.
 	kernel bool
@@ -83,7 +85,7 @@ func (s *sourceFS) Open(name string) (fs.File, error) {
 		}
 		return s.models.Open(rel)
 	}
-	if !s.allowed(name) && !s.absolute[filepath.Clean(name)] {
+	if !s.allowed(name) && !s.absolute[filepath.Clean(name)] && !s.quotedFrom(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
 	if err := checkRegular(name); err != nil {
