@@ -66,7 +66,11 @@ type LockResult struct {
 	Path     string
 	Errors   []LockError // sorted by position, then kind
 	Warnings []ir.Diagnostic
-	Total    time.Duration
+	// Inconclusive counts the checks that ended neither proved nor an
+	// error (a solver limit, a summary given up, a release of a lock whoop
+	// cannot identify, an undecided lock order); a warning says why each.
+	Inconclusive int
+	Total        time.Duration
 }
 
 // ghost bookkeeping of one entry point's check: assertion id -> what fails.
@@ -381,8 +385,22 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	}
 	sortLockErrors(res.Errors)
 	res.Warnings = append(res.Warnings, f.warnings...)
+	res.Inconclusive = inconclusiveChecks(res.Warnings)
 	res.Total = time.Since(start)
 	return res, nil
+}
+
+// inconclusiveChecks counts the warnings of CheckLocks that say a check
+// ended inconclusive ("lock check K of F inconclusive: ...", "lock checks
+// of F inconclusive: ...", "lock order of A and B inconclusive: ...").
+func inconclusiveChecks(ws []ir.Diagnostic) int {
+	n := 0
+	for _, w := range ws {
+		if (strings.HasPrefix(w.Msg, "lock check") || strings.HasPrefix(w.Msg, "lock order of ")) && strings.Contains(w.Msg, " inconclusive: ") {
+			n++
+		}
+	}
+	return n
 }
 
 func sortLockErrors(errs []LockError) {

@@ -230,4 +230,8 @@ module_misc_device(d_misc);
 	if strings.Join(warns, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(warns, "\n"), strings.Join(want, "\n"))
 	}
+	// The result counts them, for the reports' summaries.
+	if res.Inconclusive != 2 {
+		t.Errorf("%d inconclusive lock checks counted, want 2: %v", res.Inconclusive, res.Warnings)
+	}
 }

@@ -123,6 +123,9 @@ type FileResult struct {
 	Pairs       []PairResult // every pair, concurrent or not, in lockset.Pairs order
 	Warnings    []ir.Diagnostic
 	Stats       Stats
+	// LocksOnly: the race check did not run (whoop --checks locking); the
+	// result holds the entry points the lock checks ran on, and no pair.
+	LocksOnly bool
 }
 
 // RacyPairs returns the number of pairs with verdict Racy.

@@ -22,10 +22,12 @@ type FileError struct {
 
 // File statuses, in JSON ("status") and XML (status="...").
 const (
-	StatusChecked        = "checked"         // concurrent pairs were checked
-	StatusNoEntryPoints  = "no-entry-points" // nothing was checked: inconclusive
-	StatusAllSerialised  = "all-serialised"  // every pair is serialised: nothing needed a check
-	StatusError          = "error"           // the file could not be analysed
+	StatusChecked        = "checked"          // concurrent pairs were checked
+	StatusNoEntryPoints  = "no-entry-points"  // nothing was checked: inconclusive
+	StatusAllSerialised  = "all-serialised"   // every pair is serialised: nothing needed a check
+	StatusError          = "error"            // the file could not be analysed
+	StatusLockChecksOnly = "lock-checks-only" // the race check did not run, the lock checks did
+	raceLocksOnlyWhy     = "the race check did not run (--checks locking): only the lock checks did"
 	raceNoEntryWhy       = "no entry points found: nothing was checked (whoop found no function the kernel can call; \"whoop entrypoints\" lists what it found)"
 	raceAllSerialisedFmt = "all %d pairs of entry points are serialised: no two entry points can run at the same time, so no access was checked"
 )
@@ -33,6 +35,8 @@ const (
 // raceStatus says whether anything of file was checked, and if not why.
 func raceStatus(file *lockset.FileResult) (status, why string) {
 	switch {
+	case file.LocksOnly:
+		return StatusLockChecksOnly, raceLocksOnlyWhy
 	case len(file.EntryPoints) == 0:
 		return StatusNoEntryPoints, raceNoEntryWhy
 	case file.ConcurrentPairs() == 0:

@@ -34,7 +34,7 @@ func fromJSON(doc raceJSONDoc) ([]*lockset.FileResult, Options, error) {
 }
 
 func fileFromJSON(jf raceJSONFile) (*lockset.FileResult, error) {
-	f := &lockset.FileResult{Path: jf.Path, Parts: jf.Parts}
+	f := &lockset.FileResult{Path: jf.Path, Parts: jf.Parts, LocksOnly: jf.Status == StatusLockChecksOnly}
 	eps := make(map[string]*ir.EntryPoint)
 	for _, je := range jf.EntryPoints {
 		pos := jsonPos(je.File, je.Line, je.Column)
@@ -92,7 +92,7 @@ func fileFromJSON(jf raceJSONFile) (*lockset.FileResult, error) {
 }
 
 func locksFromJSON(jf raceJSONFile) *lockset.LockResult {
-	res := &lockset.LockResult{Path: jf.Path}
+	res := &lockset.LockResult{Path: jf.Path, Inconclusive: jf.LockChecksInconclusive}
 	for _, je := range jf.LockErrors {
 		e := lockset.LockError{Kind: je.Kind, Lock: je.Lock, EntryPoints: je.EntryPoints, Msg: je.Message,
 			Pos: jsonPos(je.File, je.Line, je.Column), Source: je.Indent + je.Source, Suppressed: je.Suppressed}

@@ -36,6 +36,9 @@ type (
 		Warnings    []raceJSONWarning    `json:"warnings"`
 		Summary     raceJSONSummary      `json:"summary"`
 		LockErrors  []lockJSONError      `json:"lockErrors,omitempty"`
+		// LockChecksInconclusive: lock checks that ended neither proved
+		// nor an error (lockset.LockResult.Inconclusive).
+		LockChecksInconclusive int `json:"lockChecksInconclusive,omitempty"`
 	}
 	raceJSONEntryPoint struct {
 		Name    string `json:"name"`
@@ -116,6 +119,9 @@ func raceWriteJSON(w io.Writer, files []*lockset.FileResult, opts Options) error
 		jf := raceJSONFileOf(e.res, cache.of(e.res))
 		if opts.Locks != nil {
 			jf.LockErrors = lockJSONErrors(opts.Locks[e.res.Path])
+			if l := opts.Locks[e.res.Path]; l != nil {
+				jf.LockChecksInconclusive = l.Inconclusive
+			}
 		}
 		doc.Files = append(doc.Files, jf)
 	}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/beevik/etree"
@@ -104,6 +106,18 @@ func lockSARIFAdd(driver *sarif.ToolComponent, run *sarif.Run, locks []*lockset.
 	}
 }
 
+// lockInconclusiveNote is the SARIF notification of a file whose lock
+// checks ended inconclusive, or "".
+func lockInconclusiveNote(res *lockset.LockResult) string {
+	switch {
+	case res.Inconclusive == 0:
+		return ""
+	case res.Inconclusive == 1:
+		return "1 lock check inconclusive (whoop -v lists it)"
+	}
+	return fmt.Sprintf("%d lock checks inconclusive (whoop -v lists them)", res.Inconclusive)
+}
+
 // lockXMLErrors adds a <lockErrors> element to driver d: one <lockError>
 // per finding, with a <related> child per related acquire.
 func lockXMLErrors(d *etree.Element, res *lockset.LockResult) {
@@ -111,6 +125,9 @@ func lockXMLErrors(d *etree.Element, res *lockset.LockResult) {
 		return
 	}
 	le := d.CreateElement("lockErrors")
+	if res.Inconclusive > 0 {
+		raceXMLAttr(le, "inconclusive", strconv.Itoa(res.Inconclusive))
+	}
 	for _, e := range res.Errors {
 		x := le.CreateElement("lockError")
 		raceXMLAttr(x, "kind", e.Kind)

@@ -91,6 +91,11 @@ func raceSARIFReport(files []*lockset.FileResult, opts Options) *sarif.Report {
 		}
 	}
 	lockSARIFAdd(driver, run, opts.lockResults(files), opts.Baseline)
+	for _, l := range opts.lockResults(files) {
+		if msg := lockInconclusiveNote(l); msg != "" {
+			notify(raceSARIFNotification(msg, raceSARIFLocation(ir.Pos{}, "", l.Path)), l.Path)
+		}
+	}
 	run.AddInvocation(inv)
 
 	rep := sarif.NewReport()

@@ -148,7 +148,8 @@ func checkAction(c *cli.Context) error {
 	defer cancelRun(nil)
 	stderr := c.App.ErrWriter
 	var (
-		results  []*lockset.FileResult
+		results  []*lockset.FileResult // the race check's
+		docs     []*lockset.FileResult // the files the documents list: results, or (--checks locking) LocksOnly ones
 		fileErrs []report.FileError
 		locks    []*lockset.LockResult
 		code     = exitOK
@@ -173,7 +174,7 @@ func checkAction(c *cli.Context) error {
 			} else {
 				failures = append(failures, msg)
 			}
-			fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(results), Msg: msg})
+			fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(docs), Msg: msg})
 			return
 		}
 		var ee *exitError
@@ -181,7 +182,7 @@ func checkAction(c *cli.Context) error {
 			ee = &exitError{code: exitInconclusive, msg: fmt.Sprintf("%s: %v", path, err)}
 		}
 		failures = append(failures, ee.msg)
-		fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(results),
+		fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(docs),
 			Msg: strings.ReplaceAll(ee.msg, "\nwhoop: ", "\n")})
 		worst(ee.code)
 	}
@@ -290,11 +291,27 @@ func checkAction(c *cli.Context) error {
 				flushFailures(stderr, &failures)
 			}
 			return nil
+		case w.lockErr != nil && !runRaces:
+			// The file's only check did not finish: an error in the
+			// documents too.
+			err := w.lockErr
+			if !errors.As(err, new(*interrupted)) {
+				err = &exitError{code: exitInconclusive, msg: fmt.Sprintf("%s: lock checks: %v", w.name, w.lockErr)}
+			}
+			fail(w.name, err, false)
+			if stream {
+				flushFailures(stderr, &failures)
+			}
+			return nil
 		}
 		suppress(w, baseline, lines)
-		if w.res != nil {
+		if w.res != nil && w.res.LocksOnly {
+			docs = append(docs, w.res)
+			done++
+		} else if w.res != nil {
 			res := w.res
 			results = append(results, res)
+			docs = append(docs, res)
 			done++
 			switch {
 			case res.NewRaces() > 0:
@@ -340,15 +357,15 @@ func checkAction(c *cli.Context) error {
 	if stop == nil {
 		errors.As(context.Cause(ctx), &stop)
 	}
-	if !stream && (len(results) > 0 || len(fileErrs) > 0) {
-		if err := report.WriteRaces(c.App.Writer, format, results,
+	if !stream && (len(docs) > 0 || len(fileErrs) > 0) {
+		if err := report.WriteRaces(c.App.Writer, format, docs,
 			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs,
 				Locks: lockMap(format, runLocking, locks), Baseline: baseline != nil, MinRank: minRank}); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
 	}
 	if path := c.String("json-out"); path != "" {
-		if err := writeJSONOut(path, results, fileErrs, runLocking, locks); err != nil {
+		if err := writeJSONOut(path, docs, fileErrs, runLocking, locks); err != nil {
 			return err
 		}
 	}
@@ -363,13 +380,13 @@ func checkAction(c *cli.Context) error {
 		}
 	}
 	if !stream {
-		if err := writeLocks(c, format, locks, len(results) > 0); err != nil {
+		if err := writeLocks(c, format, locks, len(docs) > 0); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
 	}
 	flushFailures(stderr, &failures)
 	if swept {
-		closingTable(stderr, results, fileErrs, len(sweep.unbuilt), runStart)
+		closingTable(stderr, docs, fileErrs, len(sweep.unbuilt), locks, runStart)
 	}
 	if stop != nil {
 		return &exitError{code: stop.code(), msg: fmt.Sprintf("%v: %d of %d files checked", stop, done, len(paths))}
@@ -392,14 +409,15 @@ func writeJSONOut(path string, results []*lockset.FileResult, fileErrs []report.
 // streamText prints one file's findings in text: its races, then its lock
 // errors.
 func streamText(c *cli.Context, w *fileWork, minRank findings.Rank) error {
-	if w.res != nil {
+	races := w.res != nil && !w.res.LocksOnly
+	if races {
 		if err := report.WriteRaces(c.App.Writer, report.Text, []*lockset.FileResult{w.res},
 			report.Options{Version: version, Verbose: c.Bool("verbose"), MinRank: minRank}); err != nil {
 			return err
 		}
 	}
 	if w.lres != nil {
-		return writeLocks(c, report.Text, []*lockset.LockResult{w.lres}, w.res != nil)
+		return writeLocks(c, report.Text, []*lockset.LockResult{w.lres}, races)
 	}
 	return nil
 }

@@ -44,19 +44,6 @@ func lockSummary(path string, n int) string {
 	return s
 }
 
-// inconclusiveLockChecks counts the lock checks of l that ended
-// inconclusive (their warnings: a solver limit, a summary given up, a
-// release whoop cannot identify, the file's deadline).
-func inconclusiveLockChecks(l *lockset.LockResult) int {
-	n := 0
-	for _, w := range l.Warnings {
-		if strings.HasPrefix(w.Msg, "lock check") && strings.Contains(w.Msg, "inconclusive") {
-			n++
-		}
-	}
-	return n
-}
-
 // lockDocument: the format's document carries the lock findings.
 func lockDocument(f report.Format) bool { return f != report.Text }
 
@@ -87,7 +74,7 @@ func writeLocks(c *cli.Context, format report.Format, locks []*lockset.LockResul
 		return err
 	}
 	for _, l := range locks {
-		unsure := inconclusiveLockChecks(l)
+		unsure := l.Inconclusive
 		if len(l.Errors) == 0 && unsure == 0 {
 			continue // the race summary stands alone when there is nothing to add
 		}

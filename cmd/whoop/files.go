@@ -160,6 +160,10 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 			return w
 		}
 		w.lres = lres
+		if !r.runRaces {
+			// The documents list the file with its lock results.
+			w.res = &lockset.FileResult{Path: prog.Path, Parts: prog.Files, EntryPoints: prog.EntryPoints, LocksOnly: true}
+		}
 		if r.verbose {
 			// The lock checks read the same facts as the race check: its
 			// warnings are printed once.

@@ -178,12 +178,22 @@ func parseShard(spec string) (int, int, error) {
 	return i, n, nil
 }
 
-// closingTable prints the sweep's totals: files, analysed, race-free, with
-// races, inconclusive, input errors by cause, and the time.
-func closingTable(w io.Writer, results []*lockset.FileResult, errs []report.FileError, unbuilt int, start time.Time) {
-	raceFree, racy, inconclusive := 0, 0, 0
-	for _, r := range results {
+// closingTable prints the sweep's totals: files, analysed (race-free, with
+// races, inconclusive; with --checks locking, with and without lock
+// errors), input errors by cause, files not built, inconclusive lock
+// checks, and the time. docs are the files analysed.
+func closingTable(w io.Writer, docs []*lockset.FileResult, errs []report.FileError, unbuilt int, locks []*lockset.LockResult, start time.Time) {
+	lockErrs := map[string]int{}
+	for _, l := range locks {
+		lockErrs[l.Path] = l.NewErrors()
+	}
+	raceFree, racy, inconclusive, clean, faulty := 0, 0, 0, 0, 0
+	for _, r := range docs {
 		switch {
+		case r.LocksOnly && lockErrs[r.Path] > 0:
+			faulty++
+		case r.LocksOnly:
+			clean++
 		case r.RacyPairs() > 0:
 			racy++
 		case r.InconclusivePairs() > 0 || len(r.EntryPoints) == 0:
@@ -196,8 +206,11 @@ func closingTable(w io.Writer, results []*lockset.FileResult, errs []report.File
 	for _, e := range errs {
 		causes[errorCause(e.Msg)]++
 	}
-	fmt.Fprintf(w, "whoop: %d files: %d analysed (%d race-free, %d with races, %d inconclusive), %d not analysed",
-		len(results)+len(errs), len(results), raceFree, racy, inconclusive, len(errs))
+	how := fmt.Sprintf("%d race-free, %d with races, %d inconclusive", raceFree, racy, inconclusive)
+	if clean+faulty > 0 {
+		how = fmt.Sprintf("%d without lock errors, %d with lock errors", clean, faulty)
+	}
+	fmt.Fprintf(w, "whoop: %d files: %d analysed (%s), %d not analysed", len(docs)+len(errs), len(docs), how, len(errs))
 	if len(causes) > 0 {
 		var keys []string
 		for k := range causes {
@@ -212,6 +225,16 @@ func closingTable(w io.Writer, results []*lockset.FileResult, errs []report.File
 	}
 	if unbuilt > 0 {
 		fmt.Fprintf(w, "; %d not built by this configuration", unbuilt)
+	}
+	lockUnsure, lockFiles := 0, 0
+	for _, l := range locks {
+		if l.Inconclusive > 0 {
+			lockUnsure += l.Inconclusive
+			lockFiles++
+		}
+	}
+	if lockUnsure > 0 {
+		fmt.Fprintf(w, "; %d lock %s inconclusive in %d %s", lockUnsure, plural(lockUnsure, "check", "checks"), lockFiles, plural(lockFiles, "file", "files"))
 	}
 	fmt.Fprintf(w, "; %v\n", time.Since(start).Round(100*time.Millisecond))
 }

@@ -187,6 +187,7 @@ type wireResult struct {
 	Pairs       []wirePair      `json:"pairs,omitempty"`
 	Warnings    []ir.Diagnostic `json:"warnings,omitempty"`
 	Stats       lockset.Stats   `json:"stats"`
+	LocksOnly   bool            `json:"locksOnly,omitempty"`
 }
 
 type wireEntry struct {
@@ -205,7 +206,7 @@ func toWireResult(res *lockset.FileResult) (*wireResult, error) {
 	if res == nil {
 		return nil, nil
 	}
-	out := &wireResult{Path: res.Path, Parts: res.Parts, Warnings: res.Warnings, Stats: res.Stats}
+	out := &wireResult{Path: res.Path, Parts: res.Parts, Warnings: res.Warnings, Stats: res.Stats, LocksOnly: res.LocksOnly}
 	index := make(map[*ir.EntryPoint]int, len(res.EntryPoints))
 	for i, ep := range res.EntryPoints {
 		if ep == nil || ep.Func == nil {
@@ -233,7 +234,7 @@ func (w *wireResult) result() (*lockset.FileResult, error) {
 	if w == nil {
 		return nil, nil
 	}
-	res := &lockset.FileResult{Path: w.Path, Parts: w.Parts, Warnings: w.Warnings, Stats: w.Stats}
+	res := &lockset.FileResult{Path: w.Path, Parts: w.Parts, Warnings: w.Warnings, Stats: w.Stats, LocksOnly: w.LocksOnly}
 	for _, e := range w.EntryPoints {
 		ep := e.EntryPoint
 		ep.Func = ir.NewFunction(e.FuncName, nil, e.FuncPos)
