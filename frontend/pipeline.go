@@ -97,6 +97,9 @@ func LoadUntil(ctx context.Context, path string, cfg Config, lastPass string) (p
 		// A compiler command that is not a kernel one (no kconfig.h or
 		// autoconf.h on its include path) still gives its -I, -D and -U.
 		if cmd := cfg.Tree.Commands(path); cmd != nil && ktree.FromCommand(cmd) == nil {
+			if err := kernelCommandWithoutBuild(path, cmd); err != nil {
+				return nil, err
+			}
 			cfg.IncludeDirs = append(append(append([]string(nil), cfg.IncludeDirs...), cmd.QuoteDirs...), cmd.IncludeDirs...)
 			for _, m := range cmd.Macros {
 				if m.Undef {
@@ -331,6 +334,7 @@ func parseUnit(st *state) error {
 	}
 	if err != nil {
 		ie := ccInputError(err, st.path, src)
+		missingIncludeNotes(st, ccfg, cmdline, ie)
 		if st.cfg.Kernel != nil {
 			treeDiagnostics(st, ie)
 		}

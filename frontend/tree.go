@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -193,6 +194,41 @@ func ResolveTree(path string, opts TreeOptions) (*ktree.Layout, error) {
 	}
 	describeTree(opts.Log, path, l)
 	return l, nil
+}
+
+// kernelCommandWithoutBuild refuses a compiler command that reads a
+// kernel's headers (linux/kconfig.h on its include path) but names no
+// configured build (no include directory holds generated/autoconf.h): read
+// as a plain program, the kernel's headers fail at the first generated
+// one, far from the cause. It is usually a database whose commands were
+// recorded with the wrong directory (gen_compile_commands.py -d . for an
+// external module, where kbuild ran them in the build directory), so the
+// relative directories (-I./include) name nothing.
+func kernelCommandWithoutBuild(path string, cmd *ktree.Command) error {
+	kconfig := ""
+	var missing []string
+	for _, d := range append(append([]string(nil), cmd.QuoteDirs...), cmd.IncludeDirs...) {
+		if kconfig == "" && isRegular(filepath.Join(d, "linux", "kconfig.h")) {
+			kconfig = filepath.Join(d, "linux", "kconfig.h")
+		}
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			missing = append(missing, d)
+		}
+	}
+	if kconfig == "" {
+		return nil
+	}
+	msg := fmt.Sprintf("its compiler command reads a kernel's headers (%s) but no configured build: no include directory holds generated/autoconf.h", kconfig)
+	if len(missing) > 0 {
+		msg += fmt.Sprintf("; %d of them do not exist (%s), read from the command's directory %s: for an external module kbuild runs the compiler in the kernel's build directory, so write the database with that directory (gen_compile_commands.py -d BUILD_DIR, as docs/sweeps.md shows)",
+			len(missing), strings.Join(missing, ", "), cmd.Dir)
+	}
+	return inputErrorf(ir.Pos{File: path}, "%s", msg)
+}
+
+func isRegular(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // describeTree writes what was detected (whoop -v).
