@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -111,22 +112,45 @@ func TestKbuildCheck(t *testing.T) {
 		t.Errorf("build log lacks nvram's race warning:\n%s", log)
 	}
 
-	// -p: the database of that build, against tree mode on the same files.
+	// -p, as docs/sweeps.md's recipe says: the database of that build,
+	// written by the kernel's gen_compile_commands.py with the build
+	// directory as the commands' directory, and whoop -p MOD with no file:
+	// the module's files, not the generated nvram.mod.c ... and
+	// module-common.c the database lists too; the same findings as tree
+	// mode on the same files.
 	gen := exec.Command("python3", filepath.Join(tree, "scripts", "clang-tools", "gen_compile_commands.py"),
 		"-d", build, mod, "-o", filepath.Join(mod, "compile_commands.json"))
 	if out, err := gen.CombinedOutput(); err != nil {
 		t.Fatalf("gen_compile_commands.py: %v\n%s", err, out)
 	}
+	if db, err := os.ReadFile(filepath.Join(mod, "compile_commands.json")); err != nil || !bytes.Contains(db, []byte("module-common.c")) || !bytes.Contains(db, []byte("nvram.mod.c")) {
+		t.Fatalf("the database lists no generated file (%v): the test shows nothing", err)
+	}
 	var files []string
 	for _, d := range drivers {
 		files = append(files, filepath.Join(mod, filepath.Base(d)))
 	}
-	_, viaDB, errDB := runWhoop(t, append([]string{"-p", mod, "--no-progress"}, files...)...)
+	slices.Sort(files) // the database's order
+	_, viaDB, errDB := runWhoop(t, "-p", mod, "--no-progress")
 	_, viaTree, errTree := runWhoop(t, append([]string{"--kernel", tree, "--kernel-build", build, "--no-progress"}, files...)...)
 	if viaDB != viaTree {
 		t.Errorf("-p and tree mode differ:\n-p:\n%s%s\ntree mode:\n%s%s", viaDB, errDB, viaTree, errTree)
 	}
-	if !strings.Contains(viaDB, "nvram.c: 2 findings on 2 variables (10 racy pairs of 127 concurrent)") {
+	if !strings.Contains(viaDB, "nvram.c: 2 findings on 2 variables (10 racy pairs of 127 concurrent)") || strings.Contains(errDB, "mod.c") || strings.Contains(errDB, "module-common") {
 		t.Errorf("-p output:\n%s%s", viaDB, errDB)
+	}
+
+	// The database written with the module's directory as the commands'
+	// (gen_compile_commands.py -d .) names no build: refused, naming the
+	// file and the directories that do not exist, not a missing model.
+	wrong := filepath.Join(t.TempDir(), "wrong.json")
+	gen = exec.Command("python3", filepath.Join(tree, "scripts", "clang-tools", "gen_compile_commands.py"), "-d", mod, mod, "-o", wrong)
+	if out, err := gen.CombinedOutput(); err != nil {
+		t.Fatalf("gen_compile_commands.py -d MOD: %v\n%s", err, out)
+	}
+	code, _, errWrong := runWhoop(t, "-p", wrong, "--no-progress", files[0])
+	want := "whoop: " + files[0] + ": its compiler command reads a kernel's headers ("
+	if code != exitInput || !strings.HasPrefix(errWrong, want) || !strings.Contains(errWrong, "gen_compile_commands.py -d BUILD_DIR") || strings.Contains(errWrong, "models/include") {
+		t.Errorf("a database of the wrong directory: exit %d\n%s", code, errWrong)
 	}
 }
