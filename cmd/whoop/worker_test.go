@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
 	"github.com/whoopverify/whoop/report"
 )
@@ -354,5 +355,17 @@ func TestWorkerPoolCannotStart(t *testing.T) {
 	if got := stderr.String(); strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, "whoop: warning: starting a sweep worker: ") ||
 		!strings.HasSuffix(got, ": checking the files in this process\n") {
 		t.Errorf("stderr %q, want one warning", got)
+	}
+}
+
+// TestWireLocksOnly: a file checked with --checks locking alone keeps its
+// mark through a worker, so the parent lists it as lock-checks-only.
+func TestWireLocksOnly(t *testing.T) {
+	ep := &ir.EntryPoint{Func: ir.NewFunction("dev_ioctl", nil, ir.Pos{File: "a.c", Line: 3}), Role: ir.RoleEntry}
+	w := &fileWork{path: "a.c", name: "a.c", res: &lockset.FileResult{Path: "a.c", EntryPoints: []*ir.EntryPoint{ep}, LocksOnly: true},
+		lres: &lockset.LockResult{Path: "a.c", Inconclusive: 3}}
+	back := roundTrip(t, w)
+	if back.res == nil || !back.res.LocksOnly || len(back.res.EntryPoints) != 1 || back.lres == nil || back.lres.Inconclusive != 3 {
+		t.Errorf("came back as %+v, %+v", back.res, back.lres)
 	}
 }
