@@ -33,7 +33,7 @@ func checkFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "file-timeout", Value: defaultFileTimeout,
 			Usage: "give up on one FILE after `D`, parsing included (it is reported inconclusive, exit 4; 0 = no limit)"},
 		&cli.StringFlag{Name: "max-memory", DefaultText: "4G per file checked at a time, at most half the machine's memory",
-			Usage: "stop the files in progress, inconclusive, when whoop's memory passes `SIZE` (4G, 512M; 0 = no cap)"},
+			Usage: "stop the files in progress, inconclusive, when whoop's memory passes `SIZE` (a unit is needed: 4G, 512M; 0 = no cap)"},
 		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"},
 			Usage: "also list race-free and serialised pairs, and every warning"},
 		&cli.BoolFlag{Name: "no-progress", Usage: "never draw the progress line on stderr"},

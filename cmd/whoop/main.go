@@ -259,7 +259,7 @@ COMMAND LINE:
 EXIT CODES:
    0  no potential race
    1  potential races reported
-   2  usage error
+   2  usage error, or an output file (--json-out) that cannot be written
    3  input could not be analysed (unreadable file, parse error, missing model header, include cycle)
    4  inconclusive: nothing was checked (no entry point), a pair timed out or
       the solver gave up, a file passed --file-timeout or --max-memory, or
