@@ -4,7 +4,7 @@ BIN     := bin/whoop
 SHARED  ?= ../shared
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all deps chromium build run test test-race fuzz bench bench-explore lint clean kernel-tree kernel-test
+.PHONY: all deps chromium build run test test-race fuzz bench bench-explore lint clean kernel-tree kernel-test recall
 
 all: build
 
@@ -83,6 +83,18 @@ kernel-test: build
 	@set -e; set -- $$(scripts/kernel-tree); \
 	$(GO) run ./cmd/kerneltest -whoop $(BIN) -tree $$1 -build $$2 -set $(KERNEL_SET) \
 		-sample $(KERNEL_SAMPLE) -j $(KERNEL_JOBS) $(if $(KERNEL_OUT),-out $(KERNEL_OUT)) $(KERNEL_DIRS)
+
+# recall runs WHOOP (default: this checkout's bin/whoop, built first) over
+# recall/cases.json, real driver races people reported and fixed, from the
+# kernel tree (a fix the tree has is reverted on a temporary copy), and
+# prints a table and "found N/M". Found/total is a measurement: it fails
+# only if whoop crashes or hangs on a case or a case no longer fits the
+# tree. RECALL_CASES=ID... runs only those cases.
+WHOOP        ?= $(BIN)
+RECALL_CASES ?=
+recall: $(if $(filter $(BIN),$(WHOOP)),build,deps)
+	@set -e; set -- $$(scripts/kernel-tree); \
+	$(GO) run ./cmd/recall -whoop $(WHOOP) -tree $$1 -build $$2 -cases recall/cases.json $(RECALL_CASES)
 
 lint: deps
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt:"; echo "$$out"; exit 1; fi
