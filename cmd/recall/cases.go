@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -16,18 +17,18 @@ type Case struct {
 	// File is what whoop checks, relative to the tree: a .c file, or a
 	// module's .ko when the two sides live in different parts.
 	File string `json:"file"`
+	// Parts are further files of the same module, read with File as one
+	// program (whoop --module FILE PARTS...), when the sides are in
+	// objects the tree's Makefile does not link into one module.
+	Parts []string `json:"parts,omitempty"`
 	// Field is the racy member or variable, as it appears at the end of the
 	// accessed lvalue (bbu for dev->bbu, head for queue->head).
 	Field string `json:"field"`
 	// Sides are the racing accesses: two, or one when an entry point races
 	// with another instance of itself on the same line.
-	Sides []Side `json:"sides"`
-	// Entries name the entry points of the two sides when known: used to
-	// say why a case is missed (whoop serialised the pair, or found no such
-	// entry point), never to decide whether it is found.
-	Entries []string `json:"entries,omitempty"`
-	Fix     string   `json:"fix"`    // the fix: commit (when known) and subject
-	Report  string   `json:"report"` // where the race was reported or the fix recorded
+	Sides  []Side `json:"sides"`
+	Fix    string `json:"fix"`    // the fix: commit (when known) and subject
+	Report string `json:"report"` // where the race was reported or the fix recorded
 	// Revert, when the tree has the fix, undoes it on a copy made at test
 	// time; empty when the race is in the tree as it is.
 	Revert []Edit `json:"revert,omitempty"`
@@ -36,10 +37,34 @@ type Case struct {
 	Note string   `json:"note,omitempty"`
 }
 
-// Side is one racing access: a text that occurs on its line.
+// Side is one racing access: given by a text on its line (or one of
+// several texts, for an access whoop may report at either of two lines), or
+// by the function it is in, when any access of that function to the field
+// is the side; and, when known, by the entry point that makes it, so that
+// the same lines reached from another entry point (a probe, say) do not
+// count.
 type Side struct {
-	In   string `json:"in,omitempty"` // the file holding the access, relative to the tree (default: the case's File)
-	Code string `json:"code"`
+	In    string `json:"in,omitempty"`    // the file holding the access, relative to the tree (default: the case's File)
+	Code  texts  `json:"code,omitempty"`  // a text on the access's line: a string or a list of alternatives
+	Func  string `json:"func,omitempty"`  // or: the function holding the access
+	Entry string `json:"entry,omitempty"` // the entry point making the access, as whoop names it
+}
+
+// texts is a JSON string or list of strings.
+type texts []string
+
+func (t *texts) UnmarshalJSON(data []byte) error {
+	var one string
+	if err := json.Unmarshal(data, &one); err == nil {
+		*t = texts{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(data, &many); err != nil {
+		return fmt.Errorf("code: want a string or a list of strings")
+	}
+	*t = many
+	return nil
 }
 
 // Edit replaces the one occurrence of Find in File by Replace.
@@ -55,6 +80,18 @@ func (c *Case) sideFile(s Side) string {
 		return s.In
 	}
 	return c.File
+}
+
+// entries are the sides' entry points, when every side names one.
+func (c *Case) entries() []string {
+	var out []string
+	for _, s := range c.Sides {
+		if s.Entry == "" {
+			return nil
+		}
+		out = append(out, s.Entry)
+	}
+	return out
 }
 
 // editFile is the file edit e of c changes.
@@ -100,10 +137,10 @@ func (c *Case) check() error {
 	case c.Fix == "" || c.Report == "":
 		return fmt.Errorf("no fix or report")
 	}
-	paths := []string{c.File}
+	paths := append([]string{c.File}, c.Parts...)
 	for _, s := range c.Sides {
-		if s.Code == "" {
-			return fmt.Errorf("a side without code")
+		if (len(s.Code) == 0) == (s.Func == "") || slices.Contains(s.Code, "") {
+			return fmt.Errorf("a side needs code or func, not both")
 		}
 		paths = append(paths, c.sideFile(s))
 	}

@@ -20,6 +20,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -45,6 +46,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	build := fs.String("build", "", "its configured `build` (--kernel-build)")
 	casesPath := fs.String("cases", "recall/cases.json", "the case `file`")
 	timeout := fs.Duration("timeout", 10*time.Minute, "kill whoop on one case after `D` (a hang is a failure)")
+	jsonDir := fs.String("json", "", "keep each case's whoop JSON report in `DIR` as ID.json")
+	fixed := fs.Bool("fixed", false, "also check each reverted case on the tree as it is (the fixed code): a column says whether whoop still reports the race there")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -60,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "recall:", err)
 		return 2
 	}
-	cfg := config{tree: *tree, build: *build, tmp: os.TempDir(), timeout: *timeout}
+	cfg := config{tree: *tree, build: *build, tmp: os.TempDir(), timeout: *timeout, jsonDir: *jsonDir, fixed: *fixed}
 	if cfg.whoop, err = filepath.Abs(*whoop); err == nil {
 		cfg.tree, err = filepath.Abs(cfg.tree)
 	}
@@ -80,7 +83,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "recall: %s: %s (%.1f s)\n", o.c.ID, o.status, time.Since(start).Seconds())
 		outs = append(outs, o)
 	}
-	printTable(stdout, outs, *whoop)
+	printTable(stdout, outs, *whoop, *fixed)
 	if ctx.Err() != nil || slices.ContainsFunc(outs, func(o outcome) bool { return o.failed }) {
 		return 1
 	}
@@ -103,16 +106,24 @@ func selectCases(cases []Case, ids []string) ([]Case, error) {
 	return out, nil
 }
 
-func printTable(w io.Writer, outs []outcome, whoop string) {
+func printTable(w io.Writer, outs []outcome, whoop string, fixed bool) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "case\tfile\texpected\tfound\twhoop's report, or why not")
+	head := "case\tfile\texpected\tfound"
+	if fixed {
+		head += "\tafter the fix"
+	}
+	fmt.Fprintln(tw, head+"\twhoop's report, or why not")
 	n, part := 0, 0
 	for _, o := range outs {
 		how := "as is"
 		if len(o.c.Revert) > 0 {
 			how = "reverted"
 		}
-		fmt.Fprintf(tw, "%s\t%s (%s)\t%s\t%s\t%s\n", o.c.ID, o.c.File, how, o.expected, o.status, o.detail)
+		row := fmt.Sprintf("%s\t%s (%s)\t%s\t%s", o.c.ID, o.c.File, how, o.expected, o.status)
+		if fixed {
+			row += "\t" + cmp.Or(o.fixed, "-")
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", row, o.detail)
 		switch o.status {
 		case "yes":
 			n++

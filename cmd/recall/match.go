@@ -42,6 +42,7 @@ type pair struct {
 
 type access struct {
 	EntryPoint string   `json:"entryPoint"`
+	Function   string   `json:"function"`
 	Kind       string   `json:"kind"`
 	Mode       string   `json:"mode"`
 	LValue     string   `json:"lvalue"`
@@ -50,34 +51,63 @@ type access struct {
 	Locks      []string `json:"locks"`
 }
 
-// sideLines are the lines of one side: its file (relative to the tree) and
-// the 1-based numbers of the lines whose text contains the side's code.
+// sideLines is one side resolved: its file (relative to the tree) and
+// either the 1-based numbers of the lines holding one of its texts or the
+// function holding its accesses.
 type sideLines struct {
 	file  string
 	lines []int
+	fn    string
+	entry string
 }
 
 func (s sideLines) String() string {
-	nums := make([]string, len(s.lines))
-	for i, n := range s.lines {
-		nums[i] = fmt.Sprint(n)
+	where := s.fn + "()"
+	if s.fn == "" {
+		nums := make([]string, len(s.lines))
+		for i, n := range s.lines {
+			nums[i] = fmt.Sprint(n)
+		}
+		where = strings.Join(nums, ",")
 	}
-	return filepath.Base(s.file) + ":" + strings.Join(nums, ",")
+	if s.entry != "" {
+		where += " by " + s.entry
+	}
+	return filepath.Base(s.file) + ":" + where
+}
+
+// has reports whether access x is on this side.
+func (s sideLines) has(x access, root string) bool {
+	if !sameFile(x.File, s.file, root) || (s.entry != "" && x.EntryPoint != s.entry) {
+		return false
+	}
+	if s.fn != "" {
+		return x.Function == s.fn
+	}
+	return slices.Contains(s.lines, x.Line)
 }
 
 // resolveSides finds each side's lines in the files under root (after the
-// revert). A side whose code is on no line is stale case data: an error.
+// revert). A side whose code is on no line, or whose function is not
+// defined there, is stale case data: an error.
 func resolveSides(c *Case, root string) ([]sideLines, error) {
 	var out []sideLines
 	for _, s := range c.Sides {
 		f := c.sideFile(s)
 		data, err := os.ReadFile(filepath.Join(root, f))
 		if err != nil {
-			return nil, fmt.Errorf("side %q: %w", s.Code, err)
+			return nil, fmt.Errorf("side in %s: %w", f, err)
 		}
-		sl := sideLines{file: f}
+		sl := sideLines{file: f, fn: s.Func, entry: s.Entry}
+		if s.Func != "" {
+			if !regexp.MustCompile(`(?m)^(?:[^\s#].*)?\b` + regexp.QuoteMeta(s.Func) + `\(`).Match(data) {
+				return nil, fmt.Errorf("side %s(): no such function in %s", s.Func, f)
+			}
+			out = append(out, sl)
+			continue
+		}
 		for i, line := range strings.Split(string(data), "\n") {
-			if strings.Contains(line, s.Code) {
+			if slices.ContainsFunc(s.Code, func(code string) bool { return strings.Contains(line, code) }) {
 				sl.lines = append(sl.lines, i+1)
 			}
 		}
@@ -133,7 +163,7 @@ func match(rep *report, field string, sides []sideLines, root string) matchResul
 
 func raceVerdict(a, b access, fieldRE *regexp.Regexp, sides []sideLines, root string) verdict {
 	on := func(x access, s sideLines) bool {
-		return fieldRE.MatchString(x.LValue) && sameFile(x.File, s.file, root) && slices.Contains(s.lines, x.Line)
+		return fieldRE.MatchString(x.LValue) && s.has(x, root)
 	}
 	s0, s1 := sides[0], sides[len(sides)-1]
 	switch {
@@ -175,7 +205,7 @@ func describe(m matchResult, rep *report, c *Case) string {
 		if f.Status != "checked" {
 			why = append(why, "status "+f.Status+": "+f.Note+f.Error)
 		}
-		why = append(why, entryNotes(f, c.Entries)...)
+		why = append(why, entryNotes(f, c.entries())...)
 	}
 	if n := racesOn(rep, c.Field); n > 0 {
 		why = append(why, fmt.Sprintf("%d races on %s elsewhere", n, c.Field))

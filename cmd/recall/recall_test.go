@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,18 +33,23 @@ func TestMatch(t *testing.T) {
 		want  verdict
 		lines [2]int // the matched race's lines, when found or partial
 	}{
-		{"both sides", "count", []sideLines{{c, []int{10}}, {c, []int{20}}}, found, [2]int{10, 20}},
-		{"sides in the other order", "count", []sideLines{{c, []int{20}}, {c, []int{10}}}, found, [2]int{10, 20}},
-		{"a side among several lines", "count", []sideLines{{c, []int{3, 10}}, {c, []int{20, 99}}}, found, [2]int{10, 20}},
-		{"one side only", "count", []sideLines{{c, []int{10}}, {c, []int{21}}}, partial, [2]int{10, 20}},
+		{"both sides", "count", []sideLines{{file: c, lines: []int{10}}, {file: c, lines: []int{20}}}, found, [2]int{10, 20}},
+		{"sides in the other order", "count", []sideLines{{file: c, lines: []int{20}}, {file: c, lines: []int{10}}}, found, [2]int{10, 20}},
+		{"a side among several lines", "count", []sideLines{{file: c, lines: []int{3, 10}}, {file: c, lines: []int{20, 99}}}, found, [2]int{10, 20}},
+		{"one side only", "count", []sideLines{{file: c, lines: []int{10}}, {file: c, lines: []int{21}}}, partial, [2]int{10, 20}},
 		// count2 is another field: its race at the same lines is no match.
-		{"whole identifier", "count", []sideLines{{c, []int{30}}, {c, []int{40}}}, missed, [2]int{}},
-		{"other field", "count2", []sideLines{{c, []int{30}}, {c, []int{40}}}, found, [2]int{30, 40}},
-		{"access in a header", "flags", []sideLines{{h, []int{5}}, {c, []int{50}}}, found, [2]int{5, 50}},
-		{"wrong file", "flags", []sideLines{{c, []int{5}}, {c, []int{50}}}, partial, [2]int{5, 50}},
-		{"one-sided case needs both accesses there", "count", []sideLines{{c, []int{10}}}, partial, [2]int{10, 20}},
-		{"one-sided case", "count", []sideLines{{c, []int{10, 20}}}, found, [2]int{10, 20}},
-		{"nothing", "count", []sideLines{{c, []int{1}}, {c, []int{2}}}, missed, [2]int{}},
+		{"whole identifier", "count", []sideLines{{file: c, lines: []int{30}}, {file: c, lines: []int{40}}}, missed, [2]int{}},
+		{"other field", "count2", []sideLines{{file: c, lines: []int{30}}, {file: c, lines: []int{40}}}, found, [2]int{30, 40}},
+		{"access in a header", "flags", []sideLines{{file: h, lines: []int{5}}, {file: c, lines: []int{50}}}, found, [2]int{5, 50}},
+		{"wrong file", "flags", []sideLines{{file: c, lines: []int{5}}, {file: c, lines: []int{50}}}, partial, [2]int{5, 50}},
+		{"one-sided case needs both accesses there", "count", []sideLines{{file: c, lines: []int{10}}}, partial, [2]int{10, 20}},
+		{"one-sided case", "count", []sideLines{{file: c, lines: []int{10, 20}}}, found, [2]int{10, 20}},
+		{"nothing", "count", []sideLines{{file: c, lines: []int{1}}, {file: c, lines: []int{2}}}, missed, [2]int{}},
+		{"sides by function", "count", []sideLines{{file: c, fn: "demo_write"}, {file: c, fn: "demo_read_locked"}}, found, [2]int{10, 20}},
+		{"function in another file", "count", []sideLines{{file: h, fn: "demo_write"}, {file: c, fn: "demo_read_locked"}}, partial, [2]int{10, 20}},
+		{"entry points", "count", []sideLines{{file: c, lines: []int{10}, entry: "demo_read"}, {file: c, lines: []int{20}, entry: "demo_write"}}, found, [2]int{10, 20}},
+		// The lines race, but reached from another entry point.
+		{"other entry point", "count", []sideLines{{file: c, lines: []int{10}, entry: "demo_probe"}, {file: c, lines: []int{20}, entry: "demo_write"}}, partial, [2]int{10, 20}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := match(rep, tc.field, tc.sides, "/tree")
@@ -63,7 +70,7 @@ func TestMatchAbsolutePaths(t *testing.T) {
 		a.File = "/tmp/recall-x/" + a.File
 	}
 	c := "drivers/misc/demo.c"
-	m := match(rep, "count", []sideLines{{c, []int{10}}, {c, []int{20}}}, "/tmp/recall-x")
+	m := match(rep, "count", []sideLines{{file: c, lines: []int{10}}, {file: c, lines: []int{20}}}, "/tmp/recall-x")
 	if m.verdict != found {
 		t.Errorf("verdict %d, want found: a path under the run's root is the tree-relative file", m.verdict)
 	}
@@ -72,17 +79,17 @@ func TestMatchAbsolutePaths(t *testing.T) {
 func TestDescribe(t *testing.T) {
 	rep := readFixture(t)
 	c := "drivers/misc/demo.c"
-	m := match(rep, "count", []sideLines{{c, []int{10}}, {c, []int{20}}}, "/tree")
+	m := match(rep, "count", []sideLines{{file: c, lines: []int{10}}, {file: c, lines: []int{20}}}, "/tree")
 	want := "demo_read/demo_write: demo.c:10 read dev->count (struct demo.lock) vs demo.c:20 write dev->count (no lock)"
 	if got := describe(m, rep, &Case{Field: "count"}); got != want {
 		t.Errorf("found:\n got %q\nwant %q", got, want)
 	}
-	miss := match(rep, "state", []sideLines{{c, []int{1}}}, "/tree")
-	got := describe(miss, rep, &Case{Field: "state", Entries: []string{"demo_read", "demo_irq"}})
+	miss := match(rep, "state", []sideLines{{file: c, lines: []int{1}}}, "/tree")
+	got := describe(miss, rep, &Case{Field: "state", Sides: []Side{{Entry: "demo_read"}, {Entry: "demo_irq"}}})
 	if want := "serialised: both under the same lock; no race on state"; got != want {
 		t.Errorf("serialised:\n got %q\nwant %q", got, want)
 	}
-	got = describe(miss, rep, &Case{Field: "count", Entries: []string{"demo_open", "demo_read"}})
+	got = describe(miss, rep, &Case{Field: "count", Sides: []Side{{Entry: "demo_open"}, {Entry: "demo_read"}}})
 	if want := "no entry point demo_open; 1 races on count elsewhere"; got != want {
 		t.Errorf("no entry point:\n got %q\nwant %q", got, want)
 	}
@@ -128,7 +135,7 @@ func writeTree(t *testing.T) string {
 func TestWorkTreeRevert(t *testing.T) {
 	tree := writeTree(t)
 	c := &Case{ID: "demo", File: "drivers/misc/demo.c", Field: "x",
-		Sides:  []Side{{Code: "x = 1;"}},
+		Sides:  []Side{{Code: texts{"x = 1;"}}},
 		Revert: []Edit{{Find: "\tlock();\n\tx = 1;\n\tunlock();\n", Replace: "\tx = 1;\n"}}}
 	root, done, err := workTree(c, tree, t.TempDir())
 	if err != nil {
@@ -180,8 +187,29 @@ func TestWorkTreeAsIs(t *testing.T) {
 	if err != nil || root != tree {
 		t.Errorf("a case without revert runs in the tree: root %q, err %v", root, err)
 	}
-	if _, err := resolveSides(&Case{File: "drivers/misc/demo.c", Sides: []Side{{Code: "no such code"}}}, tree); err == nil {
+	if _, err := resolveSides(&Case{File: "drivers/misc/demo.c", Sides: []Side{{Code: texts{"no such code"}}}}, tree); err == nil {
 		t.Error("a side on no line is not an error")
+	}
+	if _, err := resolveSides(&Case{File: "drivers/misc/demo.c", Sides: []Side{{Func: "lock"}}}, tree); err == nil {
+		t.Error("a side in a function the file calls but does not define is not an error")
+	}
+	sides, err := resolveSides(&Case{File: "drivers/misc/demo.c", Sides: []Side{{Func: "f"}, {Code: texts{"x = 1;", "int x;"}}}}, tree)
+	if err != nil || len(sides) != 2 || sides[0].String() != "demo.c:f()" || sides[1].String() != "demo.c:1,5" {
+		t.Errorf("sides by function and by alternatives: %v, %v; want demo.c:f() and demo.c:1,5", sides, err)
+	}
+}
+
+func TestWhoopArgs(t *testing.T) {
+	cfg := config{tree: "/t", build: "/b"}
+	c := &Case{File: "drivers/leds/led-class.c", Parts: []string{"drivers/leds/led-core.c"}, Args: []string{"--no-assume", "static-linkage"}}
+	got := strings.Join(whoopArgs(cfg, c), " ")
+	want := "--kernel /t --kernel-build /b --jobs 1 --no-progress --format json -I /t/drivers/leds --no-assume static-linkage --module -- drivers/leds/led-class.c drivers/leds/led-core.c"
+	if got != want {
+		t.Errorf("whoopArgs:\n got %s\nwant %s", got, want)
+	}
+	c = &Case{File: "drivers/a/b.c", Parts: []string{"drivers/c/d.c"}, Revert: []Edit{{File: "drivers/a/b.h", Find: "x"}, {Find: "y"}}}
+	if got := c.dirs(); !slices.Equal(got, []string{"drivers/a", "drivers/c"}) {
+		t.Errorf("dirs %v, want drivers/a and drivers/c", got)
 	}
 }
 
@@ -206,14 +234,29 @@ func TestClassify(t *testing.T) {
 	}
 }
 
+func TestTextsJSON(t *testing.T) {
+	var s []Side
+	if err := json.Unmarshal([]byte(`[{"code": "a"}, {"code": ["b", "c"]}]`), &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s) != 2 || !slices.Equal(s[0].Code, texts{"a"}) || !slices.Equal(s[1].Code, texts{"b", "c"}) {
+		t.Errorf("decoded %+v", s)
+	}
+	if err := json.Unmarshal([]byte(`[{"code": 3}]`), &s); err == nil {
+		t.Error("a number as code accepted")
+	}
+}
+
 func TestCaseCheck(t *testing.T) {
-	good := Case{ID: "a", File: "drivers/x/a.c", Field: "f", Sides: []Side{{Code: "f = 1;"}}, Fix: "fix", Report: "r"}
+	good := Case{ID: "a", File: "drivers/x/a.c", Field: "f", Sides: []Side{{Code: texts{"f = 1;"}}}, Fix: "fix", Report: "r"}
 	if err := good.check(); err != nil {
 		t.Fatalf("good case: %v", err)
 	}
 	for name, mutate := range map[string]func(c *Case){
 		"no id":         func(c *Case) { c.ID = "" },
-		"three sides":   func(c *Case) { c.Sides = []Side{{Code: "a"}, {Code: "b"}, {Code: "c"}} },
+		"three sides":   func(c *Case) { c.Sides = []Side{{Func: "a"}, {Func: "b"}, {Func: "c"}} },
+		"code and func": func(c *Case) { c.Sides = []Side{{Code: texts{"a"}, Func: "f"}} },
+		"neither":       func(c *Case) { c.Sides = []Side{{In: "drivers/x/a.c"}} },
 		"absolute file": func(c *Case) { c.File = "/etc/passwd" },
 		"escaping edit": func(c *Case) { c.Revert = []Edit{{File: "../x.c", Find: "a"}} },
 		"empty find":    func(c *Case) { c.Revert = []Edit{{Find: ""}} },

@@ -34,11 +34,15 @@ func workTree(c *Case, tree, tmp string) (root string, done func(), err error) {
 	return root, done, nil
 }
 
-// dirs returns the directories holding c's checked file and edited files.
+// dirs returns the directories holding c's checked files and edited files.
 func (c *Case) dirs() []string {
-	dirs := []string{filepath.Dir(c.File)}
+	files := append([]string{c.File}, c.Parts...)
 	for _, e := range c.Revert {
-		if d := filepath.Dir(c.editFile(e)); !slices.Contains(dirs, d) {
+		files = append(files, c.editFile(e))
+	}
+	var dirs []string
+	for _, f := range files {
+		if d := filepath.Dir(f); !slices.Contains(dirs, d) {
 			dirs = append(dirs, d)
 		}
 	}

@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -17,16 +19,23 @@ type outcome struct {
 	status   string // yes, partial, no, error, CRASH
 	detail   string // the matching report, or why not
 	failed   bool   // whoop crashed or hung, or the case data is broken
+	// fixed is the status on the tree as it is, with the fix (-fixed, for
+	// reverted cases): a race whoop still reports there is not told apart
+	// from the fixed code.
+	fixed string
 }
 
 // config is what every run shares.
 type config struct {
 	whoop, tree, build, tmp string
 	timeout                 time.Duration
+	jsonDir                 string // when set, each case's whoop report is kept there as ID.json
+	fixed                   bool   // also check reverted cases on the tree as it is
 }
 
 // runCase prepares the case's tree (reverting the fix on a copy if need
-// be), runs whoop on its file and matches the report.
+// be), runs whoop on its file and matches the report; with cfg.fixed, it
+// does the same on the tree as it is for a reverted case.
 func runCase(ctx context.Context, cfg config, c *Case) outcome {
 	o := outcome{c: c}
 	root, done, err := workTree(c, cfg.tree, cfg.tmp)
@@ -35,29 +44,53 @@ func runCase(ctx context.Context, cfg config, c *Case) outcome {
 		return o
 	}
 	defer done()
+	o.status, o.expected, o.detail, o.failed = check(ctx, cfg, c, root, false)
+	if cfg.fixed && len(c.Revert) > 0 && !o.failed {
+		status, _, detail, failed := check(ctx, cfg, c, cfg.tree, true)
+		switch {
+		case failed:
+			o.fixed, o.failed = status+": "+detail, true
+		case status == "error":
+			o.fixed = "n/a"
+		default:
+			o.fixed = status
+		}
+	}
+	return o
+}
+
+// check runs whoop on c's file in root and matches the report to c. On
+// the fixed tree of a reverted case (fixedTree), sides whose code only the
+// revert restores do not resolve: that is no failure of the case data.
+func check(ctx context.Context, cfg config, c *Case, root string, fixedTree bool) (status, expected, detail string, failed bool) {
+	name := c.ID
+	if fixedTree {
+		name += ".fixed"
+	}
 	sides, err := resolveSides(c, root)
 	if err != nil {
-		o.status, o.detail, o.failed = "error", err.Error(), true
-		return o
+		return "error", "", err.Error(), !fixedTree
 	}
-	o.expected = c.Field + " @ " + sidesText(sides)
+	expected = c.Field + " @ " + sidesText(sides)
 	stdout, stderr, code, err := runWhoop(ctx, cfg, c, root)
+	if cfg.jsonDir != "" {
+		if werr := os.WriteFile(filepath.Join(cfg.jsonDir, name+".json"), stdout, 0o644); werr != nil {
+			fmt.Fprintln(os.Stderr, "recall:", werr)
+		}
+	}
 	if failure := classify(code, stderr, err); failure != "" {
-		o.status, o.detail, o.failed = "CRASH", failure, true
-		return o
+		return "CRASH", expected, failure, true
 	}
 	rep, perr := parseReport(stdout)
 	if perr != nil {
-		o.status, o.detail = "no", inputCause(code, stderr, perr)
-		return o
+		return "no", expected, inputCause(code, stderr, perr), false
 	}
 	m := match(rep, c.Field, sides, root)
-	o.status = [...]string{"no", "partial", "yes"}[m.verdict]
-	o.detail = describe(m, rep, c)
+	detail = describe(m, rep, c)
 	if code == 3 || code == 4 {
-		o.detail = inputCause(code, stderr, nil) + "; " + o.detail
+		detail = inputCause(code, stderr, nil) + "; " + detail
 	}
-	return o
+	return [...]string{"no", "partial", "yes"}[m.verdict], expected, detail, false
 }
 
 func sidesText(sides []sideLines) string {
@@ -73,10 +106,7 @@ func sidesText(sides []sideLines) string {
 func runWhoop(ctx context.Context, cfg config, c *Case, root string) (stdout, stderr []byte, code int, err error) {
 	ctx, cancel := context.WithTimeout(ctx, cfg.timeout)
 	defer cancel()
-	args := []string{"--kernel", cfg.tree, "--kernel-build", cfg.build,
-		"--jobs", "1", "--no-progress", "--format", "json"}
-	args = append(append(args, c.Args...), "--", c.File)
-	cmd := exec.CommandContext(ctx, cfg.whoop, args...)
+	cmd := exec.CommandContext(ctx, cfg.whoop, whoopArgs(cfg, c)...)
 	cmd.Dir = root
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -89,6 +119,25 @@ func runWhoop(ctx context.Context, cfg config, c *Case, root string) (stdout, st
 		return out.Bytes(), errb.Bytes(), -1, err // could not start
 	}
 	return out.Bytes(), errb.Bytes(), cmd.ProcessState.ExitCode(), nil
+}
+
+// whoopArgs is whoop's command line for c: JSON out, one job, the tree
+// and build given, the case's own flags, and its file (with its parts as
+// one module).
+func whoopArgs(cfg config, c *Case) []string {
+	args := []string{"--kernel", cfg.tree, "--kernel-build", cfg.build,
+		"--jobs", "1", "--no-progress", "--format", "json"}
+	// A reverted copy holds only the case's directories: their own
+	// headers are found next to the file, as kbuild's -I$(src) does, and
+	// the tree's directories come next for what the copy lacks ("../x.h").
+	for _, d := range c.dirs() {
+		args = append(args, "-I", filepath.Join(cfg.tree, d))
+	}
+	args = append(args, c.Args...)
+	if len(c.Parts) > 0 {
+		args = append(args, "--module")
+	}
+	return append(append(args, "--", c.File), c.Parts...)
 }
 
 // classify returns why a whoop run is a failure of whoop, or "": it
