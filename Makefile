@@ -89,12 +89,15 @@ kernel-test: build
 # kernel tree (a fix the tree has is reverted on a temporary copy), and
 # prints a table and "found N/M". Found/total is a measurement: it fails
 # only if whoop crashes or hangs on a case or a case no longer fits the
-# tree. RECALL_CASES=ID... runs only those cases.
+# tree. RECALL_CASES=ID... runs only those cases; RECALL_FLAGS=-fixed also
+# checks each reverted case on the tree as it is (whoop should not report
+# the race there), -json DIR keeps whoop's reports.
 WHOOP        ?= $(BIN)
 RECALL_CASES ?=
+RECALL_FLAGS ?=
 recall: $(if $(filter $(BIN),$(WHOOP)),build,deps)
 	@set -e; set -- $$(scripts/kernel-tree); \
-	$(GO) run ./cmd/recall -whoop $(WHOOP) -tree $$1 -build $$2 -cases recall/cases.json $(RECALL_CASES)
+	$(GO) run ./cmd/recall -whoop $(WHOOP) -tree $$1 -build $$2 -cases recall/cases.json $(RECALL_FLAGS) $(RECALL_CASES)
 
 lint: deps
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt:"; echo "$$out"; exit 1; fi
