@@ -163,7 +163,7 @@ func match(rep *report, field string, sides []sideLines, root string) matchResul
 
 func raceVerdict(a, b access, fieldRE *regexp.Regexp, sides []sideLines, root string) verdict {
 	on := func(x access, s sideLines) bool {
-		return fieldRE.MatchString(x.LValue) && s.has(x, root)
+		return namesField(x.LValue, fieldRE) && s.has(x, root)
 	}
 	s0, s1 := sides[0], sides[len(sides)-1]
 	switch {
@@ -178,6 +178,32 @@ func raceVerdict(a, b access, fieldRE *regexp.Regexp, sides []sideLines, root st
 // fieldPattern matches an lvalue that names field as a whole identifier.
 func fieldPattern(field string) *regexp.Regexp {
 	return regexp.MustCompile(`(^|[^A-Za-z0-9_])` + regexp.QuoteMeta(field) + `([^A-Za-z0-9_]|$)`)
+}
+
+// namesField reports whether an lvalue whoop prints accesses field: the
+// field is named outside index expressions (udev->buff[udev->head] reads
+// buff, not head) and outside the "(in helper)" note.
+func namesField(lvalue string, fieldRE *regexp.Regexp) bool {
+	lvalue, _, _ = strings.Cut(lvalue, " (in ")
+	var b strings.Builder
+	depth := 0
+	for _, r := range lvalue {
+		switch {
+		case r == '[':
+			depth++
+			if depth == 1 {
+				b.WriteRune(r)
+			}
+		case r == ']':
+			depth = max(depth-1, 0)
+			if depth == 0 {
+				b.WriteRune(r)
+			}
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return fieldRE.MatchString(b.String())
 }
 
 // sameFile reports whether a report's path names the tree-relative file
@@ -253,7 +279,7 @@ func racesOn(rep *report, field string) int {
 	for _, f := range rep.Files {
 		for _, p := range f.Pairs {
 			for _, r := range p.Races {
-				if slices.ContainsFunc(r.Accesses, func(a access) bool { return re.MatchString(a.LValue) }) {
+				if slices.ContainsFunc(r.Accesses, func(a access) bool { return namesField(a.LValue, re) }) {
 					n++
 				}
 			}

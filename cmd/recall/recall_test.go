@@ -63,6 +63,27 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+func TestNamesField(t *testing.T) {
+	for _, tc := range []struct {
+		lvalue, field string
+		want          bool
+	}{
+		{"dev->bbu", "bbu", true},
+		{"dev->bbu2", "bbu", false},
+		{"data->fan[channel]", "fan", true},
+		{"data->fan[channel]", "channel", false},
+		{"udev->buff[udev->head].__sec", "head", false},
+		{"udev->buff[udev->head].__sec", "buff", true},
+		{"a->b[c[d->e]].f", "e", false},
+		{"dev->driver_data (in dev_get_drvdata)", "dev_get_drvdata", false},
+		{"*ppos", "ppos", true},
+	} {
+		if got := namesField(tc.lvalue, fieldPattern(tc.field)); got != tc.want {
+			t.Errorf("namesField(%q, %q) = %v, want %v", tc.lvalue, tc.field, got, tc.want)
+		}
+	}
+}
+
 func TestMatchAbsolutePaths(t *testing.T) {
 	rep := readFixture(t)
 	for i := range rep.Files[0].Pairs[0].Races[0].Accesses {
