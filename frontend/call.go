@@ -312,6 +312,9 @@ func (f *fnBuilder) helperTouch(name string, acc models.ArgAccess, argNodes []cc
 		return
 	}
 	a := ir.Access{Addr: vals[acc.Arg], Mode: acc.Mode, P: pos}
+	if a.Mode == ir.Atomic && f.b.st.cfg.AtomicsPlain {
+		a.Mode = ir.Plain
+	}
 	switch acc.Len {
 	case models.LenArg:
 		a.Size = -1

@@ -19,6 +19,10 @@ type Config struct {
 	// VolatilePlain treats accesses through volatile lvalues as plain. By
 	// default they are marked, as READ_ONCE/WRITE_ONCE are.
 	VolatilePlain bool
+	// AtomicsPlain treats the atomic accesses of the helper table (atomic_t
+	// operations, atomic bit operations) as plain. By default they are
+	// marked for the kernel memory model, as KCSAN instruments them.
+	AtomicsPlain bool
 	// ExactInts models C integer overflow and conversions (two's-complement
 	// wrap-around, see ints.go). By default integers are mathematical: no
 	// overflow, and casts keep values.

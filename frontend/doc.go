@@ -150,6 +150,10 @@
 //   - An access through a volatile-qualified lvalue is marked (as
 //     READ_ONCE/WRITE_ONCE), so it cannot race under the kernel memory
 //     model; Config.VolatilePlain treats such accesses as plain instead.
+//   - The helper table's atomic accesses (atomic_t operations, atomic bit
+//     operations) are marked too (ir.Atomic: two marked accesses never
+//     race, tools/memory-model's definition of a data race);
+//     Config.AtomicsPlain (--no-assume marked-atomics) makes them plain.
 //   - The struct layout is cc/v4's: __attribute__((packed)) is ignored, so
 //     offsets in packed structs differ from gcc's (member identity, used by
 //     the region pass, is unaffected).

@@ -367,6 +367,29 @@ func TestVolatilePlain(t *testing.T) {
 	}
 }
 
+// An atomic helper's touch is marked Atomic unless the marked-atomics
+// assumption is dropped (AtomicsPlain).
+func TestAtomicsPlain(t *testing.T) {
+	src := "#include <linux/atomic.h>\nstatic atomic_t a;\nvoid f(void) { atomic_inc(&a); }\n"
+	for _, plain := range []bool{false, true} {
+		prog := lower(t, src, Config{AtomicsPlain: plain})
+		n := 0
+		prog.Accesses(func(f *ir.Function, s ir.Stmt, a *ir.Access) {
+			n++
+			want := ir.Atomic
+			if plain {
+				want = ir.Plain
+			}
+			if a.Mode != want {
+				t.Errorf("AtomicsPlain=%v: %s mode %s", plain, a.LValue, a.Mode)
+			}
+		})
+		if n == 0 {
+			t.Errorf("AtomicsPlain=%v: no access", plain)
+		}
+	}
+}
+
 func TestUntilParseGivesEmptyProgram(t *testing.T) {
 	path := writeFile(t, "p.c", "int x;\n")
 	prog, err := LoadUntil(context.Background(), path, Config{}, "parse")

@@ -269,6 +269,22 @@ var helperTable = func() map[string]Helper {
 	plainBitWrite := ArgAccess{Arg: 1, Write: true, Len: LenUnknown}
 	add(Helper{Accesses: []ArgAccess{plainBitRead, plainBitWrite}, Returns: ReturnsScalar, NoEscape: true},
 		"__set_bit", "__clear_bit", "__change_bit", "__test_and_set_bit", "__test_and_clear_bit")
+	// Their 6.12 names: test_bit(nr, addr) and __set_bit(nr, addr) are
+	// macros (include/linux/bitops.h, bitop()) calling the instrumented
+	// wrappers of include/asm-generic/bitops/instrumented-non-atomic.h,
+	// whose x86 bodies read the bitmap in inline assembly. KCSAN
+	// instruments _test_bit as an atomic read (instrument_atomic_read) and
+	// the ___ forms as plain writes (instrument_write); const_test_bit and
+	// generic___* are what bitop() picks for a constant bitmap.
+	add(Helper{Accesses: []ArgAccess{bitRead}, Returns: ReturnsScalar, NoEscape: true},
+		"_test_bit", "_test_bit_acquire", "test_bit_acquire", "const_test_bit", "const_test_bit_acquire")
+	add(Helper{Accesses: []ArgAccess{bitRead, bitWrite}, Returns: ReturnsScalar, NoEscape: true},
+		"xor_unlock_is_negative_byte")
+	add(Helper{Accesses: []ArgAccess{plainBitRead, plainBitWrite}, Returns: ReturnsScalar, NoEscape: true},
+		"___set_bit", "___clear_bit", "___change_bit", "___test_and_set_bit", "___test_and_clear_bit",
+		"___test_and_change_bit", "__test_and_change_bit", "__clear_bit_unlock",
+		"generic___set_bit", "generic___clear_bit", "generic___change_bit", "generic___test_and_set_bit",
+		"generic___test_and_clear_bit", "generic___test_and_change_bit")
 
 	// Logging reads what its conversions name: a %s argument's string, a
 	// %pM's address, ... (Format); the other arguments by value. The
@@ -351,7 +367,76 @@ var helperTable = func() map[string]Helper {
 		Returns: ReturnsScalar, NoEscape: true}, "fasync_helper")
 	add(Helper{Accesses: []ArgAccess{{Arg: 0, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true}, "kill_fasync")
 	addBuiltins(m, add)
+	addAtomicFamilies(m)
 	m["panic"] = Helper{Name: "panic", Returns: ReturnsScalar, NoEscape: true, NoReturn: true}
 	m["__whoop_bug"] = Helper{Name: "__whoop_bug", Returns: ReturnsScalar, NoEscape: true, NoReturn: true}
 	return m
 }()
+
+// addAtomicFamilies adds the rest of the atomic_t, atomic64_t and
+// atomic_long_t API (include/linux/atomic/atomic-instrumented.h: every
+// operation in every ordering) as atomic accesses of the counter, as KCSAN
+// instruments them (instrument_atomic_read, _write, _read_write). Without
+// a row, a tree's inline body reaches the arch code's inline assembly,
+// whose memory operands read as plain accesses. Rows already in the table
+// are kept: this only fills gaps.
+func addAtomicFamilies(m map[string]Helper) {
+	put := func(h Helper, name string) {
+		if _, ok := m[name]; !ok {
+			h.Name = name
+			m[name] = h
+		}
+	}
+	at := func(arg int, write bool) ArgAccess {
+		return ArgAccess{Arg: arg, Write: write, Mode: ir.Atomic, Len: LenPointee}
+	}
+	rmw := func(arg int) Helper {
+		return Helper{Accesses: []ArgAccess{at(arg, false), at(arg, true)}, Returns: ReturnsScalar, NoEscape: true}
+	}
+	orders := []string{"", "_relaxed", "_acquire", "_release"}
+	for _, p := range []string{"atomic", "atomic64", "atomic_long"} {
+		read := Helper{Accesses: []ArgAccess{at(0, false)}, Returns: ReturnsScalar, NoEscape: true}
+		write := Helper{Accesses: []ArgAccess{at(0, true)}, Returns: ReturnsScalar, NoEscape: true}
+		put(read, p+"_read")
+		put(read, p+"_read_acquire")
+		put(write, p+"_set")
+		put(write, p+"_set_release")
+		// op(i, v): the counter is the second argument.
+		for _, op := range []string{"add", "sub", "and", "andnot", "or", "xor"} {
+			put(rmw(1), p+"_"+op)
+			for _, o := range orders {
+				put(rmw(1), p+"_fetch_"+op+o)
+				if op == "add" || op == "sub" {
+					put(rmw(1), p+"_"+op+"_return"+o)
+				}
+			}
+		}
+		put(rmw(1), p+"_sub_and_test")
+		for _, o := range orders {
+			put(rmw(1), p+"_add_negative"+o)
+		}
+		// op(v, ...): the counter is the first argument.
+		for _, op := range []string{"inc", "dec"} {
+			put(rmw(0), p+"_"+op)
+			put(rmw(0), p+"_"+op+"_and_test")
+			for _, o := range orders {
+				put(rmw(0), p+"_"+op+"_return"+o)
+				put(rmw(0), p+"_fetch_"+op+o)
+			}
+		}
+		for _, o := range orders {
+			put(rmw(0), p+"_xchg"+o)
+			put(rmw(0), p+"_cmpxchg"+o)
+			// try_cmpxchg(v, &old, new) also updates the caller's old
+			// value, a plain access (instrument_read_write).
+			tc := rmw(0)
+			tc.Accesses = append(tc.Accesses, ArgAccess{Arg: 1, Len: LenPointee},
+				ArgAccess{Arg: 1, Write: true, Len: LenPointee})
+			put(tc, p+"_try_cmpxchg"+o)
+		}
+		for _, op := range []string{"fetch_add_unless", "add_unless", "inc_not_zero", "inc_unless_negative",
+			"dec_unless_positive", "dec_if_positive"} {
+			put(rmw(0), p+"_"+op)
+		}
+	}
+}
