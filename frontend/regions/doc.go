@@ -208,6 +208,13 @@
 //     before that are marked ir.Access.Private, whatever the object's
 //     region, and the checks leave them out. This is flow-sensitive, per
 //     function. Off, they race as their region says.
+//   - A8 lent links (Options.NoLentLinks): a lent local's cells may hold
+//     the kernel's pointers after the call, so what they point to is
+//     kernel-visible, except the driver's own stack objects it points to
+//     (and stores into it point to): those are lent with it (lend.go), as
+//     an spi_message lends its on-stack spi_transfer and a list head
+//     itself. It can hide a race through a pointer to shared memory the
+//     kernel writes over such a cell. Off, as off A6.
 //
 // Precision limits (sound, but coarser than the program): unification is
 // flow- and context-insensitive, so a variable reused for two allocations,

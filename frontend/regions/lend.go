@@ -92,6 +92,39 @@ func driverCode(r *node) bool {
 	return false
 }
 
+// A8 lent links: a lent local's cells may hold the kernel's pointers after
+// the call, so what they point to is kernel-visible; but where the driver
+// stored a pointer to one of its own stack objects (a list head's pointers
+// to itself, an spi_message's transfer list linking the on-stack
+// spi_transfer: include/linux/spi/spi.h, spi_sync_transfer), that object is
+// lent with it, not escaped: the kernel function may read and write it
+// during the call, and keeps it no longer than the local (A6). Assumed:
+// the kernel does not replace such a pointer by one to shared memory that
+// the driver then follows after the call.
+
+// lendsLinks reports whether root n is a lent stack local whose links to
+// the driver's own stack objects lend them rather than publish them.
+func (g *graph) lendsLinks(n *node) bool {
+	return !g.opts.NoLentLinks && !g.opts.NoRetainedLocals &&
+		n.r.flags&oKernelContents != 0 && stackOnly(n)
+}
+
+// lendLink lends the stack-only memory p points into, if it is that: ok
+// says it did (then it needs no kernel visibility), changed that it was
+// not lent before. r is its root.
+func (g *graph) lendLink(p ptr) (r *node, ok, changed bool) {
+	r, _ = p.resolve()
+	if !stackOnly(r) {
+		return r, false, false
+	}
+	if r.r.flags&oKernelContents == 0 {
+		r.r.flags |= oKernelContents
+		g.touch(r.r)
+		return r, true, true
+	}
+	return r, true, false
+}
+
 // bindArgs unifies the arguments of an indirect call with the parameters
 // of the functions it may call. It waits until a driver function is among
 // them (A6): arguments of calls into kernel code only are escaped or lent

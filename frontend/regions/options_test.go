@@ -32,6 +32,7 @@ func TestOptions(t *testing.T) {
 	const file = "testdata/options/options.c"
 	const arrays = "testdata/arrays.c"
 	const local = "testdata/local.c"
+	const lent = "testdata/lent.c"
 	const walk = "testdata/options/walk.c"
 	cases := []struct {
 		file   string
@@ -54,6 +55,9 @@ func TestOptions(t *testing.T) {
 		{file, "linkage off", regions.Options{NoLinkageAssumption: true}, "other_count", "external int"},
 		{local, "retained locals default", regions.Options{}, "now.sec", "local now in dev_ioctl.sec"},
 		{local, "retained locals off", regions.Options{NoRetainedLocals: true}, "now.sec", "struct stamp.sec"},
+		{lent, "lent links default", regions.Options{}, "x.len", "local x in dev_write.len"},
+		{lent, "lent links off", regions.Options{NoLentLinks: true}, "x.len", "struct xfer.len"},
+		{lent, "lent links with retained locals off", regions.Options{NoRetainedLocals: true}, "x.len", "struct xfer.len"},
 		{arrays, "arithmetic bounds default", regions.Options{}, "r->after", "struct ring.after"},
 		{arrays, "arithmetic bounds off", regions.Options{NoBoundsAssumption: true}, "r->after", "struct ring"},
 		// An int walk through an int array member: the array's own fold

@@ -42,6 +42,10 @@ type Options struct {
 	// (ir.Access.Private, private.go): they race as the local's region
 	// says (A7).
 	NoUnpublishedLocals bool
+	// NoLentLinks makes every pointer stored in a lent stack local
+	// kernel-visible, the driver's pointers to its own stack objects
+	// included (A8, lend.go).
+	NoLentLinks bool
 }
 
 // Analyze computes the memory regions of prog: it sets prog.Regions, the

@@ -107,10 +107,20 @@ func (g *graph) propagateKernel() {
 		if n.r == nil {
 			n, _ = find(n)
 		}
+		lent := g.lendsLinks(n)
 		for _, c := range n.r.cells {
-			if c.link != nil {
-				mark(*c.link)
+			if c.link == nil {
+				continue
 			}
+			if lent {
+				if r, ok, changed := g.lendLink(*c.link); ok {
+					if changed {
+						work = append(work, r)
+					}
+					continue
+				}
+			}
+			mark(*c.link)
 		}
 		if n.r.flags&oKernel != 0 && n.r.sig != nil {
 			// Parameters of kernel code (no driver function here) are
@@ -348,9 +358,15 @@ func (g *graph) structsAt(r *node, off int64) []*ir.Struct {
 func (g *graph) resolveStores() {
 	for _, s := range g.stores {
 		r, _ := s.dst.resolve()
-		if r.r.flags&(oKernel|oKernelContents) != 0 {
-			g.escape(s.val, s.t)
+		if r.r.flags&(oKernel|oKernelContents) == 0 {
+			continue
 		}
+		if g.lendsLinks(r) {
+			if _, ok, _ := g.lendLink(s.val); ok {
+				continue // A8: lent with the local it is stored in
+			}
+		}
+		g.escape(s.val, s.t)
 	}
 }
 
