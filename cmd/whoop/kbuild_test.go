@@ -100,7 +100,7 @@ func TestKbuildCheck(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		mod + "/nvram.c: 2 findings on 2 variables (10 racy pairs of 127 concurrent)",
+		mod + "/nvram.c: 1 finding on 1 variable (3 racy pairs of 127 concurrent)",
 		mod + "/softdog.c: 0 findings on 0 variables (0 racy pairs of 21 concurrent)",
 	} {
 		if !bytes.Contains(log, []byte(want)) {
@@ -136,7 +136,7 @@ func TestKbuildCheck(t *testing.T) {
 	if viaDB != viaTree {
 		t.Errorf("-p and tree mode differ:\n-p:\n%s%s\ntree mode:\n%s%s", viaDB, errDB, viaTree, errTree)
 	}
-	if !strings.Contains(viaDB, "nvram.c: 2 findings on 2 variables (10 racy pairs of 127 concurrent)") || strings.Contains(errDB, "mod.c") || strings.Contains(errDB, "module-common") {
+	if !strings.Contains(viaDB, "nvram.c: 1 finding on 1 variable (3 racy pairs of 127 concurrent)") || strings.Contains(errDB, "mod.c") || strings.Contains(errDB, "module-common") {
 		t.Errorf("-p output:\n%s%s", viaDB, errDB)
 	}
 

@@ -216,6 +216,16 @@
 //     itself. It can hide a race through a pointer to shared memory the
 //     kernel writes over such a cell. Off, as off A6.
 //
+// Entry points the driver also calls (split.go): the kernel calls an entry
+// point with its objects, the driver may call it with its own (rtc-cmos's
+// suspend passes &cmos->saved_wkalrm to its read_alarm, nvram's read a
+// kmalloc'd buffer to the exported pc_nvram_read). The driver's calls go to
+// a copy of the function (same name and positions), and of the functions
+// it passes pointers to, so the two kinds of objects are two regions: the
+// program is solved once to find those calls (direct, or through a
+// pointer it resolves), then again with the copies (at most maxSplitStmts
+// statements copied). Exact: no assumption.
+//
 // Precision limits (sound, but coarser than the program): unification is
 // flow- and context-insensitive, so a variable reused for two allocations,
 // or a helper called on two objects, merges them; a kernel struct embedded

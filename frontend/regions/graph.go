@@ -58,6 +58,11 @@ type graph struct {
 	extents  map[*node]span
 	rootBuf  []*node
 
+	// split maps each entry point the driver also calls to the copy that
+	// takes the driver's calls (split.go): a pointer to the entry point
+	// has the copy's signature, and an indirect call reaches the copy.
+	split map[*ir.Function]*ir.Function
+
 	liveViews map[*node][]liveView // after the fixpoint: the views that hold
 	viewers   map[*node][]viewer   // the same, by canonical root
 }
@@ -245,7 +250,12 @@ func (g *graph) fnNode(f *ir.Function) *node {
 			}
 		}
 	} else {
-		for _, v := range f.Params {
+		callee := f
+		if c, ok := g.split[f]; ok {
+			callee = c
+			s.ret = g.retVal(c)
+		}
+		for _, v := range callee.Params {
 			s.params = append(s.params, g.valueOf(v))
 		}
 	}

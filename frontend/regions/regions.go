@@ -63,6 +63,16 @@ func Analyze(prog *ir.Program, opts Options) (err error) {
 	if err := g.solve(); err != nil {
 		return fmt.Errorf("regions %s: %w", prog.Path, err)
 	}
+	if split := g.splitEntries(); split != nil {
+		// The driver's calls of entry points now go to copies (split.go):
+		// solve again.
+		g = newGraph(prog, opts)
+		g.split = split
+		g.build()
+		if err := g.solve(); err != nil {
+			return fmt.Errorf("regions %s: %w", prog.Path, err)
+		}
+	}
 	if err := g.assign(); err != nil {
 		return fmt.Errorf("regions %s: %w", prog.Path, err)
 	}

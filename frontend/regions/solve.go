@@ -122,7 +122,10 @@ func (g *graph) propagateKernel() {
 			}
 			mark(*c.link)
 		}
-		if n.r.flags&oKernel != 0 && n.r.sig != nil {
+		// A split entry point's signature is its copy's, which only the
+		// driver calls: the kernel's calls are the entry point's own
+		// (split.go).
+		if n.r.flags&oKernel != 0 && n.r.sig != nil && !g.allSplit(n) {
 			// Parameters of kernel code (no driver function here) are
 			// what the driver passes to it: resolveIndirect escapes or
 			// lends them (A6).

@@ -24,6 +24,11 @@ func (g *graph) callTargets() {
 					} else {
 						c.Targets = g.targetsOf(fp)
 					}
+					for i, t := range c.Targets {
+						if cp, ok := g.split[t]; ok {
+							c.Targets[i] = cp // the driver's call (split.go)
+						}
+					}
 				}
 				if args, ok := g.calls[c]; ok {
 					c.ArgTargets = make([]*ir.Target, len(args))
