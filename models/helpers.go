@@ -361,6 +361,19 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Accesses: []ArgAccess{{Arg: 0, Write: true, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true},
 		"__kfifo_alloc", "__kfifo_free")
 
+	// The rtc library (drivers/rtc/lib.c, rtc-mc146818-lib.c; Linux 4.0's
+	// rtc_tm_to_time and rtc_time_to_tm) converts and reads or writes the
+	// caller's struct rtc_time, and keeps nothing: an
+	// rtc driver's read_time passes the core's per-call struct rtc_time
+	// (rtc_read_time's on-stack tm) to them.
+	tm := func(arg int, write bool) ArgAccess { return ArgAccess{Arg: arg, Write: write, Len: LenPointee} }
+	add(Helper{Accesses: []ArgAccess{tm(0, false)}, Returns: ReturnsScalar, NoEscape: true},
+		"rtc_tm_to_time64", "rtc_valid_tm", "mc146818_set_time")
+	add(Helper{Accesses: []ArgAccess{tm(1, true)}, Returns: ReturnsScalar, NoEscape: true},
+		"rtc_time64_to_tm", "rtc_time_to_tm")
+	add(Helper{Accesses: []ArgAccess{tm(0, false), tm(1, true)}, Returns: ReturnsScalar, NoEscape: true}, "rtc_tm_to_time")
+	add(Helper{Accesses: []ArgAccess{tm(0, true)}, Returns: ReturnsScalar, NoEscape: true}, "mc146818_get_time")
+
 	// Asynchronous notification: the helpers update the driver's
 	// struct fasync_struct * field.
 	add(Helper{Accesses: []ArgAccess{{Arg: 3, Len: LenPointee}, {Arg: 3, Write: true, Len: LenPointee}},
