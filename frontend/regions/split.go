@@ -1,6 +1,9 @@
 package regions
 
-import "github.com/whoopverify/whoop/ir"
+import (
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
 
 // Entry points the driver also calls. The kernel calls an entry point with
 // its own objects (kernel-visible, or new per call: the rtc core's
@@ -45,7 +48,7 @@ func (g *graph) splitEntries() map[*ir.Function]*ir.Function {
 		for _, h := range closure {
 			n += stmtCount(h)
 		}
-		if n > budget {
+		if n > budget || registers(closure) {
 			continue
 		}
 		budget -= n
@@ -149,6 +152,25 @@ func pointerCallees(f *ir.Function, copied map[*ir.Function]*ir.Function) []*ir.
 		}
 	}
 	return kept
+}
+
+// registers reports whether one of fs calls a registration function of
+// the models tables: the lockset counts registration call sites (which
+// withdrawal undoes which, what publishes an entry point), and a copy
+// would count twice.
+func registers(fs []*ir.Function) bool {
+	for _, f := range fs {
+		for _, b := range f.Blocks {
+			for _, s := range b.Stmts {
+				if c, ok := s.(*ir.Call); ok && c.Callee != nil {
+					if _, reg := models.Registration(c.Callee.Name); reg {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 func stmtCount(f *ir.Function) int {
