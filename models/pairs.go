@@ -258,7 +258,30 @@ var systemSleep = append(append(append(rows("dev_pm_ops",
 	"suspend_noirq", "resume_noirq", "freeze_noirq", "thaw_noirq", "poweroff_noirq", "restore_noirq"),
 	rows("pci_driver", "suspend", "resume", "suspend_late", "resume_early")...),
 	rows("platform_driver", "suspend", "resume")...),
-	rows("device_driver", "suspend", "resume")...)
+	append(append(rows("device_driver", "suspend", "resume"), rows("pnp_driver", "suspend", "resume")...),
+		rows("isa_driver", "suspend", "resume")...)...)
+
+// userTasks are the callbacks only a system call of a user-space task
+// reaches: the file operations of character devices, misc devices, proc
+// and debugfs files (and the seq_file operations inside them), sysfs
+// attributes (kernfs_fop_read_iter and kernfs_fop_write_iter), and the
+// watchdog operations that only the watchdog device's ioctl and sysfs
+// files call (watchdog_dev.c: watchdog_get_status, watchdog_set_timeout,
+// watchdog_set_pretimeout, watchdog_get_timeleft, watchdog_ioctl_op).
+// Not block or tty operations (the hibernation image is written through
+// the block layer, ttys are driven by the line discipline's work and the
+// console), nor rtc, hwmon, led or input callbacks (kernel code calls
+// them: alarmtimer, thermal, triggers, input handlers).
+var userTasks = []string{"file_operations.*", "seq_operations.*", "nsc_gpio_ops.*", "device_attribute.*",
+	"driver_attribute.*", "bus_attribute.*", "class_attribute.*", "kobj_attribute.*", "watchdog_ops.status",
+	"watchdog_ops.set_timeout", "watchdog_ops.set_pretimeout", "watchdog_ops.get_timeleft", "watchdog_ops.ioctl"}
+
+// busProbes are the probe callbacks the driver core calls from
+// really_probe (driver_probe_device), directly or through the bus's probe.
+var busProbes = []string{"device_driver.probe", "pci_driver.probe", "platform_driver.probe", "amba_driver.probe",
+	"pnp_driver.probe", "isa_driver.probe", "ps3_system_bus_driver.probe", "usb_driver.probe", "i2c_driver.probe",
+	"spi_driver.probe", "acpi_device_ops.add", "cx_drv.probe", "usb_serial_driver.probe", "usb_serial_driver.attach",
+	"usb_serial_driver.port_probe"}
 
 // usbSerialPortOps are the usb-serial callbacks that act on a registered port.
 var usbSerialPortOps = rows("usb_serial_driver",
@@ -307,6 +330,16 @@ var ruleTable = []Rule{
 	{ID: "runtime-idle", A: Side{Rows: rows("dev_pm_ops", "runtime_idle")},
 		B: Side{Rows: rows("dev_pm_ops", "runtime_idle")}, SameVar: true, Scope: ScopeDevice,
 		Reason: "dev->power.idle_notification: rpm_idle does not start ->runtime_idle while one runs"},
+
+	{ID: "pm-freezer", A: Side{Rows: systemSleep},
+		B:     Side{Rows: append(append([]string(nil), userTasks...), busProbes...), ModuleInit: true, ModuleExit: true},
+		Scope: ScopeKernel,
+		Reason: "system sleep freezes user space and blocks probing: enter_state and hibernate call " +
+			"freeze_processes before the first PM callback and thaw_processes after the last (a task that " +
+			"cannot freeze within pm_freeze_timeout aborts the transition; Debian sets CONFIG_SUSPEND_FREEZER), " +
+			"so no system call of a user task (a file operation, a sysfs access, insmod's module init, rmmod's " +
+			"exit) runs beside the system-sleep callbacks, and dpm_prepare calls wait_for_device_probe and " +
+			"device_block_probing (really_probe defers every probe until dpm_complete unblocks it)"},
 
 	{ID: "dev-groups", A: Side{Rows: []string{"device_attribute.*"}},
 		B: Side{Rows: append(append(append(append(rows("i2c_driver", "probe", "remove"),

@@ -146,6 +146,12 @@ func TestEveryRule(t *testing.T) {
 		"work":       {{a: wrk, b: wrk, want: true}, {a: wrk, b: wrk, facts: rep(wrk), want: false}},
 		"tasklet":    {{a: tsk, b: tsk, want: true}, {a: tsk, b: tmr, want: false}},
 		"kthread":    {{a: kth, b: kth, want: true}, {a: kth, b: kth, facts: rep(kth), want: false}},
+		"pm-freezer": {{a: pmNoirq, b: probe, want: true}, {a: fread, b: pmSuspend, want: true},
+			{a: pmResume, b: ashow, want: true}, {a: wtimeout, b: pmNoirq, want: true}, {a: minit, b: pmNoirq, want: true},
+			{a: pmNoirq, b: mexit, want: true}, {a: otherNoirq, b: iprobe, want: true},
+			{a: rtSusp, b: probe, want: false}, // runtime PM runs beside user tasks
+			{a: pmNoirq, b: irq, want: false}, {a: pmSuspend, b: wping, want: false}, // the watchdog core's worker pings
+			{a: pmSuspend, b: rtime, want: false}, {a: pmNoirq, b: remove, want: false}, {a: pmNoirq, b: kth, want: false}},
 		"dev-groups": {{a: ashow, b: iprobe, facts: grouped, want: true}, {a: iremove, b: astore, facts: grouped, want: true},
 			{a: ashow, b: iprobe, want: false},                    // not (only) in the driver's dev_groups
 			{a: ashow, b: ishutdown, facts: grouped, want: false}, // shutdown does not remove the groups

@@ -1,7 +1,7 @@
 // A platform driver's probe, remove and shutdown and its system-sleep PM
 // callbacks (through .driver.pm) hold device_lock of one device and run
-// phase by phase; a second driver's probe is another device. Rules:
-// device-lock, pm-phases.
+// phase by phase; a second driver's probe is another device, but no probe
+// runs during system sleep. Rules: device-lock, pm-phases, pm-freezer.
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/pm.h>
@@ -37,7 +37,7 @@ static struct platform_driver e_driver = {
 // want pair "d_probe d_remove not-concurrent: device_lock"
 // want pair "d_probe d_shutdown not-concurrent: device_lock"
 // want pair "d_probe d_suspend not-concurrent: device_lock"
-// want pair "d_probe d_noirq concurrent"
+// want pair "d_probe d_noirq not-concurrent: device_block_probing"
 // want pair "d_probe e_probe concurrent"
 // want pair "d_remove d_remove not-concurrent: device_lock"
 // want pair "d_remove d_shutdown not-concurrent: device_lock"
@@ -50,7 +50,7 @@ static struct platform_driver e_driver = {
 // want pair "d_shutdown e_probe concurrent"
 // want pair "d_suspend d_suspend not-concurrent: device_lock"
 // want pair "d_suspend d_noirq not-concurrent: phase after phase"
-// want pair "d_suspend e_probe concurrent"
+// want pair "d_suspend e_probe not-concurrent: device_block_probing"
 // want pair "d_noirq d_noirq not-concurrent: phase after phase"
-// want pair "d_noirq e_probe concurrent"
+// want pair "d_noirq e_probe not-concurrent: device_block_probing"
 // want pair "e_probe e_probe not-concurrent: device_lock"
