@@ -149,7 +149,7 @@ func TestEveryRule(t *testing.T) {
 		"pm-freezer": {{a: pmNoirq, b: probe, want: true}, {a: fread, b: pmSuspend, want: true},
 			{a: pmResume, b: ashow, want: true}, {a: wtimeout, b: pmNoirq, want: true}, {a: minit, b: pmNoirq, want: true},
 			{a: pmNoirq, b: mexit, want: true}, {a: otherNoirq, b: iprobe, want: true},
-			{a: rtSusp, b: probe, want: false}, // runtime PM runs beside user tasks
+			{a: rtSusp, b: probe, want: false},                                       // runtime PM runs beside user tasks
 			{a: pmNoirq, b: irq, want: false}, {a: pmSuspend, b: wping, want: false}, // the watchdog core's worker pings
 			{a: pmSuspend, b: rtime, want: false}, {a: pmNoirq, b: remove, want: false}, {a: pmNoirq, b: kth, want: false}},
 		"dev-groups": {{a: ashow, b: iprobe, facts: grouped, want: true}, {a: iremove, b: astore, facts: grouped, want: true},
