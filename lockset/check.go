@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/whoopverify/whoop/frontend/entry"
 	"github.com/whoopverify/whoop/houdini"
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/vc"
@@ -51,6 +52,10 @@ type Options struct {
 	//     (semaphores.go).
 	LockArraysDistinct, LockInstancesDistinct, NoKernelLocks, NoPublication, ManyDevices bool
 	NoBinarySemaphores                                                                   bool
+	// NoBindings drops the one-binding assumption: bus drivers of the
+	// module that probe through common set-up code drive devices of their
+	// own (PairOptions.NoBindings).
+	NoBindings bool
 	// NoWithdrawOnce: an exit may withdraw one registered object twice, so
 	// N waiting withdrawals of a class whose N registrations name objects
 	// whoop cannot tell apart (interrupt lines in variables) do not show
@@ -129,7 +134,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	defer release()
 	res = &FileResult{Path: prog.Path, Parts: prog.Files, EntryPoints: prog.EntryPoints}
 	res.Stats.Regions = len(prog.Regions)
-	pairs := PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules})
+	pairs := PairsWith(prog, opts.pairOptions())
 	f := gatherFacts(prog, env, opts.factsOptions())
 
 	in := newInstrumenter(f)
@@ -745,8 +750,13 @@ func (opts Options) solverThreads() (threads *z3.Threads, jobs int, release func
 	return threads, min(jobs, threads.N()), release
 }
 
+// pairOptions are the pairing options of opts.
+func (opts Options) pairOptions() PairOptions {
+	return PairOptions{ManyDevices: opts.ManyDevices, NoBindings: opts.NoBindings, Ignore: opts.IgnoreRules}
+}
+
 func (opts Options) kernelEnv(prog *ir.Program) kernelEnv {
-	env := defaultEnv(prog)
+	env := defaultEnv(prog, entry.FactsOptions{NoBindings: opts.NoBindings || opts.ManyDevices})
 	if opts.env != nil {
 		env = *opts.env
 	}

@@ -375,7 +375,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	if checkErr != nil {
 		return nil, checkErr
 	}
-	res.Warnings = append(res.Warnings, in.inversions(found, edges, PairsWith(prog, PairOptions{ManyDevices: opts.ManyDevices, Ignore: opts.IgnoreRules}))...)
+	res.Warnings = append(res.Warnings, in.inversions(found, edges, PairsWith(prog, opts.pairOptions()))...)
 	for _, e := range found {
 		sort.Strings(e.EntryPoints)
 		res.Errors = append(res.Errors, *e)

@@ -19,11 +19,16 @@ type kernelEnv struct {
 	// withdraws (models.Facts Objects).
 	objects    func(ep *ir.EntryPoint) []models.SiteObject
 	callObject func(call *ir.Call) models.CallObject
+	// alternative reports whether a and b are callbacks of two bus
+	// drivers that are alternative bindings of one device
+	// (models.Facts.Bindings): while one probes the device, it is not
+	// bound through the other. nil: never.
+	alternative func(a, b *ir.EntryPoint) bool
 }
 
 // defaultEnv reads the models tables for prog.
-func defaultEnv(prog *ir.Program) kernelEnv {
-	facts := entry.FactsOf(prog, prog.EntryPoints)
+func defaultEnv(prog *ir.Program, fo entry.FactsOptions) kernelEnv {
+	facts := entry.FactsWith(prog, prog.EntryPoints, fo)
 	return kernelEnv{
 		heldLocks: func(ep *ir.EntryPoint) []string { return models.HeldLocks(ep, facts) },
 		entryClass: func(ep *ir.EntryPoint) string {
@@ -37,5 +42,8 @@ func defaultEnv(prog *ir.Program) kernelEnv {
 		registration: func(name string) (string, bool, bool) { return models.CallEffectIn(name, facts) },
 		objects:      func(ep *ir.EntryPoint) []models.SiteObject { return facts.ObjectsOf[ep] },
 		callObject:   func(call *ir.Call) models.CallObject { return facts.Objects[call] },
+		alternative: func(a, b *ir.EntryPoint) bool {
+			return a.Var != b.Var && facts.SameDevice(a, b)
+		},
 	}
 }

@@ -805,7 +805,10 @@ func (in *instrumenter) withdrawalGuards() {
 
 // gatedBy returns the publication classes that cannot become callable
 // before init entry point ep publishes them: every entry point that
-// publishes such a class is ep itself or belongs to a class ep gates. A bus
+// publishes such a class is ep itself, an alternative binding of ep's
+// device (a probe of the module's other bus driver for the chip, which
+// does not have the device bound while ep probes it: assumption
+// one-binding), or belongs to a class ep gates. A bus
 // probe does not gate what module init published before it; a class with
 // no publisher in sight is never gated. Module exit does not count against
 // module init: it runs only once init has returned (rule module-init-exit),
@@ -822,6 +825,12 @@ func (in *instrumenter) withdrawalGuards() {
 // publish besides. A class published
 // only by its own entry points, armed first by a call whoop does not know,
 // stays ungated.
+// alternative reports whether entry points a and b are callbacks of
+// alternative bindings of one device (kernelEnv.alternative).
+func (in *instrumenter) alternative(a, b *ir.EntryPoint) bool {
+	return in.f.env.alternative != nil && in.f.env.alternative(a, b)
+}
+
 func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
 	gated := make(map[string]bool)
 	for c := range in.unpub {
@@ -840,7 +849,7 @@ func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
 				if moduleInit && models.IsModuleLevel(p) && p.Role == ir.RoleExit {
 					continue
 				}
-				if p != ep && !gated[in.f.env.entryClass(p)] {
+				if p != ep && !in.alternative(ep, p) && !gated[in.f.env.entryClass(p)] {
 					delete(gated, c)
 					changed = true
 					break

@@ -41,6 +41,11 @@ type PairOptions struct {
 	// per-device struct) then keep pairs concurrent, since two devices of
 	// the driver have two locks, lines and timers.
 	ManyDevices bool
+	// NoBindings drops the one-binding assumption: the bus drivers of a
+	// module that probe through common set-up code (a pnp_driver and a
+	// platform_driver for one chip) drive devices of their own, with a
+	// device_lock each (entry.FactsOptions). ManyDevices implies it.
+	NoBindings bool
 	// Ignore lists IDs of rules (models.Rules) not to apply, e.g.
 	// "module-ref" to pair module exit with file operations (forced unload).
 	Ignore []string
@@ -58,7 +63,7 @@ func PairsWith(prog *ir.Program, opts PairOptions) []Pair {
 	if eps == nil {
 		eps = entry.Analyse(prog).EntryPoints
 	}
-	facts := entry.FactsOf(prog, eps)
+	facts := entry.FactsWith(prog, eps, entry.FactsOptions{NoBindings: opts.NoBindings || opts.ManyDevices})
 	rules := models.Rules()
 	// The sides each entry point can play, once per entry point: matching
 	// every rule's sides for each of the n² pairs took most of the time

@@ -26,7 +26,8 @@ const (
 	AddrListLock = "netif_addr_lock"
 	// DeviceLock is device_lock(dev) of the device a driver is bound to.
 	// HeldLocks qualifies it with the driver variable ("device_lock:foo_driver"),
-	// so two drivers of one module never share it.
+	// so two drivers of one module share it only when they are
+	// alternative bindings of one device (Facts.Bindings).
 	DeviceLock = "device_lock"
 	// BdMutex is the whole disk's block_device.bd_mutex.
 	BdMutex = "bd_mutex"
@@ -235,6 +236,13 @@ type Facts struct {
 	// driver core adds those groups after probe and removes them before
 	// remove (the "dev-groups" rule).
 	DevGroups map[string]string
+	// Bindings maps each bus-driver variable that is one of several
+	// alternative bindings of one device (a pnp_driver and a
+	// platform_driver for one chip) to the name of its group: under the
+	// one-device assumption the device is bound through one of them, so
+	// they share its device_lock and its PM phases (SameDevice). nil when
+	// the one-binding assumption is dropped.
+	Bindings map[string]string
 	// Objects identifies, per call of a registration-table function, what
 	// it registers or withdraws (CallObject).
 	Objects map[*ir.Call]CallObject
@@ -262,9 +270,28 @@ type CallObject struct {
 	Object, Queue string
 }
 
+// SameDevice reports whether a and b are callbacks of one device's driver:
+// of one ops variable, or of alternative bindings of one device
+// (Bindings).
+func (f Facts) SameDevice(a, b *ir.EntryPoint) bool {
+	if a.Var == "" || b.Var == "" {
+		return false
+	}
+	return a.Var == b.Var || f.Bindings[a.Var] != "" && f.Bindings[a.Var] == f.Bindings[b.Var]
+}
+
+// device names the device the callbacks of driver variable v act on: its
+// binding group, or v itself.
+func (f Facts) device(v string) string {
+	if g := f.Bindings[v]; g != "" {
+		return g
+	}
+	return v
+}
+
 // HeldLocks returns the kernel locks held for the whole of entry point ep,
-// sorted. device_lock is qualified by the driver variable and dropped when
-// that is unknown; the transmit lock is dropped for LLTX drivers, and
+// sorted. device_lock is qualified by the driver variable (by its binding
+// group, Facts.Bindings) and dropped when that is unknown; the transmit lock is dropped for LLTX drivers, and
 // wdd->lock around watchdog_ops.stop for drivers that stop on reboot.
 func HeldLocks(ep *ir.EntryPoint, facts Facts) []string {
 	row, ok := Row(ep)
@@ -280,7 +307,7 @@ func HeldLocks(ep *ir.EntryPoint, facts Facts) []string {
 				if ep.Var == "" {
 					continue
 				}
-				l = DeviceLock + ":" + ep.Var
+				l = DeviceLock + ":" + facts.device(ep.Var)
 			}
 			out = append(out, l)
 		}

@@ -82,7 +82,8 @@ type Rule struct {
 	Scope Scope
 	// SameEntry: only the pair of an entry point with itself.
 	SameEntry bool
-	// SameVar: both entry points come from one ops variable (one device).
+	// SameVar: both entry points come from one ops variable, or from
+	// alternative bindings of one device (Facts.SameDevice).
 	SameVar bool
 	// SameLock: both hold the same identity of the Holds lock (device_lock
 	// of the same driver).
@@ -104,7 +105,7 @@ func (r Rule) Match(a, b *ir.EntryPoint, facts Facts) (ok bool, params [2]int) {
 	if r.SameEntry && a != b {
 		return false, params
 	}
-	if r.SameVar && (a.Var == "" || a.Var != b.Var) {
+	if r.SameVar && !facts.SameDevice(a, b) {
 		return false, params
 	}
 	try := func(x, y *ir.EntryPoint) bool {

@@ -90,6 +90,7 @@ func TestEveryRule(t *testing.T) {
 	iremove := mkEP("iremove", ir.RoleExit, "i2c_driver", "idrv", "remove")
 	grouped := Facts{DevGroups: map[string]string{"dev_attr_a": "idrv"}}
 	owned := Facts{Owned: map[string]bool{"fops": true, "bops": true}}
+	bound := Facts{Bindings: map[string]string{"drv": "drv+pdrv", "pdrv": "drv+pdrv"}}
 	rep := func(ep *ir.EntryPoint) Facts { return Facts{Repeated: map[*ir.EntryPoint]bool{ep: true}} }
 
 	cases := map[string][]ruleCase{
@@ -103,9 +104,11 @@ func TestEveryRule(t *testing.T) {
 			{a: minit, b: fread, facts: owned, want: false}},
 		"device-lock": {{a: probe, b: remove, want: true}, {a: probe, b: pmSuspend, want: true},
 			{a: probe, b: probe, want: true}, {a: probe, b: otherProbe, want: false},
+			{a: probe, b: otherProbe, facts: bound, want: true}, {a: remove, b: otherNoirq, facts: bound, want: false},
 			{a: probe, b: pmNoirq, want: false}},
 		"pm-phases": {{a: pmSuspend, b: pmResume, want: true}, {a: pmNoirq, b: pmNoirq, want: true},
-			{a: pmNoirq, b: otherNoirq, want: false}, {a: pmNoirq, b: rtSusp, want: false}},
+			{a: pmNoirq, b: otherNoirq, want: false}, {a: pmNoirq, b: rtSusp, want: false},
+			{a: pmSuspend, b: otherNoirq, facts: bound, want: true}},
 		"runtime-pm": {{a: rtSusp, b: rtRes, want: true}, {a: rtSusp, b: rtSusp, want: true},
 			{a: rtIdle, b: rtSusp, want: false}},
 		"runtime-idle": {{a: rtIdle, b: rtIdle, want: true}, {a: rtIdle, b: rtRes, want: false}},
@@ -226,6 +229,23 @@ func TestSerialisedAndNotSingle(t *testing.T) {
 		}
 		if got := r.NotSingle(kth, kth, Facts{}); got != "" {
 			t.Errorf("NotSingle of a single worker: %q", got)
+		}
+	}
+}
+
+// TestHeldLocksBindings: device_lock is one lock for the alternative
+// bindings of one device, and one per driver otherwise.
+func TestHeldLocksBindings(t *testing.T) {
+	probe := mkEP("probe", ir.RoleInit, "pci_driver", "drv", "probe")
+	other := mkEP("probe2", ir.RoleInit, "platform_driver", "pdrv", "probe")
+	bound := Facts{Bindings: map[string]string{"drv": "drv+pdrv", "pdrv": "drv+pdrv"}}
+	for _, c := range []struct {
+		facts Facts
+		want  string
+	}{{Facts{}, "device_lock:drv device_lock:pdrv"}, {bound, "device_lock:drv+pdrv device_lock:drv+pdrv"}} {
+		got := strings.Join(append(HeldLocks(probe, c.facts), HeldLocks(other, c.facts)...), " ")
+		if got != c.want {
+			t.Errorf("held locks %q, want %q", got, c.want)
 		}
 	}
 }

@@ -435,8 +435,16 @@ func registrations() {
 	unpub(ClassISADriver, 0, true, "isa_unregister_driver")
 	pub(ClassPCIDriver, 0, "pci_register_driver", "__pci_register_driver")
 	unpub(ClassPCIDriver, 0, true, "pci_unregister_driver")
-	pub(ClassPlatformDriver, 0, "platform_driver_register", "__platform_driver_register", "platform_driver_probe",
-		"__platform_driver_probe", "platform_create_bundle")
+	pub(ClassPlatformDriver, 0, "platform_driver_register", "__platform_driver_register")
+	// platform_driver_probe(drv, probe) and platform_create_bundle(drv,
+	// probe, ...) store probe into drv->probe and register drv
+	// (drivers/base/platform.c __platform_driver_probe): the probe is the
+	// driver's, run by really_probe under device_lock like any other.
+	for _, n := range []string{"platform_driver_probe", "__platform_driver_probe", "platform_create_bundle",
+		"__platform_create_bundle"} {
+		reg(RegAPI{Name: n, Object: 0, Publishes: ClassPlatformDriver,
+			Callbacks: []Callback{{Arg: 1, Struct: "platform_driver", Field: "probe", HeldLockArg: -1}}})
+	}
 	unpub(ClassPlatformDriver, 0, true, "platform_driver_unregister")
 	// ps3_system_bus_driver_register is driver_register on the PS3 bus.
 	pub(ClassPS3Driver, 0, "ps3_system_bus_driver_register")

@@ -109,6 +109,7 @@ func listAction(c *cli.Context, withPairs bool) error {
 			}
 			l.Pairs = lockset.PairsWith(prog, lockset.PairOptions{
 				ManyDevices: lc.ManyDevices || c.Bool("many-devices"),
+				NoBindings:  lc.NoBindings,
 				Ignore:      lc.IgnoreRules,
 			})
 		}

@@ -198,6 +198,19 @@ func paramKinds(ep *ir.EntryPoint) []ir.ParamKind {
 // FactsOf returns the driver facts the pairing rules of models need, for
 // the entry points eps (normally prog.EntryPoints, as Find returned them).
 func FactsOf(prog *ir.Program, eps []*ir.EntryPoint) models.Facts {
+	return FactsWith(prog, eps, FactsOptions{})
+}
+
+// FactsOptions drop assumptions the facts make.
+type FactsOptions struct {
+	// NoBindings: every bus driver of the module drives a device of its
+	// own (no Facts.Bindings): the one-binding assumption dropped, or the
+	// one-device assumption.
+	NoBindings bool
+}
+
+// FactsWith is FactsOf with options.
+func FactsWith(prog *ir.Program, eps []*ir.EntryPoint, opts FactsOptions) models.Facts {
 	r := Analyse(prog)
 	facts := models.Facts{LLTX: r.LLTX, StopOnReboot: r.StopOnReboot, Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
 		RepeatedWhy: map[*ir.EntryPoint]string{}, ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls,
@@ -227,6 +240,9 @@ func FactsOf(prog *ir.Program, eps []*ir.EntryPoint) models.Facts {
 				facts.ExtraLocks[ep] = appendUnique(facts.ExtraLocks[ep], st.HeldLock)
 			}
 		}
+	}
+	if !opts.NoBindings {
+		facts.Bindings = bindings(prog, eps)
 	}
 	before := make(map[*ir.EntryPoint]bool, len(facts.Repeated))
 	for ep := range facts.Repeated {

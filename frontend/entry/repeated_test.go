@@ -1,6 +1,7 @@
 package entry_test
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
@@ -37,5 +38,21 @@ func TestRepeatedRegistrations(t *testing.T) {
 		if !seen[name] {
 			t.Errorf("no entry point %s", name)
 		}
+	}
+}
+
+// TestBindings: the pci and platform drivers that probe through one
+// set-up function are alternative bindings of one device; the i2c driver
+// that probes with code of its own is not, and nothing is grouped with
+// the assumption dropped.
+func TestBindings(t *testing.T) {
+	prog := load(t, "testdata/bindings.c")
+	facts := entry.FactsOf(prog, prog.EntryPoints)
+	want := map[string]string{"bn_pci": "bn_pci+bn_plat", "bn_plat": "bn_pci+bn_plat"}
+	if !maps.Equal(facts.Bindings, want) {
+		t.Errorf("bindings %v, want %v", facts.Bindings, want)
+	}
+	if b := entry.FactsWith(prog, prog.EntryPoints, entry.FactsOptions{NoBindings: true}).Bindings; b != nil {
+		t.Errorf("bindings %v with the assumption dropped", b)
 	}
 }
