@@ -423,6 +423,7 @@ func init() {
 	deferredWork()
 	moduleRows()
 	misc()
+	busControllers()
 }
 
 // fileOps: file_operations (character devices, misc devices, proc and
@@ -1109,6 +1110,96 @@ func deferredWork() {
 	// reading, atomic ones under RCU: neither excludes another caller.
 	ops("notifier_block", ClassNotifier, cb("notifier_call", ir.RoleNotifier, "shared scalar shared"))
 	ops("rcu_head", ClassRCU, cb("func", entry, "shared"))
+}
+
+// busControllers: the operations of devices a driver registers with a
+// subsystem core (register.go publishes each class): i2c adapters, SPI
+// controllers, GPIO chips, UART ports, IIO devices, power supplies, and
+// the visibility callback of sysfs attribute groups. The cores hold no
+// lock of the driver's around them that every caller takes, so none is
+// claimed (the i2c core's adapter bus lock and the serial core's port
+// lock are per object and not held by every caller). Arguments the
+// caller makes for one call (an i2c transfer's messages, an SMBus data
+// union, IIO's value pointers, a power-supply property value) are fresh.
+func busControllers() {
+	xfer := "shared fresh scalar"
+	smbus := "shared scalar scalar scalar scalar scalar fresh"
+	ops("i2c_algorithm", ClassI2CAdapter,
+		cb("xfer", entry, xfer), cb("master_xfer", entry, xfer),
+		cb("xfer_atomic", entry, xfer), cb("master_xfer_atomic", entry, xfer),
+		cb("smbus_xfer", entry, smbus), cb("smbus_xfer_atomic", entry, smbus),
+		cb("functionality", entry, "shared"),
+		cb("reg_target", entry, "shared"), cb("reg_slave", entry, "shared"),
+		cb("unreg_target", entry, "shared"), cb("unreg_slave", entry, "shared"),
+	)
+	link("i2c_adapter", "algo", "i2c_algorithm", true, false)
+	ops("spi_controller", ClassSPIController,
+		cb("setup", entry, "shared"), cb("set_cs_timing", entry, "shared"), cb("cleanup", entry, "shared"),
+		cb("transfer", entry, "shared fresh"), cb("max_transfer_size", entry, "shared"),
+		cb("max_message_size", entry, "shared"), cb("can_dma", entry, "shared shared fresh"),
+		cb("prepare_transfer_hardware", entry, "shared"), cb("unprepare_transfer_hardware", entry, "shared"),
+		cb("transfer_one_message", entry, "shared fresh"), cb("prepare_message", entry, "shared fresh"),
+		cb("unprepare_message", entry, "shared fresh"), cb("target_abort", entry, "shared"),
+		cb("set_cs", entry, "shared scalar"), cb("transfer_one", entry, "shared shared fresh"),
+		cb("handle_err", entry, "shared fresh"), cb("fw_translate_cs", entry, "shared scalar"),
+	)
+	ops("gpio_chip", ClassGPIOChip,
+		cb("request", entry, "shared scalar"), cb("free", entry, "shared scalar"),
+		cb("get_direction", entry, "shared scalar"), cb("direction_input", entry, "shared scalar"),
+		cb("direction_output", entry, "shared scalar scalar"), cb("get", entry, "shared scalar"),
+		cb("get_multiple", entry, "shared fresh fresh"), cb("set", entry, "shared scalar scalar"),
+		cb("set_multiple", entry, "shared fresh fresh"), cb("set_rv", entry, "shared scalar scalar"),
+		cb("set_multiple_rv", entry, "shared fresh fresh"), cb("set_config", entry, "shared scalar scalar"),
+		cb("to_irq", entry, "shared scalar"), cb("dbg_show", entry, "shared shared"),
+		cb("init_valid_mask", entry, "shared shared scalar"), cb("add_pin_ranges", entry, "shared"),
+		cb("en_hw_timestamp", entry, "shared scalar scalar"), cb("dis_hw_timestamp", entry, "shared scalar scalar"),
+		cb("of_xlate", entry, "shared fresh fresh"),
+	)
+	ops("uart_ops", ClassUART,
+		cb("tx_empty", entry, "shared"), cb("set_mctrl", entry, "shared scalar"), cb("get_mctrl", entry, "shared"),
+		cb("stop_tx", entry, "shared"), cb("start_tx", entry, "shared"), cb("throttle", entry, "shared"),
+		cb("unthrottle", entry, "shared"), cb("send_xchar", entry, "shared scalar"), cb("stop_rx", entry, "shared"),
+		cb("start_rx", entry, "shared"), cb("enable_ms", entry, "shared"), cb("break_ctl", entry, "shared scalar"),
+		cb("startup", entry, "shared"), cb("shutdown", entry, "shared"), cb("flush_buffer", entry, "shared"),
+		cb("set_termios", entry, "shared shared shared"), cb("set_ldisc", entry, "shared shared"),
+		cb("pm", entry, "shared scalar scalar"), cb("type", entry, "shared"), cb("release_port", entry, "shared"),
+		cb("request_port", entry, "shared"), cb("config_port", entry, "shared scalar"),
+		cb("verify_port", entry, "shared fresh"), cb("ioctl", entry, "shared scalar scalar"),
+		cb("poll_init", entry, "shared"), cb("poll_put_char", entry, "shared scalar"),
+		cb("poll_get_char", entry, "shared"),
+	)
+	link("uart_port", "ops", "uart_ops", true, false)
+	ops("iio_info", ClassIIO,
+		cb("read_raw", entry, "shared shared fresh fresh scalar"),
+		cb("read_raw_multi", entry, "shared shared scalar fresh fresh scalar"),
+		cb("read_avail", entry, "shared shared fresh fresh fresh scalar"),
+		cb("write_raw", entry, "shared shared scalar scalar scalar"),
+		cb("read_label", entry, "shared shared fresh"),
+		cb("write_raw_get_fmt", entry, "shared shared scalar"),
+		cb("read_event_config", entry, "shared shared scalar scalar"),
+		cb("write_event_config", entry, "shared shared scalar scalar scalar"),
+		cb("read_event_value", entry, "shared shared scalar scalar scalar fresh fresh"),
+		cb("write_event_value", entry, "shared shared scalar scalar scalar scalar scalar"),
+		cb("read_event_label", entry, "shared shared scalar scalar fresh"),
+		cb("validate_trigger", entry, "shared shared"), cb("get_current_scan_type", entry, "shared shared"),
+		cb("update_scan_mode", entry, "shared shared"),
+		cb("debugfs_reg_access", entry, "shared scalar scalar fresh"),
+		cb("fwnode_xlate", entry, "shared shared"), cb("hwfifo_set_watermark", entry, "shared scalar"),
+		cb("hwfifo_flush_to_buffer", entry, "shared scalar"),
+	)
+	link("iio_dev", "info", "iio_info", true, false)
+	ops("power_supply_desc", ClassPowerSupply,
+		cb("get_property", entry, "shared scalar fresh"), cb("set_property", entry, "shared scalar fresh"),
+		cb("property_is_writeable", entry, "shared scalar"), cb("external_power_changed", entry, "shared"),
+		cb("set_charged", entry, "shared"),
+	)
+	// internal_create_group calls ->is_visible for each attribute while it
+	// creates the group (sysfs_create_group, device_add_groups, the
+	// groups of a device or class registration), and sysfs_update_group
+	// again later.
+	ops("attribute_group", ClassSysfs,
+		cb("is_visible", entry, "shared shared scalar"), cb("is_bin_visible", entry, "shared shared scalar"),
+	)
 }
 
 // moduleRows: module_init/module_exit and initcalls, keyed by the

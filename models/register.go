@@ -59,6 +59,12 @@ const (
 	ClassACPIDriver     = "acpi-driver"
 	ClassCXDriver       = "cx-driver"
 	ClassDeviceDriver   = "device-driver"
+	ClassI2CAdapter     = "i2c-adapter"
+	ClassSPIController  = "spi-controller"
+	ClassGPIOChip       = "gpio-chip"
+	ClassUART           = "uart"
+	ClassIIO            = "iio"
+	ClassPowerSupply    = "power-supply"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -264,6 +270,9 @@ func init() {
 		"rtc_device": ClassRTC, "input_dev": ClassInput, "nfc_ops": ClassNFC, "nfc_dev": ClassNFC,
 		"backlight_ops": ClassBacklight, "backlight_device": ClassBacklight, "led_classdev": ClassLED,
 		"hwmon_ops": ClassHwmon, "hwmon_chip_info": ClassHwmon,
+		"i2c_algorithm": ClassI2CAdapter, "i2c_adapter": ClassI2CAdapter, "spi_controller": ClassSPIController,
+		"gpio_chip": ClassGPIOChip, "uart_ops": ClassUART, "uart_port": ClassUART, "iio_info": ClassIIO,
+		"iio_dev": ClassIIO, "power_supply_desc": ClassPowerSupply, "attribute_group": ClassSysfs,
 		"timer_list": ClassTimer, "hrtimer": ClassTimer, "work_struct": ClassWork, "delayed_work": ClassWork,
 		"tasklet_struct": ClassTasklet, "irqaction": ClassIRQ, "notifier_block": ClassNotifier,
 		"device_attribute": ClassSysfs, "driver_attribute": ClassSysfs, "bus_attribute": ClassSysfs,
@@ -451,9 +460,15 @@ func registrations() {
 	unpub(ClassPS3Driver, 0, true, "ps3_system_bus_driver_unregister")
 	pub(ClassUSBDriver, 0, "usb_register", "usb_register_driver")
 	unpub(ClassUSBDriver, 0, true, "usb_deregister")
-	pub(ClassUSBSerial, 0, "usb_serial_register_drivers")
+	// usb_serial_register_drivers(drivers, name, ids) is
+	// __usb_serial_register_drivers(drivers, THIS_MODULE, name, ids)
+	// (include/linux/usb/serial.h): it registers the usb-serial drivers
+	// and the usb_driver that probes them.
+	pub(ClassUSBSerial, 0, "usb_serial_register_drivers", "__usb_serial_register_drivers")
 	unpub(ClassUSBSerial, 0, true, "usb_serial_deregister_drivers")
-	pub(ClassI2CDriver, 0, "i2c_add_driver", "i2c_register_driver")
+	// i2c_add_driver(drv) is i2c_register_driver(THIS_MODULE, drv).
+	pub(ClassI2CDriver, 0, "i2c_add_driver")
+	pub(ClassI2CDriver, 1, "i2c_register_driver")
 	unpub(ClassI2CDriver, 0, true, "i2c_del_driver")
 	pub(ClassSPIDriver, 0, "spi_register_driver")
 	unpub(ClassSPIDriver, 0, true, "spi_unregister_driver")
@@ -518,8 +533,46 @@ func registrations() {
 	// unregisters at detach, after remove.
 	pub(ClassHwmon, 3, "hwmon_device_register_with_info", "devm_hwmon_device_register_with_info")
 	unpub(ClassHwmon, 0, true, "hwmon_device_unregister")
-	pub(ClassLED, 1, "led_classdev_register")
+	// The deprecated form creates the hwmon device with the driver's
+	// attribute groups (__hwmon_device_register, device_register): its
+	// show and store run from sysfs after it. Its withdrawal, by the same
+	// hwmon_device_unregister, is not counted (the row above withdraws
+	// the chip's hwmon_ops).
+	pub(ClassSysfs, 3, "hwmon_device_register_with_groups", "devm_hwmon_device_register_with_groups")
+	// LED class devices (drivers/leds/led-class.c): led_classdev_register
+	// and the devm form are inlines over the _ext functions in 6.12.
+	pub(ClassLED, 1, "led_classdev_register", "led_classdev_register_ext", "devm_led_classdev_register",
+		"devm_led_classdev_register_ext")
 	unpub(ClassLED, 0, false, "led_classdev_unregister")
+	unpub(ClassLED, 1, false, "devm_led_classdev_unregister")
+
+	// Controllers and class devices of other subsystems: each call makes
+	// the ops it registers callable by the subsystem's core and its users
+	// at once (they may even run inside the call: i2c_add_adapter scans
+	// for clients, gpiochip_add_data reads the directions). Their
+	// withdrawals are not counted as waiting: not every caller of the
+	// ops holds what the unregistration waits for.
+	pub(ClassI2CAdapter, 0, "i2c_add_adapter", "i2c_add_numbered_adapter")
+	pub(ClassI2CAdapter, 1, "devm_i2c_add_adapter")
+	unpub(ClassI2CAdapter, 0, false, "i2c_del_adapter")
+	pub(ClassSPIController, 0, "spi_register_controller")
+	pub(ClassSPIController, 1, "devm_spi_register_controller")
+	unpub(ClassSPIController, 0, false, "spi_unregister_controller")
+	// gpiochip_add_data(gc, data) is gpiochip_add_data_with_key(gc, data,
+	// NULL, NULL) (include/linux/gpio/driver.h), the devm form likewise.
+	pub(ClassGPIOChip, 0, "gpiochip_add_data", "gpiochip_add_data_with_key")
+	pub(ClassGPIOChip, 1, "devm_gpiochip_add_data", "devm_gpiochip_add_data_with_key")
+	unpub(ClassGPIOChip, 0, false, "gpiochip_remove")
+	pub(ClassUART, 1, "uart_add_one_port")
+	unpub(ClassUART, 1, false, "uart_remove_one_port")
+	// iio_device_register(indio) is __iio_device_register(indio,
+	// THIS_MODULE) (include/linux/iio/iio.h), the devm form likewise.
+	pub(ClassIIO, 0, "iio_device_register", "__iio_device_register")
+	pub(ClassIIO, 1, "devm_iio_device_register", "__devm_iio_device_register")
+	unpub(ClassIIO, 0, false, "iio_device_unregister")
+	pub(ClassPowerSupply, 1, "power_supply_register", "power_supply_register_no_ws", "devm_power_supply_register",
+		"devm_power_supply_register_no_ws")
+	unpub(ClassPowerSupply, 0, false, "power_supply_unregister")
 
 	// sysfs attributes; kernfs_remove drains active show/store calls.
 	// devm_device_add_group (drivers/base/core.c) is device_add_groups

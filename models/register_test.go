@@ -54,6 +54,21 @@ func TestRegistrationRows(t *testing.T) {
 		{name: "create_proc_read_entry", publishes: ClassChardev, callbacks: []string{"3:create_proc_read_entry.read_proc"}},
 		{name: "cx_driver_register", publishes: ClassCXDriver},
 		{name: "acpi_bus_register_driver", publishes: ClassACPIDriver},
+		{name: "__platform_driver_probe", publishes: ClassPlatformDriver, callbacks: []string{"1:platform_driver.probe"}},
+		{name: "__platform_create_bundle", publishes: ClassPlatformDriver, callbacks: []string{"1:platform_driver.probe"}},
+		{name: "i2c_register_driver", publishes: ClassI2CDriver},
+		{name: "__usb_serial_register_drivers", publishes: ClassUSBSerial},
+		{name: "devm_hwmon_device_register_with_groups", publishes: ClassSysfs},
+		{name: "hwmon_device_register_with_info", publishes: ClassHwmon},
+		{name: "devm_led_classdev_register_ext", publishes: ClassLED},
+		{name: "i2c_add_adapter", publishes: ClassI2CAdapter},
+		{name: "devm_i2c_add_adapter", publishes: ClassI2CAdapter},
+		{name: "i2c_del_adapter", unpublishes: ClassI2CAdapter},
+		{name: "spi_register_controller", publishes: ClassSPIController},
+		{name: "devm_gpiochip_add_data_with_key", publishes: ClassGPIOChip},
+		{name: "uart_add_one_port", publishes: ClassUART},
+		{name: "__iio_device_register", publishes: ClassIIO},
+		{name: "devm_power_supply_register", publishes: ClassPowerSupply},
 	}
 	for _, c := range cases {
 		r, ok := Registration(c.name)
@@ -167,6 +182,14 @@ func TestEntryClass(t *testing.T) {
 		{ir.EntryPoint{Struct: "mii_if_info", Field: "mdio_read"}, ClassAlways},
 		{ir.EntryPoint{Struct: "module_init"}, ClassModule},
 		{ir.EntryPoint{Struct: "foo_ops", Field: "bar", Guessed: true}, ClassAlways},
+		{ir.EntryPoint{Struct: "i2c_algorithm", Field: "smbus_xfer"}, ClassI2CAdapter},
+		{ir.EntryPoint{Struct: "i2c_adapter", Field: "algo.master_xfer"}, ClassI2CAdapter},
+		{ir.EntryPoint{Struct: "spi_controller", Field: "transfer_one"}, ClassSPIController},
+		{ir.EntryPoint{Struct: "gpio_chip", Field: "get"}, ClassGPIOChip},
+		{ir.EntryPoint{Struct: "uart_ops", Field: "start_tx"}, ClassUART},
+		{ir.EntryPoint{Struct: "iio_info", Field: "read_raw"}, ClassIIO},
+		{ir.EntryPoint{Struct: "power_supply_desc", Field: "get_property"}, ClassPowerSupply},
+		{ir.EntryPoint{Struct: "attribute_group", Field: "is_visible"}, ClassSysfs},
 	}
 	for _, c := range cases {
 		if got := EntryClass(&c.ep); got != c.want {
