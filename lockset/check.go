@@ -66,6 +66,10 @@ type Options struct {
 	// lock field while one is held even when the two may be fields of
 	// different objects; by default only the same object is a double lock.
 	DoubleLockAnyInstance bool
+	// NoLockPairs (lock checks): check each callback of a pair whose lock
+	// state carries over (models.LockPairs: usb_driver pre_reset and
+	// post_reset) alone, as if the kernel called it alone.
+	NoLockPairs bool
 	// ReportUnidentifiedLocks (lock checks): report each locking call
 	// whose lock cannot be identified instead of skipping it.
 	ReportUnidentifiedLocks bool

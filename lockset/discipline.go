@@ -44,6 +44,10 @@ type discipline struct {
 	unk  []*ir.Var
 	rets []ir.Pos // by id-1
 	own  map[*ir.Function][]int
+	// carried: per entry point of a lock pair, the locks carried across
+	// the pair (not checked at its return); carriedIn: those the second
+	// of the pair holds on entry (discipline_pairs.go).
+	carried, carriedIn map[*ir.EntryPoint]map[int]bool
 }
 
 type lockSite struct {

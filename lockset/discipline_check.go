@@ -150,6 +150,9 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	}
 	in.build(nil, funcs, nil, budget)
 	d := in.disc
+	if !opts.NoLockPairs {
+		d.carry(in, prog.EntryPoints)
+	}
 	var eps []*ir.EntryPoint
 	for _, ep := range prog.EntryPoints {
 		if len(d.flags(in, ep.Func)) > 0 || len(in.modLocks(ep.Func)) > 0 {
@@ -248,7 +251,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 		}
 		held, _ := in.initialLocks(ep)
 		for _, l := range in.modLocks(ep.Func) {
-			if f.locks[l].pseudo() {
+			if f.locks[l].pseudo() || d.carried[ep][l] {
 				continue
 			}
 			in.nextAssert++

@@ -235,3 +235,33 @@ module_misc_device(d_misc);
 		t.Errorf("%d inconclusive lock checks counted, want 2: %v", res.Inconclusive, res.Warnings)
 	}
 }
+
+// TestLockPairsDropped: with the lock-pairs assumption dropped, pre_reset
+// and post_reset are checked alone, and the mutexes held across the pair
+// are reported again.
+func TestLockPairsDropped(t *testing.T) {
+	ctx := context.Background()
+	path := "testdata/locking/reset_pair.c"
+	prog, err := frontend.Load(ctx, path, frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(opts lockset.Options) map[string]int {
+		res, err := lockset.CheckLocks(ctx, prog, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := map[string]int{}
+		for _, e := range res.Errors {
+			n[e.Kind]++
+		}
+		return n
+	}
+	with, without := count(lockset.Options{Jobs: 1}), count(lockset.Options{Jobs: 1, NoLockPairs: true})
+	if with[lockset.HeldAtReturn] != 1 || with[lockset.UnlockUnheld] != 2 {
+		t.Errorf("with the pair: %v, want 1 held at return, 2 unlocks of unheld locks", with)
+	}
+	if without[lockset.HeldAtReturn] != 3 || without[lockset.UnlockUnheld] < 4 {
+		t.Errorf("without the pair: %v, want 3 held at return, at least 4 unlocks of unheld locks", without)
+	}
+}

@@ -82,6 +82,11 @@ func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
 			held[l], heldW[l] = true, true
 		}
 	}
+	if in.disc != nil {
+		for l := range in.disc.carriedIn[ep] {
+			held[l], heldW[l] = true, true // the first of its lock pair took it
+		}
+	}
 	switch ep.Role {
 	case ir.RoleInit:
 		for c := range in.gatedBy(ep) {

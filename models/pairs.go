@@ -448,3 +448,38 @@ var ruleTable = []Rule{
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
 		Reason: "a kernel thread runs its function once" + oneInstance},
 }
+
+// LockPair is two callbacks of one device the kernel calls as a pair, the
+// second only after the first returned 0: a lock the first leaves held
+// and the second releases is held across by design (the lock state
+// carries over), which the lock checks must not call a missing unlock or
+// an unlock of an unheld lock.
+type LockPair struct {
+	First, Second string // OpsRow keys
+	// Reason names the kernel code that calls them.
+	Reason string
+}
+
+var lockPairs = []LockPair{
+	{First: "usb_driver.pre_reset", Second: "usb_driver.post_reset",
+		Reason: "usb_reset_device (drivers/usb/core/hub.c) calls ->pre_reset of each bound interface whose " +
+			"driver has both, resets the device, then ->post_reset of each interface still bound: one whose " +
+			"->pre_reset failed was unbound (usb_forced_unbind_intf) and needs binding"},
+}
+
+// LockPairs returns the callback pairs whose lock state carries over.
+func LockPairs() []LockPair { return append([]LockPair(nil), lockPairs...) }
+
+// Match reports whether a is the first and b the second callback of the
+// pair for one driver variable.
+func (p LockPair) Match(a, b *ir.EntryPoint) bool {
+	if a.Var == "" || a.Var != b.Var || a.Guessed || b.Guessed {
+		return false
+	}
+	ra, ok := Row(a)
+	if !ok || ra.Key() != p.First {
+		return false
+	}
+	rb, ok := Row(b)
+	return ok && rb.Key() == p.Second
+}

@@ -249,3 +249,23 @@ func TestHeldLocksBindings(t *testing.T) {
 		}
 	}
 }
+
+// TestLockPairs: pre_reset then post_reset of one usb_driver carry their
+// lock state; not in the other order, nor for two drivers.
+func TestLockPairs(t *testing.T) {
+	pre := mkEP("pre", ir.RoleEntry, "usb_driver", "udrv", "pre_reset")
+	post := mkEP("post", ir.RoleEntry, "usb_driver", "udrv", "post_reset")
+	other := mkEP("post2", ir.RoleEntry, "usb_driver", "udrv2", "post_reset")
+	ps := LockPairs()
+	if len(ps) == 0 || ps[0].Reason == "" {
+		t.Fatalf("lock pairs %v", ps)
+	}
+	for _, c := range []struct {
+		a, b *ir.EntryPoint
+		want bool
+	}{{pre, post, true}, {post, pre, false}, {pre, other, false}, {pre, pre, false}} {
+		if got := ps[0].Match(c.a, c.b); got != c.want {
+			t.Errorf("Match(%s, %s) = %v, want %v", c.a.Func.Name, c.b.Func.Name, got, c.want)
+		}
+	}
+}
