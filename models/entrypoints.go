@@ -43,6 +43,11 @@ const (
 	NFCDevLock = "nfc_dev.device_lock"
 	// ParamLock is the module-parameter mutex param_lock (kernel/params.c).
 	ParamLock = "param_lock"
+	// CPUHPLock is the CPU-hotplug exclusion around the callbacks of a
+	// hotplug state (kernel/cpu.c): cpu_hotplug_lock held for writing by
+	// _cpu_up and _cpu_down, and for reading with cpuhp_state_mutex by
+	// __cpuhp_setup_state, __cpuhp_state_add_instance and their removals.
+	CPUHPLock = "cpu_hotplug_lock"
 )
 
 // ParamSpec says how the kernel makes one callback argument.

@@ -424,6 +424,11 @@ var ruleTable = []Rule{
 	{ID: "param-lock", A: holds(ParamLock), B: holds(ParamLock), Scope: ScopeKernel,
 		Reason: "the global param_lock is held around module-parameter ->set and ->get"},
 
+	{ID: "cpuhp", A: holds(CPUHPLock), B: holds(CPUHPLock), Scope: ScopeKernel,
+		Reason: "CPU hotplug runs a hotplug state's callbacks one at a time: _cpu_up and _cpu_down hold " +
+			"cpu_hotplug_lock for writing, and __cpuhp_setup_state, __cpuhp_state_add_instance and their " +
+			"removals hold it for reading with cpuhp_state_mutex (kernel/cpu.c)"},
+
 	// Deferred execution: none of these runs concurrently with itself.
 	{ID: "irq-line", A: Side{Roles: []ir.Role{ir.RoleIRQ}}, B: Side{Roles: []ir.Role{ir.RoleIRQ}},
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,

@@ -155,6 +155,9 @@ func TestEveryRule(t *testing.T) {
 			{a: rtSusp, b: probe, want: false},                                       // runtime PM runs beside user tasks
 			{a: pmNoirq, b: irq, want: false}, {a: pmSuspend, b: wping, want: false}, // the watchdog core's worker pings
 			{a: pmSuspend, b: rtime, want: false}, {a: pmNoirq, b: remove, want: false}, {a: pmNoirq, b: kth, want: false}},
+		"cpuhp": {{a: mkEP("up", ir.RoleEntry, "cpuhp_setup_state", "", "startup"),
+			b: mkEP("down", ir.RoleEntry, "cpuhp_setup_state", "", "teardown"), want: true},
+			{a: mkEP("up", ir.RoleEntry, "cpuhp_setup_state", "", "startup"), b: kth, want: false}},
 		"dev-groups": {{a: ashow, b: iprobe, facts: grouped, want: true}, {a: iremove, b: astore, facts: grouped, want: true},
 			{a: ashow, b: iprobe, want: false},                    // not (only) in the driver's dev_groups
 			{a: ashow, b: ishutdown, facts: grouped, want: false}, // shutdown does not remove the groups

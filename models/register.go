@@ -65,6 +65,7 @@ const (
 	ClassUART           = "uart"
 	ClassIIO            = "iio"
 	ClassPowerSupply    = "power-supply"
+	ClassCPUHP          = "cpuhp"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -129,7 +130,7 @@ type RegAPI struct {
 // or driver, which stands for them all.
 func ObjectClass(class string) bool {
 	switch class {
-	case ClassIRQ, ClassTimer, ClassWork, ClassTasklet, ClassNAPI:
+	case ClassIRQ, ClassTimer, ClassWork, ClassTasklet, ClassNAPI, ClassCPUHP:
 		return true
 	}
 	return false
@@ -581,6 +582,26 @@ func registrations() {
 		"device_add_groups", "devm_device_add_group", "driver_create_file", "class_create_file", "bus_create_file")
 	unpub(ClassSysfs, 1, true, "device_remove_file", "sysfs_remove_file", "sysfs_remove_group", "sysfs_remove_groups",
 		"device_remove_groups", "driver_remove_file", "class_remove_file", "bus_remove_file")
+
+	// CPU hotplug states (kernel/cpu.c): cpuhp_setup_state(state, name,
+	// startup, teardown) and its _nocalls and _multi forms are inlines
+	// over __cpuhp_setup_state(state, name, invoke, startup, teardown,
+	// multi), which may run startup for every online CPU before it
+	// returns; then each CPU coming up or going down runs them. Every
+	// invocation holds cpu_hotplug_lock for writing, or for reading with
+	// cpuhp_state_mutex (rule cpuhp of pairs.go). __cpuhp_remove_state
+	// runs the teardowns and unhooks the state under the same locks: no
+	// callback runs after it.
+	for _, n := range []string{"__cpuhp_setup_state", "__cpuhp_setup_state_cpuslocked"} {
+		reg(RegAPI{Name: n, Object: -1, Instance: []int{0}, Publishes: ClassCPUHP, Callbacks: []Callback{
+			{Arg: 3, Struct: "cpuhp_setup_state", Field: "startup", HeldLockArg: -1},
+			{Arg: 4, Struct: "cpuhp_setup_state", Field: "teardown", HeldLockArg: -1}}})
+	}
+	bindRow("cpuhp_setup_state", "startup", ir.RoleEntry, ClassCPUHP, "scalar -", held(CPUHPLock))
+	bindRow("cpuhp_setup_state", "teardown", ir.RoleEntry, ClassCPUHP, "scalar -", held(CPUHPLock))
+	for _, n := range []string{"__cpuhp_remove_state", "__cpuhp_remove_state_cpuslocked"} {
+		reg(RegAPI{Name: n, Object: -1, Instance: []int{0}, Unpublishes: ClassCPUHP, Waits: true})
+	}
 
 	// Kernel threads, RCU callbacks and cross-CPU calls run the function
 	// concurrently with the caller.

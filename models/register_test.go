@@ -69,6 +69,9 @@ func TestRegistrationRows(t *testing.T) {
 		{name: "uart_add_one_port", publishes: ClassUART},
 		{name: "__iio_device_register", publishes: ClassIIO},
 		{name: "devm_power_supply_register", publishes: ClassPowerSupply},
+		{name: "__cpuhp_setup_state", publishes: ClassCPUHP,
+			callbacks: []string{"3:cpuhp_setup_state.startup", "4:cpuhp_setup_state.teardown"}},
+		{name: "__cpuhp_remove_state", unpublishes: ClassCPUHP, waits: true},
 	}
 	for _, c := range cases {
 		r, ok := Registration(c.name)

@@ -38,9 +38,12 @@ var assumptions = []assumption{
 		"races between callbacks of two such drivers bound to two devices at once",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoBindings = true }},
 	{"kernel-locks",
-		"callbacks run under the kernel locks their callers take (RTNL around net_device_ops and ethtool_ops, the transmit lock around ndo_start_xmit, ...)",
+		"callbacks run under the kernel locks their callers take (RTNL around net_device_ops and ethtool_ops, the transmit lock around ndo_start_xmit, cpu_hotplug_lock around the callbacks of a CPU hotplug state, ...)",
 		"races if a callback is reached by a caller that does not hold the lock",
-		func(fc *frontend.Config, lc *lockset.Options) { lc.NoKernelLocks = true }},
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.NoKernelLocks = true
+			lc.IgnoreRules = append(lc.IgnoreRules, "cpuhp")
+		}},
 	{"publication",
 		"the kernel calls an entry point only after the driver registers it (init before misc_register, probe before register_netdev, ...) and not after an unregistration that waits for running callbacks, once the exit has also withdrawn every other entry point that may register it again",
 		"races with code in init before registration or in exit after unregistration",
