@@ -95,8 +95,12 @@
 // callbacks run under the kernel locks the models table names
 // (NoKernelLocks); entry points run only after their registration and not
 // after an unregistration that waits (NoPublication); the driver drives one
-// device at a time (ManyDevices); the serialisation rules of models/pairs.go
-// hold (IgnoreRules); a lock field is one lock for all objects of its struct
+// device at a time (ManyDevices), and the module's bus drivers that probe
+// through common set-up code are alternative bindings of it (NoBindings:
+// a probe's publications are not ungated by an alternative's, instrument.go
+// gatedBy); the serialisation rules of models/pairs.go hold (IgnoreRules);
+// the lock checks run the second callback of a lock pair (pre_reset, then
+// post_reset) holding what the first took (NoLockPairs, discipline_pairs.go); a lock field is one lock for all objects of its struct
 // type (LockInstancesDistinct: the instances' addresses are then ghost state,
 // recorded with each selection and compared); a semaphore the file does not
 // initialise starts at 1, and an up() releases a down (NoBinarySemaphores;

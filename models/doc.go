@@ -22,6 +22,14 @@
 //   - one device per driver: rules of ScopeDevice (device_lock, the
 //     transmit lock, an interrupt line, a per-device timer or work item)
 //     serialise callbacks of one driver (lockset.PairOptions.ManyDevices);
+//   - one binding: under one device, the bus drivers of a module that
+//     probe through common set-up code are alternatives for one device
+//     (Facts.Bindings): they share its device_lock and PM phases;
+//   - the PM freezer: system-sleep callbacks never run beside a probe,
+//     module init or exit, or a callback only user tasks reach (rule
+//     "pm-freezer");
+//   - lock pairs: a lock usb_driver.pre_reset takes and post_reset
+//     releases is held across the reset (LockPairs, lock checks only);
 //   - module reference counting: module exit never runs while a file of the
 //     driver is open, unless the module is forced out (rule "module-ref");
 //   - kernel locks: a callback runs under the locks HeldLocks names for it,
