@@ -62,6 +62,11 @@ type Options struct {
 	// that the exit withdrew them all: such a class is never withdrawn as
 	// a whole (withdraw.go).
 	NoWithdrawOnce bool
+	// NoFailedRegistration: a registration call publishes its class
+	// whatever it returns. By default one whose result is a signed
+	// integer publishes only when the result is not negative: a failed
+	// registration (a negative errno) left nothing of it running.
+	NoFailedRegistration bool
 	// DoubleLockAnyInstance (lock checks): report a second acquire of a
 	// lock field while one is held even when the two may be fields of
 	// different objects; by default only the same object is a double lock.

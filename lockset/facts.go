@@ -77,7 +77,11 @@ type facts struct {
 	// withdrawOnce: an exit withdraws each registered object once
 	// (Options.NoWithdrawOnce turns it off; withdraw.go).
 	withdrawOnce bool
-	sites        map[int]*site
+	// failedPublishesNothing: a registration whose signed integer result
+	// is negative published nothing (Options.NoFailedRegistration turns
+	// it off; instrument.go errnoResult).
+	failedPublishesNothing bool
+	sites                  map[int]*site
 	// per function, its own effects
 	ownSites map[*ir.Function][]*site
 	ownLocks map[*ir.Function]map[int]bool
@@ -113,6 +117,7 @@ func (f *facts) lock(id, class string, rw bool) int {
 // under (Options' switches).
 type factsOptions struct {
 	lockArrays, lockInstances, unseenSemaphoresBinary, withdrawOnce bool
+	failedPublishesNothing                                          bool
 	// raisedSemaphoreLocks: the lock checks, which keep a semaphore
 	// raised by an up() a lock so as to report that up().
 	raisedSemaphoreLocks bool
@@ -121,7 +126,8 @@ type factsOptions struct {
 // factsOptions returns what opts says of gathering facts.
 func (opts Options) factsOptions() factsOptions {
 	return factsOptions{lockArrays: !opts.LockArraysDistinct, lockInstances: opts.LockInstancesDistinct,
-		unseenSemaphoresBinary: !opts.NoBinarySemaphores, withdrawOnce: !opts.NoWithdrawOnce}
+		unseenSemaphoresBinary: !opts.NoBinarySemaphores, withdrawOnce: !opts.NoWithdrawOnce,
+		failedPublishesNothing: !opts.NoFailedRegistration}
 }
 
 // gatherFacts runs the pre-pass.
@@ -129,20 +135,21 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 	sems := gatherSemaphoreInits(prog, o.unseenSemaphoresBinary)
 	sems.raisedLocks = o.raisedSemaphoreLocks
 	f := &facts{
-		lockArrays:    o.lockArrays,
-		lockInstances: o.lockInstances,
-		withdrawOnce:  o.withdrawOnce,
-		semaphores:    sems,
-		prog:          prog,
-		env:           env,
-		callees:       make(map[*ir.Function][]*ir.Function),
-		lockIndex:     make(map[string]int),
-		callLock:      make(map[*ir.Call]lockOp),
-		callReg:       make(map[*ir.Call]regOp),
-		sites:         make(map[int]*site),
-		ownSites:      make(map[*ir.Function][]*site),
-		ownLocks:      make(map[*ir.Function]map[int]bool),
-		reachMemo:     make(map[*ir.Function][]*ir.Function),
+		lockArrays:             o.lockArrays,
+		lockInstances:          o.lockInstances,
+		withdrawOnce:           o.withdrawOnce,
+		failedPublishesNothing: o.failedPublishesNothing,
+		semaphores:             sems,
+		prog:                   prog,
+		env:                    env,
+		callees:                make(map[*ir.Function][]*ir.Function),
+		lockIndex:              make(map[string]int),
+		callLock:               make(map[*ir.Call]lockOp),
+		callReg:                make(map[*ir.Call]regOp),
+		sites:                  make(map[int]*site),
+		ownSites:               make(map[*ir.Function][]*site),
+		ownLocks:               make(map[*ir.Function]map[int]bool),
+		reachMemo:              make(map[*ir.Function][]*ir.Function),
 	}
 	// Kernel locks entry points hold come first so their indices are stable.
 	for _, ep := range prog.EntryPoints {

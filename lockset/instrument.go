@@ -581,7 +581,7 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 			}
 			in.lockCall(fn, cp, dst, s, op, res, lockAddr)
 		} else if op, ok := in.f.callReg[s]; ok && in.lifecycle[fn] {
-			in.regCall(fn, dst, s, op)
+			in.regCall(fn, dst, s, op, res)
 		}
 		return dst
 	}
@@ -599,7 +599,7 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 		in.lockCall(fn, cp, dst, s, op, nil, nil)
 	}
 	if op, ok := in.f.callReg[s]; ok && in.lifecycle[fn] {
-		in.regCall(fn, dst, s, op)
+		in.regCall(fn, dst, s, op, nil)
 	}
 	var targets, origs []*ir.Function
 	for _, t := range s.Targets {
@@ -699,7 +699,8 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 // regCall: a registration published by an init entry point releases the
 // "unpublished" pseudo-locks of the classes it makes callable; a withdrawal
 // by an exit entry point takes its class's pseudo-lock in write mode.
-func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op regOp) {
+// res is the call's result in the copy, nil when unused or unknown.
+func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op regOp, res *ir.Var) {
 	update := func(l int, flag ir.Expr, to ir.Expr) {
 		g := in.locks[l]
 		dst.Add(&ir.Assign{Dst: g.held, Src: ite(flag, to, g.held), P: s.P})
@@ -745,8 +746,17 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 	}
 	// Init publishes what it held back; an exit that publishes a class
 	// again after withdrawing it no longer keeps it quiet (nor any of its
-	// objects withdrawn).
+	// objects withdrawn). A registration that failed published nothing.
 	flag := ir.Or(in.roleInit, in.roleExit)
+	if res != nil && in.f.failedPublishesNothing {
+		switch r := errnoResult(s); {
+		case r.Errno:
+			dst.Add(&ir.Assume{Cond: ir.Bin(ir.OpLe, res, ir.IntConst(0)), P: s.P})
+			flag = ir.And(flag, ir.Eq(res, ir.IntConst(0)))
+		case r.Number:
+			flag = ir.And(flag, ir.Bin(ir.OpGe, res, ir.IntConst(0)))
+		}
+	}
 	closure := in.closureOf(op.class)
 	for _, c := range closure {
 		if l, ok := in.unpub[c]; ok {
@@ -756,6 +766,28 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 	for _, t := range in.trackersOf(closure) {
 		update(t, flag, ir.False)
 	}
+}
+
+// errnoResult returns the registration row of call s when it returns 0
+// or a negative errno (models.RegAPI.Errno: misc_register, request_irq,
+// i2c_add_adapter, pci_register_driver, ...), or a number or a negative
+// errno (RegAPI.Number: register_chrdev, cpuhp_setup_state), into a
+// signed integer; otherwise a row with neither set. The assumption
+// failed-registration takes such a call to publish only when it succeeds
+// (a failed registration undid what it started), and an Errno one to
+// return no more than 0.
+func errnoResult(s *ir.Call) models.RegAPI {
+	if s.Dst == nil || s.Callee == nil || s.Callee.Sig == nil {
+		return models.RegAPI{}
+	}
+	r, ok := models.Registration(s.Callee.Name)
+	if !ok {
+		return models.RegAPI{}
+	}
+	if b, ok := ir.Unnamed(s.Callee.Sig.Result).(*ir.Basic); !ok || b.Kind != ir.Integer || !b.Signed {
+		return models.RegAPI{}
+	}
+	return r
 }
 
 // withdrawalGuard says when an exit's waiting withdrawal of a class

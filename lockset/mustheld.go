@@ -412,20 +412,29 @@ func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
 		st.none.clear(l)
 		st.notW.clear(l)
 	case !op.unregister && (a.ep.Role == ir.RoleInit || a.ep.Role == ir.RoleExit):
+		// A registration that may have failed published nothing on that
+		// path (instrument.go, errnoResult): neither held nor free on
+		// every path, the symbolic check decides.
+		r := errnoResult(call)
+		cond := a.in.f.failedPublishesNothing && (r.Errno || r.Number)
+		release := func(l int) {
+			if cond && !st.none.has(l) {
+				unknown(l)
+				return
+			}
+			st.any.clear(l)
+			st.w.clear(l)
+			st.none.set(l)
+			st.notW.set(l)
+		}
 		closure := a.in.closureOf(op.class)
 		for _, c := range closure {
 			if l, ok := a.in.unpub[c]; ok {
-				st.any.clear(l)
-				st.w.clear(l)
-				st.none.set(l)
-				st.notW.set(l)
+				release(l)
 			}
 		}
 		for _, t := range a.in.trackersOf(closure) {
-			st.any.clear(t)
-			st.w.clear(t)
-			st.none.set(t)
-			st.notW.set(t)
+			release(t)
 		}
 	}
 }

@@ -51,6 +51,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"ideal ints, conversion", "testdata/race/wrap.c", frontend.Config{ExactInts: true}, lockset.Options{}, 39},
 		{"freezer", "testdata/race/pm_freezer.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"pm-freezer"}}, 32},
 		{"one-binding", "testdata/race/binding.c", frontend.Config{}, lockset.Options{NoBindings: true}, 59},
+		{"failed registration", "testdata/race/failed_registration.c", frontend.Config{}, lockset.Options{NoFailedRegistration: true}, 32},
 		{"in-bounds", "testdata/race/oob_member.c", frontend.Config{Regions: regions.Options{NoBoundsAssumption: true}}, lockset.Options{}, 31},
 	}
 	for _, c := range cases {

@@ -118,6 +118,12 @@ type RegAPI struct {
 	// goes on).
 	Queue    bool
 	QueueArg int
+	// Errno: the call returns 0 when it registered and a negative errno
+	// when it failed, having undone what it started (nothing of it still
+	// runs); the lockset then publishes only on a 0 result (assumption
+	// failed-registration). Number: likewise, but a success returns a
+	// number, not negative (a major, a hotplug state).
+	Errno, Number bool
 }
 
 // ObjectClass reports whether the entry points of class are callbacks of
@@ -284,6 +290,47 @@ func init() {
 		structClass[s] = c
 	}
 	registrations()
+	errnoResults()
+}
+
+// errnoResults marks the registrations that return 0 or a negative errno
+// (RegAPI.Errno), and a number or a negative errno (RegAPI.Number). Not:
+// mod_timer and queue_work (whether it was pending), the calls that
+// return a pointer or nothing.
+func errnoResults() {
+	for _, n := range []string{"register_chrdev", "__register_chrdev", "register_blkdev", "__cpuhp_setup_state",
+		"__cpuhp_setup_state_cpuslocked"} {
+		r := regTable[n]
+		r.Number = true
+		regTable[n] = r
+	}
+	for _, n := range []string{"misc_register", "cdev_add", "register_netdev", "register_netdevice",
+		"request_irq", "request_threaded_irq", "request_any_context_irq", "devm_request_irq",
+		"devm_request_threaded_irq", "devm_request_any_context_irq", "setup_irq",
+		"pci_register_driver", "__pci_register_driver", "platform_driver_register", "__platform_driver_register",
+		"platform_driver_probe", "__platform_driver_probe", "amba_driver_register", "__amba_driver_register",
+		"pnp_register_driver", "isa_register_driver", "usb_register", "usb_register_driver",
+		"usb_serial_register_drivers", "__usb_serial_register_drivers", "i2c_add_driver", "i2c_register_driver",
+		"spi_register_driver", "acpi_bus_register_driver", "driver_register",
+		"input_register_device", "watchdog_register_device", "devm_watchdog_register_device",
+		"devm_rtc_register_device", "__devm_rtc_register_device", "tty_register_driver", "nfc_register_device",
+		"led_classdev_register", "led_classdev_register_ext", "devm_led_classdev_register",
+		"devm_led_classdev_register_ext", "i2c_add_adapter", "i2c_add_numbered_adapter", "devm_i2c_add_adapter",
+		"spi_register_controller", "devm_spi_register_controller", "gpiochip_add_data",
+		"gpiochip_add_data_with_key", "devm_gpiochip_add_data", "devm_gpiochip_add_data_with_key",
+		"uart_add_one_port", "iio_device_register", "__iio_device_register", "devm_iio_device_register",
+		"__devm_iio_device_register", "device_create_file", "sysfs_create_file", "sysfs_create_group",
+		"sysfs_create_groups", "device_add_groups", "devm_device_add_group", "driver_create_file"} {
+		r, ok := regTable[n]
+		if !ok {
+			panic("models: errno row for unknown registration " + n)
+		}
+		r.Errno = true
+		regTable[n] = r
+		if r.Macro != "" {
+			regByMacro[r.Macro] = r
+		}
+	}
 }
 
 func registrations() {

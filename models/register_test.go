@@ -107,6 +107,20 @@ func TestRegistrationRows(t *testing.T) {
 	}
 }
 
+// TestErrnoResults: registrations that return 0 or a negative errno, or a
+// number or a negative errno, are marked; the others not.
+func TestErrnoResults(t *testing.T) {
+	for name, want := range map[string][2]bool{"misc_register": {true, false}, "request_irq": {true, false},
+		"i2c_add_adapter": {true, false}, "__platform_driver_register": {true, false},
+		"register_chrdev": {false, true}, "__cpuhp_setup_state": {false, true},
+		"mod_timer": {false, false}, "queue_work": {false, false}, "misc_deregister": {false, false}} {
+		r, ok := Registration(name)
+		if !ok || r.Errno != want[0] || r.Number != want[1] {
+			t.Errorf("%s: errno %v number %v, want %v", name, r.Errno, r.Number, want)
+		}
+	}
+}
+
 // TestCallbacksHaveRows: every callback a registration binds has an
 // entry-point row, of the class the matching publication uses.
 func TestCallbacksHaveRows(t *testing.T) {
