@@ -835,6 +835,12 @@ func (in *instrumenter) withdrawalGuards() {
 	}
 }
 
+// alternative reports whether entry points a and b are callbacks of
+// alternative bindings of one device (kernelEnv.alternative).
+func (in *instrumenter) alternative(a, b *ir.EntryPoint) bool {
+	return in.f.env.alternative != nil && in.f.env.alternative(a, b)
+}
+
 // gatedBy returns the publication classes that cannot become callable
 // before init entry point ep publishes them: every entry point that
 // publishes such a class is ep itself, an alternative binding of ep's
@@ -857,12 +863,6 @@ func (in *instrumenter) withdrawalGuards() {
 // publish besides. A class published
 // only by its own entry points, armed first by a call whoop does not know,
 // stays ungated.
-// alternative reports whether entry points a and b are callbacks of
-// alternative bindings of one device (kernelEnv.alternative).
-func (in *instrumenter) alternative(a, b *ir.EntryPoint) bool {
-	return in.f.env.alternative != nil && in.f.env.alternative(a, b)
-}
-
 func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
 	gated := make(map[string]bool)
 	for c := range in.unpub {
