@@ -21,7 +21,6 @@ func (g *graph) build() {
 		}
 	}
 	g.entryPoints()
-	g.slotUses = g.slotUseTypes()
 	order := 0
 	for _, f := range g.prog.Funcs {
 		for _, b := range f.Blocks {
@@ -130,7 +129,7 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 		size := accessSize(s.Size)
 		g.record(f, s, &s.Access, p, size, false, order)
 		if carries(s.Dst) {
-			if g.kernelSlot(&s.Access) && (isStruct(pointee(s.Dst.CType)) != nil || g.slotUses[s.Dst] != nil) {
+			if g.kernelSlot(&s.Access) && isStruct(pointee(s.Dst.CType)) != nil {
 				g.unify(g.valueOf(s.Dst), g.slotLoad(p, size))
 			} else {
 				g.plain = append(g.plain, p)

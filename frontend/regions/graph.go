@@ -62,9 +62,6 @@ type graph struct {
 	// takes the driver's calls (split.go): a pointer to the entry point
 	// has the copy's signature, and an indirect call reaches the copy.
 	split map[*ir.Function]*ir.Function
-	// slotUses gives the void * variables kernel slots are loaded into
-	// the struct pointer type their uses give them (slots.go).
-	slotUses map[*ir.Var]ir.Type
 
 	liveViews map[*node][]liveView // after the fixpoint: the views that hold
 	viewers   map[*node][]viewer   // the same, by canonical root

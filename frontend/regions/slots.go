@@ -19,11 +19,9 @@ import "github.com/whoopverify/whoop/ir"
 // Both sides meet in canonical S, the object the driver stored and the one
 // it reads back, by type. Only stores of pointers to struct objects (the
 // stored pointer's node has a struct starting where it points) and loads
-// into struct pointers take this path (also a load into void * whose only
-// uses give it one struct pointer type, slotUseTypes: the argument of a
-// driver function taking struct S *). A cell that anything also uses
-// another way (another load into void *, such as dev_get_drvdata's or a
-// kfree's argument; a store of a pointer to a buffer without a struct; an access
+// into struct pointers take this path. A cell that anything also uses
+// another way (a load into void *, such as dev_get_drvdata's or a kfree's
+// argument; a store of a pointer to a buffer without a struct; an access
 // through another type or through no member; a copy of the bytes) keeps
 // one link for everything, as any cell does: its slot stores and loads are
 // unified with the link as before (resolveSlots). Off A2
@@ -133,100 +131,4 @@ func (g *graph) resolveSlots() {
 		op.done = true
 		g.unify(g.linkOf(op.cell.n, op.cell.off, op.size), op.val)
 	}
-}
-
-// slotUseTypes finds, for the void * variables the driver loads kernel
-// slots into, the struct pointer type their only uses give them: the value
-// is passed to a driver function's struct S * parameter or assigned to a
-// struct S * variable, and used nowhere else (linehandle_free(
-// file->private_data)). Under A2 such a load is a typed slot load of S*,
-// as `struct S *p = file->private_data` is; otherwise the cell's link
-// would take in every object stored in that slot of any file.
-func (g *graph) slotUseTypes() map[*ir.Var]ir.Type {
-	out := make(map[*ir.Var]ir.Type)
-	if g.opts.NoTypeAssumption {
-		return out
-	}
-	for _, f := range g.prog.Funcs {
-		cand := make(map[*ir.Var]bool)
-		for _, b := range f.Blocks {
-			for _, s := range b.Stmts {
-				if l, ok := s.(*ir.Load); ok && carries(l.Dst) && isStruct(pointee(l.Dst.CType)) == nil && g.kernelSlot(&l.Access) {
-					cand[l.Dst] = true
-				}
-			}
-		}
-		if len(cand) == 0 {
-			continue
-		}
-		uses := slotVarUses(f, cand)
-		for v, t := range uses {
-			if t != nil {
-				out[v] = t
-			}
-		}
-	}
-	return out
-}
-
-// slotVarUses returns, for each candidate variable of f, the one struct
-// pointer type its uses give it, or nil when some use gives none (or two
-// differ).
-func slotVarUses(f *ir.Function, cand map[*ir.Var]bool) map[*ir.Var]ir.Type {
-	uses := make(map[*ir.Var]ir.Type)
-	bad := make(map[*ir.Var]bool)
-	typed := func(v *ir.Var, t ir.Type) {
-		if s := isStruct(pointee(t)); s == nil || (uses[v] != nil && isStruct(pointee(uses[v])) != s) {
-			bad[v] = true
-			return
-		}
-		uses[v] = t
-	}
-	other := func(e ir.Expr) {
-		ir.WalkExpr(e, func(x ir.Expr) {
-			if v, ok := x.(*ir.Var); ok && cand[v] {
-				bad[v] = true
-			}
-		})
-	}
-	for _, b := range f.Blocks {
-		for _, s := range b.Stmts {
-			switch s := s.(type) {
-			case *ir.Assign:
-				if v, ok := s.Src.(*ir.Var); ok && cand[v] {
-					typed(v, s.Dst.CType)
-					continue
-				}
-			case *ir.Call:
-				if s.Callee != nil && !s.Callee.External() {
-					other(s.Fn)
-					for i, a := range s.Args {
-						if v, ok := a.(*ir.Var); ok && cand[v] && i < len(s.Callee.Params) {
-							typed(v, s.Callee.Params[i].CType)
-						} else {
-							other(a)
-						}
-					}
-					continue
-				}
-			}
-			for _, e := range ir.StmtExprs(s) {
-				other(e)
-			}
-		}
-		if b.Term != nil {
-			switch t := b.Term.(type) {
-			case *ir.If:
-				other(t.Cond)
-			case *ir.Return:
-				other(t.Val)
-			}
-		}
-	}
-	for v := range cand {
-		if bad[v] {
-			uses[v] = nil
-		}
-	}
-	return uses
 }
