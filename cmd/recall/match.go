@@ -23,7 +23,8 @@ type reportFile struct {
 	EntryPoints []struct {
 		Name string `json:"name"`
 	} `json:"entryPoints"`
-	Pairs      []pair `json:"pairs"`
+	Pairs      []pair    `json:"pairs"`
+	Findings   []finding `json:"findings"`
 	Serialised []struct {
 		First  string `json:"first"`
 		Second string `json:"second"`
@@ -38,6 +39,25 @@ type pair struct {
 	Races   []struct {
 		Accesses []access `json:"accesses"`
 	} `json:"races"`
+}
+
+// finding is one racy variable of the report: its sites, and which
+// entry points race through which pairs of them.
+type finding struct {
+	Sites []struct {
+		File   string `json:"file"`
+		Line   int    `json:"line"`
+		Kind   string `json:"kind"`
+		LValue string `json:"lvalue"`
+		Func   string `json:"function"`
+		Holds  []struct {
+			Locks       []string `json:"locks"`
+			EntryPoints []string `json:"entryPoints"`
+		} `json:"holds"`
+	} `json:"sites"`
+	SitePairs []struct {
+		Pairs [][2]string `json:"pairs"`
+	} `json:"sitePairs"`
 }
 
 type access struct {
@@ -133,6 +153,8 @@ type matchResult struct {
 	verdict verdict
 	pair    pair
 	acc     [2]access
+	// viaFinding: no race printed both sides; a finding's sites did.
+	viaFinding bool
 }
 
 // match looks for the case's race in whoop's report. A race matches a side
@@ -157,8 +179,56 @@ func match(rep *report, field string, sides []sideLines, root string) matchResul
 				}
 			}
 		}
+		if best.verdict < found {
+			if m, ok := matchFinding(f, fieldRE, sides, root); ok {
+				best = m
+			}
+		}
 	}
 	return best
+}
+
+// matchFinding finds the case in a finding when no single race shows both
+// sides: the witness a race prints is one the solver picked, while the
+// finding lists every site of the variable with the entry points reaching
+// it. The case is found when two sites are on the two sides, reached by
+// entry points A and B (the sides' own when the case names them), and A
+// and B race on the variable (a site pair lists them).
+func matchFinding(f reportFile, fieldRE *regexp.Regexp, sides []sideLines, root string) (matchResult, bool) {
+	s0, s1 := sides[0], sides[len(sides)-1]
+	for _, fi := range f.Findings {
+		racing := map[[2]string]bool{}
+		for _, sp := range fi.SitePairs {
+			for _, p := range sp.Pairs {
+				racing[p] = true
+				racing[[2]string{p[1], p[0]}] = true
+			}
+		}
+		// reach lists the accesses of a side: a site on its lines, once per
+		// entry point reaching it.
+		reach := func(s sideLines) []access {
+			var out []access
+			for _, st := range fi.Sites {
+				for _, h := range st.Holds {
+					for _, ep := range h.EntryPoints {
+						a := access{EntryPoint: ep, Function: st.Func, Kind: st.Kind, LValue: st.LValue, File: st.File, Line: st.Line, Locks: h.Locks}
+						if namesField(a.LValue, fieldRE) && s.has(a, root) {
+							out = append(out, a)
+						}
+					}
+				}
+			}
+			return out
+		}
+		for _, a := range reach(s0) {
+			for _, b := range reach(s1) {
+				if (a.Kind == "write" || b.Kind == "write") && racing[[2]string{a.EntryPoint, b.EntryPoint}] {
+					return matchResult{verdict: found, pair: pair{First: a.EntryPoint, Second: b.EntryPoint, Verdict: "race"}, acc: [2]access{a, b}, viaFinding: true}, true
+				}
+			}
+		}
+	}
+	return matchResult{}, false
 }
 
 func raceVerdict(a, b access, fieldRE *regexp.Regexp, sides []sideLines, root string) verdict {
@@ -224,7 +294,11 @@ func sameFile(reported, rel, root string) bool {
 func describe(m matchResult, rep *report, c *Case) string {
 	if m.verdict != missed {
 		a, b := m.acc[0], m.acc[1]
-		return fmt.Sprintf("%s/%s: %s", m.pair.First, m.pair.Second, accessText(a)+" vs "+accessText(b))
+		text := fmt.Sprintf("%s/%s: %s", m.pair.First, m.pair.Second, accessText(a)+" vs "+accessText(b))
+		if m.viaFinding {
+			text += " (sites of one finding; the races print other witnesses)"
+		}
+		return text
 	}
 	var why []string
 	for _, f := range rep.Files {

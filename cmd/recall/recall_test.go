@@ -319,3 +319,35 @@ func TestCasesFile(t *testing.T) {
 		done()
 	}
 }
+
+// TestMatchFinding: the race between the expected entry points prints
+// other lines (a witness the solver picked), but its finding lists both
+// sides' lines reached by those entry points, racing: found. A finding
+// whose entry points do not race is not.
+func TestMatchFinding(t *testing.T) {
+	const doc = `{"files":[{"path":"drivers/misc/demo.c","status":"checked",
+	 "pairs":[{"first":"up","second":"ev","verdict":"race","races":[{"accesses":[
+	  {"entryPoint":"up","function":"ev","kind":"read","lvalue":"d->head","file":"drivers/misc/demo.c","line":85},
+	  {"entryPoint":"ev","function":"ev","kind":"write","lvalue":"d->head","file":"drivers/misc/demo.c","line":93}]}]}],
+	 "findings":[{"sites":[
+	  {"file":"drivers/misc/demo.c","line":85,"kind":"read","lvalue":"d->head","function":"ev","holds":[{"entryPoints":["up","ev"]}]},
+	  {"file":"drivers/misc/demo.c","line":93,"kind":"write","lvalue":"d->head","function":"ev","holds":[{"locks":["struct d.lock"],"entryPoints":["up"]},{"entryPoints":["ev"]}]}],
+	  "sitePairs":[{"sites":[0,1],"pairs":[["up","ev"]]}]}]}]}`
+	rep, err := parseReport([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := "drivers/misc/demo.c"
+	sides := []sideLines{{file: c, lines: []int{93}, entry: "up"}, {file: c, lines: []int{93}, entry: "ev"}}
+	m := match(rep, "head", sides, "/tree")
+	if m.verdict != found || !m.viaFinding {
+		t.Fatalf("verdict %d (via finding %v), want found through the finding", m.verdict, m.viaFinding)
+	}
+	if got, want := describe(m, rep, &Case{Field: "head"}), "up/ev: demo.c:93 write d->head (struct d.lock) vs demo.c:93 write d->head (no lock) (sites of one finding; the races print other witnesses)"; got != want {
+		t.Errorf("describe:\n got %q\nwant %q", got, want)
+	}
+	sides[1].entry = "other"
+	if m := match(rep, "head", sides, "/tree"); m.verdict == found {
+		t.Errorf("found with an entry point that races with nothing")
+	}
+}
