@@ -24,8 +24,17 @@ type Options struct {
 	// Jobs is the number of pairs checked in parallel, each with its own Z3
 	// context; 0 means the number of CPUs.
 	Jobs int
-	// Timeout bounds each pair's check; a pair that exceeds it is
-	// inconclusive and the others still report. 0 means no limit.
+	// Rlimit is Z3's resource budget for each solver query of a pair
+	// check and of a lock check (vc.Options.Rlimit): a query that runs out
+	// leaves what it was deciding inconclusive. The units are Z3's own
+	// count of its work, so where a check stops depends only on the input,
+	// never on the machine or its load. 0 means DefaultRlimit; negative,
+	// no limit.
+	Rlimit int64
+	// Timeout bounds each pair's check, and each lock check, in wall-clock
+	// time; a pair that exceeds it is inconclusive and the others still
+	// report. A last resort: where it stops depends on the machine and its
+	// load, which the note says. 0 means no limit.
 	Timeout time.Duration
 	// ParamAliasing drops the assumption that pointer parameters of one
 	// entry point point to disjoint objects.
@@ -365,7 +374,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 						}
 					} else if err == nil {
 						if err = validate(pl); err == nil {
-							pr, err = in.checkPair(ctx, session, pl, opts.Timeout)
+							pr, err = in.checkPair(ctx, session, pl, opts.limits())
 						}
 						pl.release()
 					}
@@ -434,7 +443,71 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 }
 
 // deadlineNote is the note of a pair the caller's deadline left unfinished.
-const deadlineNote = "not finished before the deadline (--file-timeout)"
+const deadlineNote = "not finished before the wall-clock limit --file-timeout: the result depends on the machine"
+
+// DefaultRlimit is the default of Options.Rlimit, Z3's resource budget per
+// query of a pair or lock check: about 75 s of one core of our 2-core VM
+// (2.6M units a second over gpiolib-cdev.c's checks). The largest query
+// any of the 19 shared and paper drivers, Linux 6.12's gpiolib-cdev.c,
+// r8169.ko, virtio_console.c, rtc/interface.c, pmbus_core.c and w83791d.c
+// needs is 61M (gpiolib-cdev.c's gpio_ioctl_compat with itself; r8169.ko
+// 38M, the others under 10M), so none of them is stopped by it; the
+// 60-second wall-clock limit it replaces stopped that one query on a
+// loaded machine and let it finish on a quiet one.
+const DefaultRlimit = 200_000_000
+
+// limits are the bounds of one pair's or one lock check's solver work.
+type limits struct {
+	rlimit  uint64        // Z3 resource units per query; 0: none
+	timeout time.Duration // wall clock for the whole check; 0: none
+}
+
+// limits returns opts' bounds on a check's solver work.
+func (opts Options) limits() limits {
+	l := limits{timeout: opts.Timeout}
+	switch {
+	case opts.Rlimit == 0:
+		l.rlimit = DefaultRlimit
+	case opts.Rlimit > 0:
+		l.rlimit = uint64(opts.Rlimit)
+	}
+	return l
+}
+
+// context returns ctx bounded by the wall-clock limit, if there is one.
+func (l limits) context(ctx context.Context) (context.Context, context.CancelFunc) {
+	if l.timeout > 0 {
+		return context.WithTimeout(ctx, l.timeout)
+	}
+	return ctx, func() {}
+}
+
+// unknownNote says why a query gave no answer: the caller's deadline
+// (--file-timeout), this check's wall-clock limit (timedOut: its context
+// ended), the resource budget, or what Z3 said. The first two depend on
+// the machine, and say so.
+func (l limits) unknownNote(ctx context.Context, timedOut bool, reason string) string {
+	switch {
+	case pastDeadline(ctx):
+		return deadlineNote
+	case timedOut:
+		return fmt.Sprintf("wall-clock limit --timeout %s reached: the result depends on the machine", l.timeout)
+	case reason == "resource limit" && l.rlimit > 0:
+		return fmt.Sprintf("solver budget of %s Z3 resource units per query used up (--rlimit)", units(l.rlimit))
+	}
+	return reason
+}
+
+// units prints a resource count briefly: 200M, 1500k, 999.
+func units(n uint64) string {
+	switch {
+	case n >= 1_000_000 && n%1_000_000 == 0:
+		return fmt.Sprintf("%dM", n/1_000_000)
+	case n >= 1000 && n%1000 == 0:
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return fmt.Sprint(n)
+}
 
 // pastDeadline reports whether ctx ended by its deadline (whoop's
 // --file-timeout), not by a cancellation (a signal, the memory cap): then
@@ -500,17 +573,13 @@ func (in *instrumenter) groupPlans(plans []*plan) [][]*plan {
 }
 
 // checkPair proves the harness of one pair in the group's session.
-func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *plan, timeout time.Duration) (PairResult, error) {
+func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *plan, lim limits) (PairResult, error) {
 	pr := PairResult{Pair: pl.pair, Verdict: RaceFree}
 	if len(pl.regions) == 0 {
 		return pr, nil
 	}
-	pctx := ctx
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		pctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
+	pctx, cancel := lim.context(ctx)
+	defer cancel()
 	info, err := vc.Prepare(pl.prog)
 	if err != nil {
 		return pr, fmt.Errorf("%w: %v", ErrInternal, err)
@@ -523,19 +592,15 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 	opts.Asserts = raceAsserts
 	opts.TraceVars = pl.witnessVar
 	opts.Fresh = in.fresh(pl)
+	opts.Rlimit = lim.rlimit
 	// Loop invariants are true by construction or proved by Houdini; the
 	// tests check them again (verifyConstruction).
 	opts.CheckInvariants = in.verifyConstruction
 	outcomes, err := session.Check(pctx, pl.prog, pl.harness, opts)
 	if err != nil {
-		if pctx.Err() != nil && ctx.Err() == nil {
+		if pctx.Err() != nil && !errors.Is(ctx.Err(), context.Canceled) {
 			pr.Verdict = Inconclusive
-			pr.Note = fmt.Sprintf("timeout after %s", timeout)
-			return pr, nil
-		}
-		if pastDeadline(ctx) {
-			pr.Verdict = Inconclusive
-			pr.Note = deadlineNote
+			pr.Note = lim.unknownNote(ctx, true, "")
 			return pr, nil
 		}
 		if ctx.Err() != nil {
@@ -566,14 +631,7 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 			}
 			pr.Races = append(pr.Races, race)
 		case vc.Unknown:
-			reason := o.Reason
-			switch {
-			case pastDeadline(ctx):
-				reason = deadlineNote
-			case pctx.Err() != nil:
-				reason = fmt.Sprintf("timeout after %s", timeout)
-			}
-			unknown = append(unknown, g.r.Name+": "+reason)
+			unknown = append(unknown, g.r.Name+": "+lim.unknownNote(ctx, pctx.Err() != nil, o.Reason))
 		}
 	}
 	sortRaces(pr.Races)

@@ -310,17 +310,15 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 			return
 		}
 		defer session.Close()
+		lim := opts.limits()
 		for _, h := range hs {
-			cctx := ctx
-			var cancel context.CancelFunc = func() {}
-			if opts.Timeout > 0 {
-				cctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-			}
+			cctx, cancel := lim.context(ctx)
 			outcomes, err := session.Check(cctx, in.prog, h.fn, vc.Options{
 				Inline: in.inline, MaxInlineDepth: 64, CheckAsserts: true, CheapArith: true,
-				Info: info, Together: true, IndependentAsserts: true,
+				Info: info, Together: true, IndependentAsserts: true, Rlimit: lim.rlimit,
 				TraceVars: func(v *ir.Var) bool { return traced[v] },
 			})
+			timedOut := cctx.Err() != nil
 			cancel()
 			if err != nil {
 				if ctx.Err() != nil {
@@ -369,7 +367,7 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 					in.lockFinding(found, h.ep, a, o.Trace)
 				case o.Status == vc.Unknown:
 					res.Warnings = append(res.Warnings, ir.Diagnostic{Pos: h.ep.Pos,
-						Msg: fmt.Sprintf("lock check %s of %s inconclusive: %s", a.kind, h.ep.Func.Name, o.Reason)})
+						Msg: fmt.Sprintf("lock check %s of %s inconclusive: %s", a.kind, h.ep.Func.Name, lim.unknownNote(ctx, timedOut, o.Reason))})
 				}
 			}
 		}

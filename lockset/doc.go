@@ -65,6 +65,12 @@
 //     A large pair with an init entry point is solved with a fresh,
 //     non-incremental solver per query instead (check.go, fresh): Z3's
 //     preprocessing then drops the set-up code that decides nothing.
+//     Each solver query of a pair (and of a lock check) runs under a
+//     budget of Z3's resource units (Options.Rlimit, check.go
+//     DefaultRlimit): where it stops depends only on the input, so the
+//     verdicts do not depend on the machine's load; the wall-clock limits
+//     (Options.Timeout, the caller's deadline) are a last resort whose
+//     notes say the result depends on the machine.
 //     A pair whose program would repeat an earlier pair's (one function
 //     registered in several slots, such as a dev_pm_ops' suspend, freeze
 //     and poweroff, with the same role and locks on entry) is not checked

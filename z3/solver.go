@@ -34,6 +34,9 @@ type Solver struct {
 	rlimit    uint64
 	relevancy int // smt.relevancy + 1; 0 leaves Z3's default
 	nassume   int // assumptions of the last check, to size the core buffer
+	// exhausted: the last check ended Unknown having spent its rlimit,
+	// whatever reason Z3 gives (4.8.12 sometimes says only "unknown").
+	exhausted bool
 }
 
 // NewSolver returns a solver (Z3_mk_solver) with the context's default
@@ -269,7 +272,13 @@ func (s *Solver) check(ctx context.Context, op string, assumptions []*Expr) (Res
 		})
 	}
 	var code C.int
+	var before uint64
+	if s.rlimit > 0 {
+		before = uint64(C.w_rlimit_count(c.c, s.s))
+	}
 	r := C.w_check(c.c, s.s, C.uint(len(as)), ap, &code)
+	s.exhausted = s.rlimit > 0 && code == 0 && r == C.Z3_L_UNDEF &&
+		uint64(C.w_rlimit_count(c.c, s.s))-before >= min(s.rlimit, math.MaxUint32)
 	if stop != nil {
 		running.Store(false)
 		if !stop() {
@@ -315,12 +324,16 @@ func (s *Solver) UnsatCore() []*Expr {
 	return core
 }
 
-// ReasonUnknown explains the last Unknown: "timeout", "canceled" (rlimit),
+// ReasonUnknown explains the last Unknown: "timeout", "canceled" (the
+// rlimit ran out, whatever Z3 itself says, or an interrupt),
 // "interrupted", "incomplete ...", ...
 func (s *Solver) ReasonUnknown() string {
 	c, err := s.use()
 	if err != nil {
 		return ""
+	}
+	if s.exhausted {
+		return "canceled"
 	}
 	return C.GoString(C.Z3_solver_get_reason_unknown(c.c, s.s))
 }

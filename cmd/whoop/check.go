@@ -28,8 +28,11 @@ func checkFlags() []cli.Flag {
 			Usage: "output `FORMAT`: text (gcc-style), xml, json or sarif"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(),
 			Usage: "check `N` files at a time (a sweep runs them in N worker processes), and pairs on a pool of N solver threads (at most 64)"},
-		&cli.DurationFlag{Name: "timeout", Value: 60 * time.Second,
-			Usage: "give up on one pair after `D` (10s, 5m; it is reported inconclusive; 0 = no limit)"},
+		&cli.StringFlag{Name: "rlimit", DefaultText: units(lockset.DefaultRlimit),
+			Usage: "give up on a solver query of a pair or lock check after `N` Z3 resource units (50M, 2G; it is reported inconclusive; 0 = no limit): " +
+				"Z3's own count of its work, so the verdicts do not depend on the machine or its load"},
+		&cli.DurationFlag{Name: "timeout",
+			Usage: "also give up on one pair after `D` of wall-clock time (10s, 5m; 0 = no limit): a last resort, since where it stops depends on the machine and its load"},
 		&cli.DurationFlag{Name: "file-timeout", Value: defaultFileTimeout,
 			Usage: "give up on one FILE after `D`, parsing included (it is reported inconclusive, exit 4; 0 = no limit)"},
 		&cli.StringFlag{Name: "max-memory", DefaultText: "4G per file checked at a time, at most half the machine's memory",
@@ -111,7 +114,11 @@ func checkAction(c *cli.Context) error {
 	if err := checkOutputPath("--json-out", c.String("json-out")); err != nil {
 		return err // before the work, not after it
 	}
-	base := lockset.Options{Jobs: c.Int("jobs"), Timeout: c.Duration("timeout"), HoudiniRlimit: c.Int64("houdini-rlimit")}
+	rlimit, err := rlimitFlag(c)
+	if err != nil {
+		return err
+	}
+	base := lockset.Options{Jobs: c.Int("jobs"), Rlimit: rlimit, Timeout: c.Duration("timeout"), HoudiniRlimit: c.Int64("houdini-rlimit")}
 	cfg, err := frontendConfig(c)
 	if err != nil {
 		return err

@@ -27,6 +27,10 @@ func confirmFlags() []cli.Flag {
 	}
 }
 
+// confirmTimeout bounds each of the explorer's solver queries unless
+// --timeout says otherwise.
+const confirmTimeout = 60 * time.Second
+
 // confirmOptions reads the explorer flags.
 func confirmOptions(c *cli.Context, base lockset.Options) (explore.Options, error) {
 	if c.Int("csb") < 1 || c.Int("csb") > 16 {
@@ -39,7 +43,13 @@ func confirmOptions(c *cli.Context, base lockset.Options) (explore.Options, erro
 	if err != nil {
 		return explore.Options{}, usageErrorf("--yields: %v", err)
 	}
-	return explore.Options{CSB: c.Int("csb"), Unroll: c.Int("unroll"), Mode: mode, Timeout: base.Timeout,
+	timeout := base.Timeout
+	if !c.IsSet("timeout") {
+		// The explorer's queries keep the per-query limit --timeout gave
+		// them before it stopped bounding pair checks by default.
+		timeout = confirmTimeout
+	}
+	return explore.Options{CSB: c.Int("csb"), Unroll: c.Int("unroll"), Mode: mode, Timeout: timeout,
 		ParamAliasing: base.ParamAliasing, NoPublication: base.NoPublication, NoBinarySemaphores: base.NoBinarySemaphores,
 		Jobs: base.Jobs}, nil
 }
