@@ -26,8 +26,28 @@ func kernelTree(t *testing.T) (tree, build string) {
 
 var wantRace = regexp.MustCompile(`//\s*want "race"`)
 
-// TestKernelTreePrograms reads each program of testdata/kernel against the
-// real 6.12 headers (--kernel) and checks that the lines with a
+// fullKernelTests reports whether the long kernel-tree checks run in full:
+// make kernel-test sets WHOOP_KERNEL_TESTS=all; make test samples them
+// (kernelSample), to stay within its time.
+func fullKernelTests() bool { return os.Getenv("WHOOP_KERNEL_TESTS") == "all" }
+
+// kernelSample returns the files a run of a long kernel-tree check reads:
+// all of them in full runs, else every fourth (the first, the fifth, ...),
+// the same ones every run.
+func kernelSample(files []string) []string {
+	if fullKernelTests() {
+		return files
+	}
+	var out []string
+	for i := 0; i < len(files); i += 4 {
+		out = append(out, files[i])
+	}
+	return out
+}
+
+// TestKernelTreePrograms reads each program of testdata/kernel (make test:
+// a quarter of them, kernelSample) against the real 6.12 headers
+// (--kernel) and checks that the lines with a
 // `// want "race"` comment, and only those, are accesses of reported races,
 // and that no lock-discipline error is reported (the programs lock
 // correctly).
@@ -37,7 +57,7 @@ func TestKernelTreePrograms(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no test programs: %v", err)
 	}
-	for _, file := range files {
+	for _, file := range kernelSample(files) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			src, err := os.ReadFile(file)
 			if err != nil {
@@ -195,5 +215,19 @@ func TestKernelTreeSyncCallbacks(t *testing.T) {
 	}
 	if !strings.Contains(stdout+stderr, "race on 'cmos->suspend_ctrl'") {
 		t.Errorf("the races on cmos->suspend_ctrl are gone too:\n%s", stderr)
+	}
+}
+
+// make test reads a quarter of the kernel programs, the same ones every
+// run; make kernel-test (WHOOP_KERNEL_TESTS=all) reads them all.
+func TestKernelSample(t *testing.T) {
+	files := []string{"a.c", "b.c", "c.c", "d.c", "e.c", "f.c"}
+	t.Setenv("WHOOP_KERNEL_TESTS", "")
+	if got := strings.Join(kernelSample(files), " "); got != "a.c e.c" {
+		t.Errorf("sampled: %s, want a.c e.c", got)
+	}
+	t.Setenv("WHOOP_KERNEL_TESTS", "all")
+	if got := len(kernelSample(files)); got != len(files) {
+		t.Errorf("full run: %d files, want %d", got, len(files))
 	}
 }
