@@ -1,6 +1,7 @@
 package lockset
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -330,6 +331,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 		work    = make(chan []*plan)
 		errs    []error
 		checked = make([]bool, len(pairs))
+		costs   []PairCost
 	)
 	for range min(jobs, len(groups)) {
 		wg.Add(1)
@@ -373,10 +375,16 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 							err = ctx.Err()
 						}
 					} else if err == nil {
+						pstart := time.Now()
 						if err = validate(pl); err == nil {
 							pr, err = in.checkPair(ctx, session, pl, opts.limits())
 						}
+						cost := PairCost{First: pl.pair.First.Name(), Second: pl.pair.Second.Name(),
+							Regions: len(pl.regions), Statements: size, Fresh: in.fresh(pl), Time: time.Since(pstart)}
 						pl.release()
+						mu.Lock()
+						costs = append(costs, cost)
+						mu.Unlock()
 					}
 					mu.Lock()
 					if err != nil {
@@ -437,9 +445,22 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 		return nil, ctx.Err()
 	}
 	res.Stats.Check = time.Since(cstart)
+	res.Stats.SolvedPairs = len(costs)
+	res.Stats.Slowest = slowest(costs)
 	res.Warnings = append(append([]ir.Diagnostic(nil), prog.Warnings...), f.warnings...)
 	res.Stats.Total = time.Since(start)
 	return res, nil
+}
+
+// slowest returns the MaxSlowest costliest pair checks, longest first.
+func slowest(costs []PairCost) []PairCost {
+	slices.SortStableFunc(costs, func(a, b PairCost) int {
+		if c := cmp.Compare(b.Time, a.Time); c != 0 {
+			return c
+		}
+		return strings.Compare(a.First+" "+a.Second, b.First+" "+b.Second)
+	})
+	return costs[:min(len(costs), MaxSlowest)]
 }
 
 // deadlineNote is the note of a pair the caller's deadline left unfinished.

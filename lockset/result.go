@@ -113,6 +113,22 @@ type Stats struct {
 	Houdini          time.Duration
 	Check            time.Duration // pair checks
 	Total            time.Duration
+	SolvedPairs      int // pairs checked with Z3 (repeats and pairs without regions left out)
+	// Slowest are the pair checks that took longest, longest first (at
+	// most MaxSlowest): where the time of a slow file went (--stats).
+	Slowest []PairCost
+}
+
+// MaxSlowest bounds Stats.Slowest.
+const MaxSlowest = 3
+
+// PairCost is what one pair's check cost, and what made it large.
+type PairCost struct {
+	First, Second string
+	Regions       int           // regions asserted
+	Statements    int           // statements of both entry points, callees inlined
+	Fresh         bool          // solved with fresh solvers (an init pair)
+	Time          time.Duration // wall clock
 }
 
 // FileResult is the analysis of one driver file.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"strings"
 	"sync"
 	"time"
 
@@ -141,6 +142,11 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 				prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.RepeatedPairs, st.DeadSites, st.FixedLockRecords, st.Regions, st.SharedRegions,
 				st.Candidates, st.CandidatesKept, st.HoudiniChecks, w.loaded.Sub(w.started).Round(time.Millisecond),
 				st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(w.started).Round(time.Millisecond))
+			if len(st.Slowest) > 0 {
+				// Where the pair checks' time went: many pairs, or a few large ones.
+				fmt.Fprintf(&w.log, "whoop: %s: pair checks: %d solved, %v on average; slowest: %s\n", prog.Path, st.SolvedPairs,
+					(st.Check / time.Duration(max(st.SolvedPairs, 1))).Round(time.Millisecond), slowestPairs(st.Slowest))
+			}
 		}
 	}
 	if r.runLocking && ctx.Err() == nil && fctx.Err() != nil {
@@ -284,4 +290,19 @@ func (b *lockedBuffer) bytes() []byte {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return bytes.Clone(b.buf.Bytes())
+}
+
+// slowestPairs describes the costliest pair checks for --stats: their
+// time, and the size that made them costly.
+func slowestPairs(costs []lockset.PairCost) string {
+	var parts []string
+	for _, c := range costs {
+		how := ""
+		if c.Fresh {
+			how = ", fresh solvers"
+		}
+		parts = append(parts, fmt.Sprintf("%s and %s %v (%d regions, %d statements%s)",
+			c.First, c.Second, c.Time.Round(time.Millisecond), c.Regions, c.Statements, how))
+	}
+	return strings.Join(parts, "; ")
 }
