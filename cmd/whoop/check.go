@@ -74,66 +74,9 @@ const defaultFileTimeout = 5 * time.Minute
 
 func checkAction(c *cli.Context) error {
 	runStart := time.Now()
-	if c.NArg() == 0 && !c.IsSet("p") && compDBOf(c) == nil {
-		return usageErrorf("no input files\nusage: whoop [flags] FILE.c...  (see whoop --help)")
-	}
-	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
-	if err := commandTypo(c.App, c.Args().Slice(), exists); err != nil {
-		return err
-	}
-	format, err := report.ParseFormat(c.String("format"))
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
-	if j := c.Int("jobs"); j < 1 || j > maxJobs {
-		return usageErrorf("--jobs %d: want 1 to %d", j, maxJobs)
-	}
-	if c.Duration("timeout") < 0 {
-		return usageErrorf("--timeout must not be negative")
-	}
-	if c.Duration("file-timeout") < 0 {
-		return usageErrorf("--file-timeout must not be negative")
-	}
-	var maxMemory uint64 // the default depends on the files (below)
-	if c.IsSet("max-memory") {
-		if maxMemory, err = parseBytes(c.String("max-memory")); err != nil {
-			return usageErrorf("%v", err)
-		}
-	}
-	minRank, err := findings.ParseRank(c.String("min-rank"))
-	if err != nil {
-		return usageErrorf("--min-rank: %v", err)
-	}
-	if minRank == findings.Low {
-		minRank = "" // everything
-	}
-	runRaces, runLocking, err := selectedChecks(c)
+	set, err := parseCheckSettings(c)
 	if err != nil {
 		return err
-	}
-	if err := checkOutputPath("--json-out", c.String("json-out")); err != nil {
-		return err // before the work, not after it
-	}
-	rlimit, err := rlimitFlag(c)
-	if err != nil {
-		return err
-	}
-	base := lockset.Options{Jobs: c.Int("jobs"), Rlimit: rlimit, Timeout: c.Duration("timeout"), HoudiniRlimit: c.Int64("houdini-rlimit")}
-	cfg, err := frontendConfig(c)
-	if err != nil {
-		return err
-	}
-	var fc frontend.Config
-	if err := applyNoAssume(c, &fc, &base); err != nil {
-		return err
-	}
-	var confirm *explore.Options
-	if c.Bool("confirm") {
-		o, err := confirmOptions(c, base)
-		if err != nil {
-			return err
-		}
-		confirm = &o
 	}
 	if path := c.String("cpuprofile"); path != "" {
 		f, err := os.Create(path)
@@ -146,7 +89,6 @@ func checkAction(c *cli.Context) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	var stop *interrupted
 	ctx := c.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -154,70 +96,16 @@ func checkAction(c *cli.Context) error {
 	ctx, cancelRun := context.WithCancelCause(ctx)
 	defer cancelRun(nil)
 	stderr := c.App.ErrWriter
-	var (
-		results  []*lockset.FileResult // the race check's
-		docs     []*lockset.FileResult // the files the documents list: results, or (--checks locking) LocksOnly ones
-		fileErrs []report.FileError
-		locks    []*lockset.LockResult
-		code     = exitOK
-		failures []string
-	)
-	worst := func(next int) {
-		// Precedence: input errors, then races, then inconclusive files.
-		rank := map[int]int{exitOK: 0, exitInconclusive: 1, exitRaces: 2, exitInput: 3}
-		if rank[next] > rank[code] {
-			code = next
-		}
-	}
-	// fail records a file that did not finish: an interrupted one stops
-	// nothing else, since the files after it may have finished first. A
-	// file stopped in its work is said on stderr too; the ones never
-	// started only in the documents (the last line counts them).
-	fail := func(path string, err error, notStarted bool) {
-		if errors.As(err, &stop) {
-			msg := fmt.Sprintf("%s: %v while it was checked", path, stop)
-			if notStarted {
-				msg = fmt.Sprintf("%s: %v before it was checked", path, stop)
-			} else {
-				failures = append(failures, msg)
-			}
-			fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(docs), Msg: msg})
-			return
-		}
-		var ee *exitError
-		if !errors.As(err, &ee) {
-			ee = &exitError{code: exitInconclusive, msg: fmt.Sprintf("%s: %v", path, err)}
-		}
-		failures = append(failures, ee.msg)
-		fileErrs = append(fileErrs, report.FileError{Path: path, Index: len(docs),
-			Msg: strings.ReplaceAll(ee.msg, "\nwhoop: ", "\n")})
-		worst(ee.code)
-	}
+	col := &collector{stderr: stderr, code: exitOK}
 	isWorker := c.IsSet(workerFlag)
-	var sweep sweepFiles
-	if !isWorker { // a worker checks the files its parent names
-		if sweep, err = expandPaths(c, c.Args().Slice()); err != nil {
-			return err
-		}
-		reportUnbuilt(stderr, sweep.unbuilt)
+	in, err := inputFiles(c, isWorker)
+	if err != nil {
+		return err
 	}
-	paths, swept := sweep.paths, sweep.swept
-	var module []string
-	if c.Bool("module") {
-		// One program: named by its first file, reported as one.
-		module, paths, swept = paths, paths[:1], false
-	}
-	done := 0
-	workers := min(base.Jobs, len(paths))
-	var totalMemory uint64 // a worker's: the whole cap it has a share of
-	if isWorker {
-		// One file at a time, under the parent's share of the cap.
-		workers = 1
-		if maxMemory, totalMemory, err = parseWorkerFlag(c.String(workerFlag)); err != nil {
-			return usageErrorf("--%s: %v", workerFlag, err)
-		}
-	} else if !c.IsSet("max-memory") {
-		maxMemory = defaultMaxMemory(workers)
+	paths, module := in.paths, in.module
+	workers, maxMemory, totalMemory, err := memoryShares(c, set, isWorker, len(paths))
+	if err != nil {
+		return err
 	}
 	// A sweep on several cores checks its files in worker processes
 	// (worker.go); one file, a module, standard input and a profiled run
@@ -233,39 +121,27 @@ func checkAction(c *cli.Context) error {
 	}
 	watch := startMemWatch(watchLimit, totalMemory, cancelRun)
 	defer watch.stop()
+	base := set.base
 	if !procs {
 		gc, _ := c.App.Metadata[gcKey].(*gcDeferral)
 		collectForChecks(gc, int64(min(maxMemory, 1<<62)), workers, len(paths) == 1 && !isWorker) // after the watch's own limit
 		// Solver threads, warmed while the front end parses on another
 		// core (z3.Threads): each solver's start-up is then off the
 		// critical path.
-		threads := z3.StartThreads(base.Jobs, z3.ThreadsConfig{Warm: min(base.Jobs, maxWarmContexts), HugePages: hugePagesWanted()})
+		base.Threads = z3.StartThreads(base.Jobs, z3.ThreadsConfig{Warm: min(base.Jobs, maxWarmContexts), HugePages: hugePagesWanted()})
 		defer func() {
-			if stop == nil { // on a signal, exit without waiting for work in flight
-				threads.Close()
+			if col.stop == nil { // on a signal, exit without waiting for work in flight
+				base.Threads.Close()
 			}
 		}()
-		base.Threads = threads
 	}
 	progress := newSweepProgress(stderr, len(paths), !c.Bool("no-progress") && !isWorker)
 	defer progress.stop()
-	runner := &fileRunner{cfg: cfg, module: module, base: base, confirm: confirm, runRaces: runRaces, runLocking: runLocking,
+	runner := &fileRunner{cfg: set.cfg, module: module, base: base, confirm: set.confirm, runRaces: set.runRaces, runLocking: set.runLocking,
 		verbose: c.Bool("verbose"), stats: c.Bool("stats"), fileTimeout: c.Duration("file-timeout"),
 		watch: watch, progress: progress}
 	if isWorker {
-		in := c.App.Reader
-		if in == nil {
-			in = os.Stdin
-		}
-		out, err := workerOut()
-		if err != nil {
-			return &exitError{code: exitUsage, msg: err.Error()}
-		}
-		defer out.Close()
-		if err := serveFiles(ctx, runner, in, out); err != nil {
-			return &exitError{code: exitInconclusive, msg: err.Error()}
-		}
-		return nil
+		return serveWorker(ctx, c, runner)
 	}
 	check := func(ctx context.Context, i int) *fileWork { return runner.run(ctx, paths[i]) }
 	if procs {
@@ -275,84 +151,19 @@ func checkAction(c *cli.Context) error {
 	}
 	// Text streams: each file's findings are printed once it and every file
 	// before it are done. The other formats are one document at the end.
-	stream := format == report.Text
+	col.stream = set.format == report.Text
 	files := inOrder(ctx, len(paths), workers, check)
-	baseline, err := readBaseline(c.String("baseline"))
-	if err != nil {
+	if col.baseline, err = readBaseline(c.String("baseline")); err != nil {
 		return err
 	}
-	lines := newSourceLines()
-	// take reports one file's work.
-	take := func(w *fileWork) error {
-		stderr.Write(w.log.Bytes())
-		switch {
-		case w.loadErr != nil:
-			fail(w.path, w.loadErr, w.notStarted)
-			if stream {
-				flushFailures(stderr, &failures)
-			}
-			return nil
-		case w.checkErr != nil:
-			fail(w.name, w.checkErr, false)
-			if stream {
-				flushFailures(stderr, &failures)
-			}
-			return nil
-		case w.lockErr != nil && !runRaces:
-			// The file's only check did not finish: an error in the
-			// documents too.
-			err := w.lockErr
-			if !errors.As(err, new(*interrupted)) {
-				err = &exitError{code: exitInconclusive, msg: fmt.Sprintf("%s: lock checks: %v", w.name, w.lockErr)}
-			}
-			fail(w.name, err, false)
-			if stream {
-				flushFailures(stderr, &failures)
-			}
-			return nil
-		}
-		suppress(w, baseline, lines)
-		if w.res != nil && w.res.LocksOnly {
-			docs = append(docs, w.res)
-			done++
-		} else if w.res != nil {
-			res := w.res
-			results = append(results, res)
-			docs = append(docs, res)
-			done++
-			switch {
-			case res.NewRaces() > 0:
-				worst(exitRaces)
-			case res.InconclusivePairs() > 0, len(res.EntryPoints) == 0:
-				// No entry point: nothing was checked, which is no proof.
-				worst(exitInconclusive)
-			}
-		}
-		if w.lockErr != nil {
-			failures = append(failures, fmt.Sprintf("%s: lock checks: %v", w.name, w.lockErr))
-			worst(exitInconclusive)
-		}
-		if w.lres != nil {
-			locks = append(locks, w.lres)
-			if w.lres.NewErrors() > 0 {
-				worst(exitRaces)
-			}
-		}
-		if stream {
-			if err := streamText(c, w, minRank); err != nil {
-				return &exitError{code: exitInconclusive, msg: err.Error()}
-			}
-			flushFailures(stderr, &failures)
-		}
-		return nil
-	}
+	col.lines = newSourceLines()
 	// An interrupt does not end this loop: the files still to come are
 	// either done (ahead of a slow one) and reported, or stopped at once.
 	for _, w := range files {
 		// The progress line stays away while the file's lines are written
 		// (on stdout too), and comes back after them.
 		resume := progress.hold()
-		err := take(w)
+		err := col.take(c, w, set)
 		resume()
 		if err != nil {
 			return err
@@ -361,24 +172,298 @@ func checkAction(c *cli.Context) error {
 	progress.stop()
 	// An interrupt that stopped no file (it came as the last one finished,
 	// or its work returned partial results) still ends the run as one.
-	if stop == nil {
-		errors.As(context.Cause(ctx), &stop)
+	if col.stop == nil {
+		errors.As(context.Cause(ctx), &col.stop)
 	}
-	if !stream && (len(docs) > 0 || len(fileErrs) > 0) {
-		if err := report.WriteRaces(c.App.Writer, format, docs,
-			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: fileErrs,
-				Locks: lockMap(format, runLocking, locks), Baseline: baseline != nil, MinRank: minRank}); err != nil {
+	if err := col.writeDocuments(c, set); err != nil {
+		return err
+	}
+	flushFailures(stderr, &col.failures)
+	if in.swept {
+		closingTable(stderr, col.docs, col.fileErrs, len(in.unbuilt), col.locks, runStart)
+	}
+	if col.stop != nil {
+		return &exitError{code: col.stop.code(), msg: fmt.Sprintf("%v: %d of %d files checked", col.stop, col.done, len(paths))}
+	}
+	if col.code == exitOK {
+		return nil
+	}
+	return &exitError{code: col.code}
+}
+
+// inputs are the files of a run.
+type inputs struct {
+	paths   []string      // the files to check, or a module's first file
+	module  []string      // --module: the module's files
+	swept   bool          // a directory was swept: a closing table follows
+	unbuilt []unbuiltFile // files a configured tree does not build, not checked
+}
+
+func inputFiles(c *cli.Context, isWorker bool) (inputs, error) {
+	if isWorker { // a worker checks the files its parent names
+		return inputs{}, nil
+	}
+	sweep, err := expandPaths(c, c.Args().Slice())
+	if err != nil {
+		return inputs{}, err
+	}
+	reportUnbuilt(c.App.ErrWriter, sweep.unbuilt)
+	in := inputs{paths: sweep.paths, swept: sweep.swept, unbuilt: sweep.unbuilt}
+	if c.Bool("module") {
+		// One program: named by its first file, reported as one.
+		in.module, in.paths, in.swept = in.paths, in.paths[:1], false
+	}
+	return in, nil
+}
+
+// memoryShares says how many files are checked at a time and the memory
+// cap of each (a worker's total: the whole cap it has a share of).
+func memoryShares(c *cli.Context, set *checkSettings, isWorker bool, files int) (workers int, maxMemory, totalMemory uint64, err error) {
+	if isWorker {
+		// One file at a time, under the parent's share of the cap.
+		if maxMemory, totalMemory, err = parseWorkerFlag(c.String(workerFlag)); err != nil {
+			return 0, 0, 0, usageErrorf("--%s: %v", workerFlag, err)
+		}
+		return 1, maxMemory, totalMemory, nil
+	}
+	workers = min(set.base.Jobs, files)
+	if !c.IsSet("max-memory") {
+		return workers, defaultMaxMemory(workers), 0, nil
+	}
+	return workers, set.maxMemory, 0, nil
+}
+
+// checkSettings are the check command's flags, validated before any work.
+type checkSettings struct {
+	format               report.Format
+	maxMemory            uint64 // 0 unless --max-memory is set: the default depends on the files
+	minRank              findings.Rank
+	runRaces, runLocking bool
+	base                 lockset.Options
+	cfg                  frontend.Config
+	confirm              *explore.Options // nil without --confirm
+}
+
+func parseCheckSettings(c *cli.Context) (*checkSettings, error) {
+	if c.NArg() == 0 && !c.IsSet("p") && compDBOf(c) == nil {
+		return nil, usageErrorf("no input files\nusage: whoop [flags] FILE.c...  (see whoop --help)")
+	}
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	if err := commandTypo(c.App, c.Args().Slice(), exists); err != nil {
+		return nil, err
+	}
+	var set checkSettings
+	var err error
+	if set.format, err = report.ParseFormat(c.String("format")); err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	if j := c.Int("jobs"); j < 1 || j > maxJobs {
+		return nil, usageErrorf("--jobs %d: want 1 to %d", j, maxJobs)
+	}
+	if c.Duration("timeout") < 0 {
+		return nil, usageErrorf("--timeout must not be negative")
+	}
+	if c.Duration("file-timeout") < 0 {
+		return nil, usageErrorf("--file-timeout must not be negative")
+	}
+	if c.IsSet("max-memory") {
+		if set.maxMemory, err = parseBytes(c.String("max-memory")); err != nil {
+			return nil, usageErrorf("%v", err)
+		}
+	}
+	if set.minRank, err = findings.ParseRank(c.String("min-rank")); err != nil {
+		return nil, usageErrorf("--min-rank: %v", err)
+	}
+	if set.minRank == findings.Low {
+		set.minRank = "" // everything
+	}
+	if set.runRaces, set.runLocking, err = selectedChecks(c); err != nil {
+		return nil, err
+	}
+	if err := checkOutputPath("--json-out", c.String("json-out")); err != nil {
+		return nil, err // before the work, not after it
+	}
+	rlimit, err := rlimitFlag(c)
+	if err != nil {
+		return nil, err
+	}
+	set.base = lockset.Options{Jobs: c.Int("jobs"), Rlimit: rlimit, Timeout: c.Duration("timeout"), HoudiniRlimit: c.Int64("houdini-rlimit")}
+	if set.cfg, err = frontendConfig(c); err != nil {
+		return nil, err
+	}
+	var fc frontend.Config
+	if err := applyNoAssume(c, &fc, &set.base); err != nil {
+		return nil, err
+	}
+	if c.Bool("confirm") {
+		o, err := confirmOptions(c, set.base)
+		if err != nil {
+			return nil, err
+		}
+		set.confirm = &o
+	}
+	return &set, nil
+}
+
+// serveWorker checks the files a parent whoop names on stdin.
+func serveWorker(ctx context.Context, c *cli.Context, runner *fileRunner) error {
+	in := c.App.Reader
+	if in == nil {
+		in = os.Stdin
+	}
+	out, err := workerOut()
+	if err != nil {
+		return &exitError{code: exitUsage, msg: err.Error()}
+	}
+	defer out.Close()
+	if err := serveFiles(ctx, runner, in, out); err != nil {
+		return &exitError{code: exitInconclusive, msg: err.Error()}
+	}
+	return nil
+}
+
+// collector gathers the files' results in path order, and the run's exit
+// code and failures.
+type collector struct {
+	stderr   io.Writer
+	stream   bool                  // text: each file printed as it is taken
+	baseline *report.Baseline      // --baseline's report, or nil
+	lines    *sourceLines          // source lines for suppressions and HTML
+	results  []*lockset.FileResult // the race check's
+	docs     []*lockset.FileResult // the files the documents list: results, or (--checks locking) LocksOnly ones
+	fileErrs []report.FileError
+	locks    []*lockset.LockResult
+	code     int
+	failures []string
+	stop     *interrupted // the signal that ended the run, if one did
+	done     int          // files checked
+}
+
+// worst raises the exit code. Precedence: input errors, then races, then
+// inconclusive files.
+func (col *collector) worst(next int) {
+	rank := map[int]int{exitOK: 0, exitInconclusive: 1, exitRaces: 2, exitInput: 3}
+	if rank[next] > rank[col.code] {
+		col.code = next
+	}
+}
+
+// fail records a file that did not finish: an interrupted one stops
+// nothing else, since the files after it may have finished first. A file
+// stopped in its work is said on stderr too; the ones never started only
+// in the documents (the last line counts them).
+func (col *collector) fail(path string, err error, notStarted bool) {
+	if errors.As(err, &col.stop) {
+		msg := fmt.Sprintf("%s: %v while it was checked", path, col.stop)
+		if notStarted {
+			msg = fmt.Sprintf("%s: %v before it was checked", path, col.stop)
+		} else {
+			col.failures = append(col.failures, msg)
+		}
+		col.fileErrs = append(col.fileErrs, report.FileError{Path: path, Index: len(col.docs), Msg: msg})
+		return
+	}
+	var ee *exitError
+	if !errors.As(err, &ee) {
+		ee = &exitError{code: exitInconclusive, msg: fmt.Sprintf("%s: %v", path, err)}
+	}
+	col.failures = append(col.failures, ee.msg)
+	col.fileErrs = append(col.fileErrs, report.FileError{Path: path, Index: len(col.docs),
+		Msg: strings.ReplaceAll(ee.msg, "\nwhoop: ", "\n")})
+	col.worst(ee.code)
+}
+
+// take reports one file's work.
+func (col *collector) take(c *cli.Context, w *fileWork, set *checkSettings) error {
+	col.stderr.Write(w.log.Bytes())
+	if err := w.failure(set.runRaces); err != nil {
+		col.fail(w.failedName(), err, w.loadErr != nil && w.notStarted)
+		if col.stream {
+			flushFailures(col.stderr, &col.failures)
+		}
+		return nil
+	}
+	suppress(w, col.baseline, col.lines)
+	if w.res != nil && w.res.LocksOnly {
+		col.docs = append(col.docs, w.res)
+		col.done++
+	} else if w.res != nil {
+		res := w.res
+		col.results = append(col.results, res)
+		col.docs = append(col.docs, res)
+		col.done++
+		switch {
+		case res.NewRaces() > 0:
+			col.worst(exitRaces)
+		case res.InconclusivePairs() > 0, len(res.EntryPoints) == 0:
+			// No entry point: nothing was checked, which is no proof.
+			col.worst(exitInconclusive)
+		}
+	}
+	if w.lockErr != nil {
+		col.failures = append(col.failures, fmt.Sprintf("%s: lock checks: %v", w.name, w.lockErr))
+		col.worst(exitInconclusive)
+	}
+	if w.lres != nil {
+		col.locks = append(col.locks, w.lres)
+		if w.lres.NewErrors() > 0 {
+			col.worst(exitRaces)
+		}
+	}
+	if col.stream {
+		if err := streamText(c, w, set.minRank); err != nil {
+			return &exitError{code: exitInconclusive, msg: err.Error()}
+		}
+		flushFailures(col.stderr, &col.failures)
+	}
+	return nil
+}
+
+// failure is the error that kept w from a result, if any; failedName
+// names the file in it.
+func (w *fileWork) failure(runRaces bool) error {
+	switch {
+	case w.loadErr != nil:
+		return w.loadErr
+	case w.checkErr != nil:
+		return w.checkErr
+	case w.lockErr != nil && !runRaces:
+		// The file's only check did not finish: an error in the
+		// documents too.
+		if errors.As(w.lockErr, new(*interrupted)) {
+			return w.lockErr
+		}
+		return &exitError{code: exitInconclusive, msg: fmt.Sprintf("%s: lock checks: %v", w.name, w.lockErr)}
+	}
+	return nil
+}
+
+func (w *fileWork) failedName() string {
+	if w.loadErr != nil {
+		return w.path
+	}
+	return w.name
+}
+
+// writeDocuments writes the reports that are one document at the end:
+// stdout's (unless text streamed), --json-out's, --html-out's and the lock
+// errors'.
+func (col *collector) writeDocuments(c *cli.Context, set *checkSettings) error {
+	if !col.stream && (len(col.docs) > 0 || len(col.fileErrs) > 0) {
+		if err := report.WriteRaces(c.App.Writer, set.format, col.docs,
+			report.Options{Version: version, Verbose: c.Bool("verbose"), Errors: col.fileErrs,
+				Locks: lockMap(set.format, set.runLocking, col.locks), Baseline: col.baseline != nil, MinRank: set.minRank}); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
 	}
 	if path := c.String("json-out"); path != "" {
-		if err := writeJSONOut(path, docs, fileErrs, runLocking, locks); err != nil {
+		if err := writeJSONOut(path, col.docs, col.fileErrs, set.runLocking, col.locks); err != nil {
 			return err
 		}
 	}
 	if dir := c.String("html-out"); dir != "" {
-		pages, err := report.HTMLPages(results, report.Options{Version: version, Errors: fileErrs, MinRank: minRank,
-			SourceLine: lines.line, Assumptions: activeAssumptions(c)})
+		pages, err := report.HTMLPages(col.results, report.Options{Version: version, Errors: col.fileErrs, MinRank: set.minRank,
+			SourceLine: col.lines.line, Assumptions: activeAssumptions(c)})
 		if err == nil {
 			err = report.WriteHTMLDir(dir, pages)
 		}
@@ -386,22 +471,12 @@ func checkAction(c *cli.Context) error {
 			return &exitError{code: exitUsage, msg: fmt.Sprintf("--html-out %s: %v", dir, err)}
 		}
 	}
-	if !stream {
-		if err := writeLocks(c, format, locks, len(docs) > 0); err != nil {
+	if !col.stream {
+		if err := writeLocks(c, set.format, col.locks, len(col.docs) > 0); err != nil {
 			return &exitError{code: exitInconclusive, msg: err.Error()}
 		}
 	}
-	flushFailures(stderr, &failures)
-	if swept {
-		closingTable(stderr, docs, fileErrs, len(sweep.unbuilt), locks, runStart)
-	}
-	if stop != nil {
-		return &exitError{code: stop.code(), msg: fmt.Sprintf("%v: %d of %d files checked", stop, done, len(paths))}
-	}
-	if code == exitOK {
-		return nil
-	}
-	return &exitError{code: code}
+	return nil
 }
 
 // writeJSONOut writes the run's JSON report to path (--json-out), as
