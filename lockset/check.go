@@ -162,82 +162,16 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	in.keepDeadSites = opts.keepDeadSites
 	in.freshSize = opts.freshSize
 
-	// Fast path: pairs and regions a must-held lockset analysis proves
-	// race-free need no symbolic check.
-	must := make(map[*ir.EntryPoint]map[int]held)
-	mustOf := func(ep *ir.EntryPoint) map[int]held {
-		if m, ok := must[ep]; ok {
-			return m
-		}
-		m := in.mustHeld(ep)
-		must[ep] = m
-		return m
-	}
-	pending := make(map[int][]*ir.Region) // pair index -> regions left for Z3
-	needed := make(map[*ir.Function]bool)
-	trackedSet := make(map[*ir.Region]bool)
-	// Once per entry point, not per pair (1,000 entry points: 500,500 pairs).
-	sites := make(map[*ir.Function]map[*ir.Region][]*site)
-	sitesOf := func(fn *ir.Function) map[*ir.Region][]*site {
-		m, ok := sites[fn]
-		if !ok {
-			m = f.sitesOf(fn)
-			sites[fn] = m
-		}
-		return m
-	}
-	for i, p := range pairs {
-		if !p.Concurrent {
-			continue
-		}
-		st, su := sitesOf(p.First.Func), sitesOf(p.Second.Func)
-		regs := unprotectedRegions(pairRegions(st, su), st, su, mustOf(p.First), mustOf(p.Second))
-		if len(regs) == 0 {
-			continue
-		}
-		pending[i] = regs
-		for _, r := range regs {
-			trackedSet[r] = true
-		}
-		for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
-			for _, g := range f.reach(ep.Func) {
-				needed[g] = true
-			}
-		}
-	}
-	var funcs []*ir.Function
-	for _, fn := range prog.Funcs {
-		if needed[fn] {
-			funcs = append(funcs, fn)
-		}
-	}
-	tracked := make([]*ir.Region, 0, len(trackedSet))
-	for r := range trackedSet {
-		tracked = append(tracked, r)
-	}
-	sortRegions(tracked)
-	res.Stats.SharedRegions = len(tracked)
-	res.Stats.SymbolicPairs = len(pending)
-	var lifecycle []*ir.EntryPoint
-	for i, p := range pairs {
-		for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
-			if pending[i] != nil && (ep.Role == ir.RoleInit || ep.Role == ir.RoleExit) {
-				lifecycle = append(lifecycle, ep)
-			}
-		}
-	}
-	budget := opts.InlineBudget
-	if budget <= 0 {
-		budget = defaultInlineBudget
-	}
-	in.build(tracked, funcs, lifecycle, budget)
-
+	w := in.fastPath(prog, pairs)
+	res.Stats.SharedRegions = len(w.tracked)
+	res.Stats.SymbolicPairs = len(w.pending)
+	in.build(w.tracked, w.funcs, w.lifecycle(pairs), opts.inlineBudget())
 	// Summary inference sees each entry point called as every harness
 	// calls it; the harnesses themselves come after it.
 	seen := make(map[*ir.EntryPoint]bool)
 	for i, p := range pairs {
 		for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
-			if pending[i] != nil && !seen[ep] {
+			if w.pending[i] != nil && !seen[ep] {
 				seen[ep] = true
 				in.environment(ep, opts.ParamAliasing)
 			}
@@ -258,163 +192,21 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	res.Stats.HoudiniChecks = hres.Checks
 	res.Stats.Houdini = time.Since(hstart)
 
-	var plans []*plan
-	for i, p := range pairs {
-		if pending[i] != nil && ctx.Err() == nil {
-			pl := in.newPlan(i, p, pending[i], mustOf(p.First), mustOf(p.Second))
-			res.Stats.DeadSites += len(pl.dead)
-			res.Stats.FixedLockRecords += pl.fixedRecords
-			plans = append(plans, pl)
-		}
-	}
-	// A pair whose program is an earlier pair's (one function registered
-	// in several slots: a dev_pm_ops' suspend, freeze and poweroff) takes
-	// that pair's result instead of a check of its own.
-	var repeatOf map[*plan]*plan
-	if !opts.checkRepeats {
-		plans, repeatOf = in.repeats(plans)
-	}
-	res.Stats.RepeatedPairs = len(repeatOf)
-
-	// A pair's program is built by the worker that checks it, just before
-	// the check, and dropped after it: only about --jobs of them are alive
-	// at once. The builds take turns (they share memo tables); the checks
-	// do not.
-	var buildMu sync.Mutex
-	build := func(pl *plan) {
-		buildMu.Lock()
-		defer buildMu.Unlock()
-		if pl.prog == nil {
-			in.buildPlan(pl, opts.ParamAliasing)
-		}
-	}
+	plans, repeatOf := in.plans(ctx, pairs, w, opts, &res.Stats)
+	pc := &pairChecks{in: in, opts: opts, path: prog.Path}
 	if opts.Dump != nil {
 		ir.Fprint(opts.Dump, in.prog)
 		for _, pl := range plans {
-			build(pl)
+			pc.build(pl)
 			ir.Fprint(opts.Dump, pl.prog)
 		}
 	}
-	// Each pair's program is validated by the worker that checks it, in
-	// parallel and under the deadline: on a large module (r8169.ko, 332
-	// pairs over most of the driver) validating them all first took
-	// minutes.
-	validate := func(pl *plan) error {
-		build(pl)
-		if err := ir.Validate(pl.prog); err != nil {
-			return fmt.Errorf("%w: program of pair %s %s in %s: %v", ErrInternal,
-				pl.pair.First.Name(), pl.pair.Second.Name(), prog.Path, err)
-		}
-		return nil
-	}
 
-	// Pair checks.
 	cstart := time.Now()
-	res.Pairs = make([]PairResult, len(pairs))
-	for i, p := range pairs {
-		res.Pairs[i] = PairResult{Pair: p, Verdict: NotChecked}
-		if p.Concurrent {
-			res.Pairs[i].Verdict = RaceFree
-		}
-	}
-	// Pairs are checked in groups, each group in one Z3 context (one
-	// session) in a fixed order. The grouping depends only on the pairs,
-	// never on --jobs, so results are the same whatever the parallelism.
-	groups := in.groupPlans(plans)
-	if opts.Progress != nil {
-		opts.Progress(0, len(plans)) // the summaries are done
-	}
-	var (
-		mu      sync.Mutex
-		done    int
-		wg      sync.WaitGroup
-		work    = make(chan []*plan)
-		errs    []error
-		checked = make([]bool, len(pairs))
-		costs   []PairCost
-	)
-	for range min(jobs, len(groups)) {
-		wg.Add(1)
-		threads.Go(func() {
-			defer wg.Done()
-			defer func() {
-				if r := recover(); r != nil {
-					mu.Lock()
-					errs = append(errs, fmt.Errorf("%w: pair checks of %s: %v", ErrInternal, prog.Path, r))
-					mu.Unlock()
-					for range work { // let the feeder finish
-					}
-				}
-			}()
-			prover, perr := vc.NewProver(z3.Config{})
-			if perr == nil {
-				defer prover.Close()
-			}
-			for group := range work {
-				var session *vc.Session
-				err := perr
-				used := 0 // the session's share of maxSessionSize
-				limit := maxSessionSize
-				if opts.sessionSize > 0 {
-					limit = opts.sessionSize
-				}
-				for _, pl := range group {
-					size := in.sessionSize(pl)
-					if err == nil && (session == nil || used > 0 && used+size > limit) {
-						if session != nil {
-							session.Close()
-						}
-						session, err = prover.NewSession()
-						used = 0
-					}
-					used += size
-					var pr PairResult
-					if err == nil && ctx.Err() != nil {
-						pr = PairResult{Pair: pl.pair, Verdict: Inconclusive, Note: deadlineNote}
-						if !pastDeadline(ctx) {
-							err = ctx.Err()
-						}
-					} else if err == nil {
-						pstart := time.Now()
-						if err = validate(pl); err == nil {
-							pr, err = in.checkPair(ctx, session, pl, opts.limits())
-						}
-						cost := PairCost{First: pl.pair.First.Name(), Second: pl.pair.Second.Name(),
-							Regions: len(pl.regions), Statements: size, Fresh: in.fresh(pl), Time: time.Since(pstart)}
-						pl.release()
-						mu.Lock()
-						costs = append(costs, cost)
-						mu.Unlock()
-					}
-					mu.Lock()
-					if err != nil {
-						errs = append(errs, err)
-					} else {
-						res.Pairs[pl.index] = pr
-						checked[pl.index] = true
-					}
-					done++
-					if opts.Progress != nil {
-						opts.Progress(done, len(plans))
-					}
-					mu.Unlock()
-				}
-				if session != nil {
-					session.Close()
-				}
-			}
-		})
-	}
-	for _, g := range groups {
-		select {
-		case work <- g:
-		case <-ctx.Done():
-		}
-	}
-	close(work)
-	wg.Wait()
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	res.Pairs = initialResults(pairs)
+	checked, costs, err := pc.run(ctx, plans, res.Pairs, jobs, threads)
+	if err != nil {
+		return nil, err
 	}
 	for dup, pl := range repeatOf {
 		pr := res.Pairs[pl.index]
@@ -424,22 +216,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 		checked[dup.index] = checked[pl.index]
 	}
 	if pastDeadline(ctx) {
-		// The caller's deadline (whoop's --file-timeout) ended the checks:
-		// what was proved stands, every pair not finished is inconclusive.
-		n, total := 0, 0
-		for i := range pairs {
-			if pending[i] == nil {
-				continue // proved without Z3
-			}
-			total++
-			pr := &res.Pairs[i]
-			if !checked[i] {
-				pr.Verdict, pr.Note = Inconclusive, deadlineNote
-			}
-			if pr.Verdict == Inconclusive && strings.Contains(pr.Note, deadlineNote) {
-				n++
-			}
-		}
+		n, total := deadlinePassed(res.Pairs, w.pending, checked)
 		f.warnf(ir.Pos{File: prog.Path}, "the deadline passed during the pair checks: %d of %d pairs checked with Z3 did not finish (inconclusive)", n, total)
 	} else if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -450,6 +227,301 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	res.Warnings = append(append([]ir.Diagnostic(nil), prog.Warnings...), f.warnings...)
 	res.Stats.Total = time.Since(start)
 	return res, nil
+}
+
+// pendingWork is what the fast path leaves to Z3: the pairs with regions a
+// must-held lockset analysis cannot prove race-free, and what their
+// programs need.
+type pendingWork struct {
+	pending map[int][]*ir.Region // pair index -> regions left for Z3
+	tracked []*ir.Region         // every pending region, sorted
+	funcs   []*ir.Function       // the functions the pending pairs reach, in program order
+	must    map[*ir.EntryPoint]map[int]held
+}
+
+// fastPath leaves out the pairs and regions a must-held lockset analysis
+// proves race-free: they need no symbolic check.
+func (in *instrumenter) fastPath(prog *ir.Program, pairs []Pair) *pendingWork {
+	f := in.f
+	w := &pendingWork{pending: make(map[int][]*ir.Region), must: make(map[*ir.EntryPoint]map[int]held)}
+	needed := make(map[*ir.Function]bool)
+	trackedSet := make(map[*ir.Region]bool)
+	// Once per entry point, not per pair (1,000 entry points: 500,500 pairs).
+	sites := make(map[*ir.Function]map[*ir.Region][]*site)
+	sitesOf := func(fn *ir.Function) map[*ir.Region][]*site {
+		m, ok := sites[fn]
+		if !ok {
+			m = f.sitesOf(fn)
+			sites[fn] = m
+		}
+		return m
+	}
+	for i, p := range pairs {
+		if !p.Concurrent {
+			continue
+		}
+		st, su := sitesOf(p.First.Func), sitesOf(p.Second.Func)
+		regs := unprotectedRegions(pairRegions(st, su), st, su, w.mustOf(in, p.First), w.mustOf(in, p.Second))
+		if len(regs) == 0 {
+			continue
+		}
+		w.pending[i] = regs
+		for _, r := range regs {
+			trackedSet[r] = true
+		}
+		for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
+			for _, g := range f.reach(ep.Func) {
+				needed[g] = true
+			}
+		}
+	}
+	for _, fn := range prog.Funcs {
+		if needed[fn] {
+			w.funcs = append(w.funcs, fn)
+		}
+	}
+	w.tracked = make([]*ir.Region, 0, len(trackedSet))
+	for r := range trackedSet {
+		w.tracked = append(w.tracked, r)
+	}
+	sortRegions(w.tracked)
+	return w
+}
+
+// mustOf is ep's must-held locks, computed once.
+func (w *pendingWork) mustOf(in *instrumenter, ep *ir.EntryPoint) map[int]held {
+	if m, ok := w.must[ep]; ok {
+		return m
+	}
+	m := in.mustHeld(ep)
+	w.must[ep] = m
+	return m
+}
+
+// lifecycle is the module init and exit entry points of pending pairs.
+func (w *pendingWork) lifecycle(pairs []Pair) []*ir.EntryPoint {
+	var eps []*ir.EntryPoint
+	for i, p := range pairs {
+		for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
+			if w.pending[i] != nil && (ep.Role == ir.RoleInit || ep.Role == ir.RoleExit) {
+				eps = append(eps, ep)
+			}
+		}
+	}
+	return eps
+}
+
+func (opts Options) inlineBudget() int {
+	if opts.InlineBudget <= 0 {
+		return defaultInlineBudget
+	}
+	return opts.InlineBudget
+}
+
+// plans makes a plan per pending pair. A pair whose program is an earlier
+// pair's (one function registered in several slots: a dev_pm_ops'
+// suspend, freeze and poweroff) takes that pair's result instead of a
+// check of its own (repeatOf).
+func (in *instrumenter) plans(ctx context.Context, pairs []Pair, w *pendingWork, opts Options, st *Stats) (plans []*plan, repeatOf map[*plan]*plan) {
+	for i, p := range pairs {
+		if w.pending[i] != nil && ctx.Err() == nil {
+			pl := in.newPlan(i, p, w.pending[i], w.mustOf(in, p.First), w.mustOf(in, p.Second))
+			st.DeadSites += len(pl.dead)
+			st.FixedLockRecords += pl.fixedRecords
+			plans = append(plans, pl)
+		}
+	}
+	if !opts.checkRepeats {
+		plans, repeatOf = in.repeats(plans)
+	}
+	st.RepeatedPairs = len(repeatOf)
+	return plans, repeatOf
+}
+
+// initialResults: concurrent pairs are race-free until a check says
+// otherwise, the others not checked.
+func initialResults(pairs []Pair) []PairResult {
+	prs := make([]PairResult, len(pairs))
+	for i, p := range pairs {
+		prs[i] = PairResult{Pair: p, Verdict: NotChecked}
+		if p.Concurrent {
+			prs[i].Verdict = RaceFree
+		}
+	}
+	return prs
+}
+
+// deadlinePassed: the caller's deadline (whoop's --file-timeout) ended the
+// checks. What was proved stands, every pair not finished is
+// inconclusive; it returns how many of the pairs checked with Z3 did not
+// finish.
+func deadlinePassed(prs []PairResult, pending map[int][]*ir.Region, checked []bool) (n, total int) {
+	for i := range prs {
+		if pending[i] == nil {
+			continue // proved without Z3
+		}
+		total++
+		pr := &prs[i]
+		if !checked[i] {
+			pr.Verdict, pr.Note = Inconclusive, deadlineNote
+		}
+		if pr.Verdict == Inconclusive && strings.Contains(pr.Note, deadlineNote) {
+			n++
+		}
+	}
+	return n, total
+}
+
+// pairChecks checks the plans' pairs. A pair's program is built by the
+// worker that checks it, just before the check, and dropped after it:
+// only about --jobs of them are alive at once. The builds take turns
+// (they share memo tables); the checks do not.
+type pairChecks struct {
+	in      *instrumenter
+	opts    Options
+	path    string
+	buildMu sync.Mutex
+
+	mu      sync.Mutex // guards what follows and the results
+	done    int
+	errs    []error
+	checked []bool
+	costs   []PairCost
+}
+
+func (pc *pairChecks) build(pl *plan) {
+	pc.buildMu.Lock()
+	defer pc.buildMu.Unlock()
+	if pl.prog == nil {
+		pc.in.buildPlan(pl, pc.opts.ParamAliasing)
+	}
+}
+
+// validate builds and validates a pair's program: done by the worker that
+// checks it, in parallel and under the deadline (on a large module,
+// r8169.ko's 332 pairs over most of the driver, validating them all first
+// took minutes).
+func (pc *pairChecks) validate(pl *plan) error {
+	pc.build(pl)
+	if err := ir.Validate(pl.prog); err != nil {
+		return fmt.Errorf("%w: program of pair %s %s in %s: %v", ErrInternal,
+			pl.pair.First.Name(), pl.pair.Second.Name(), pc.path, err)
+	}
+	return nil
+}
+
+// run checks the plans into prs. Pairs are checked in groups, each group
+// in one Z3 context (one session) in a fixed order. The grouping depends
+// only on the pairs, never on --jobs, so results are the same whatever
+// the parallelism.
+func (pc *pairChecks) run(ctx context.Context, plans []*plan, prs []PairResult, jobs int, threads *z3.Threads) (checked []bool, costs []PairCost, err error) {
+	pc.checked = make([]bool, len(prs))
+	groups := pc.in.groupPlans(plans)
+	if pc.opts.Progress != nil {
+		pc.opts.Progress(0, len(plans)) // the summaries are done
+	}
+	var wg sync.WaitGroup
+	work := make(chan []*plan)
+	for range min(jobs, len(groups)) {
+		wg.Add(1)
+		threads.Go(func() {
+			defer wg.Done()
+			pc.worker(ctx, work, prs, len(plans))
+		})
+	}
+	for _, g := range groups {
+		select {
+		case work <- g:
+		case <-ctx.Done():
+		}
+	}
+	close(work)
+	wg.Wait()
+	if len(pc.errs) > 0 {
+		return nil, nil, errors.Join(pc.errs...)
+	}
+	return pc.checked, pc.costs, nil
+}
+
+// worker checks the groups it takes from work, each in one solver session
+// (a new one when the session would grow past maxSessionSize).
+func (pc *pairChecks) worker(ctx context.Context, work <-chan []*plan, prs []PairResult, total int) {
+	defer func() {
+		if r := recover(); r != nil {
+			pc.mu.Lock()
+			pc.errs = append(pc.errs, fmt.Errorf("%w: pair checks of %s: %v", ErrInternal, pc.path, r))
+			pc.mu.Unlock()
+			for range work { // let the feeder finish
+			}
+		}
+	}()
+	prover, perr := vc.NewProver(z3.Config{})
+	if perr == nil {
+		defer prover.Close()
+	}
+	limit := maxSessionSize
+	if pc.opts.sessionSize > 0 {
+		limit = pc.opts.sessionSize
+	}
+	for group := range work {
+		var session *vc.Session
+		err := perr
+		used := 0 // the session's share of limit
+		for _, pl := range group {
+			size := pc.in.sessionSize(pl)
+			if err == nil && (session == nil || used > 0 && used+size > limit) {
+				if session != nil {
+					session.Close()
+				}
+				session, err = prover.NewSession()
+				used = 0
+			}
+			used += size
+			var pr PairResult
+			pr, err = pc.check(ctx, session, pl, size, err)
+			pc.mu.Lock()
+			if err != nil {
+				pc.errs = append(pc.errs, err)
+			} else {
+				prs[pl.index] = pr
+				pc.checked[pl.index] = true
+			}
+			pc.done++
+			if pc.opts.Progress != nil {
+				pc.opts.Progress(pc.done, total)
+			}
+			pc.mu.Unlock()
+		}
+		if session != nil {
+			session.Close()
+		}
+	}
+}
+
+// check checks one pair in session, unless an earlier error (err) stops
+// the group; past the caller's deadline a pair is inconclusive.
+func (pc *pairChecks) check(ctx context.Context, session *vc.Session, pl *plan, size int, err error) (PairResult, error) {
+	if err != nil {
+		return PairResult{}, err
+	}
+	if ctx.Err() != nil {
+		if !pastDeadline(ctx) {
+			err = ctx.Err()
+		}
+		return PairResult{Pair: pl.pair, Verdict: Inconclusive, Note: deadlineNote}, err
+	}
+	pstart := time.Now()
+	var pr PairResult
+	if err = pc.validate(pl); err == nil {
+		pr, err = pc.in.checkPair(ctx, session, pl, pc.opts.limits())
+	}
+	cost := PairCost{First: pl.pair.First.Name(), Second: pl.pair.Second.Name(),
+		Regions: len(pl.regions), Statements: size, Fresh: pc.in.fresh(pl), Time: time.Since(pstart)}
+	pl.release()
+	pc.mu.Lock()
+	pc.costs = append(pc.costs, cost)
+	pc.mu.Unlock()
+	return pr, err
 }
 
 // slowest returns the MaxSlowest costliest pair checks, longest first.
