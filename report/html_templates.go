@@ -52,7 +52,7 @@ that two entry points may access at the same time, at least one writing, with no
 <table id="findings"><thead><tr><th>#</th><th>Rank</th><th>Class</th><th>Variable</th><th>Where</th><th>Why</th><th>Races</th></tr></thead>
 <tbody>
 {{range .Findings}}<tr class="finding" data-class="{{.Class}}" data-rank="{{.Rank}}" data-file="{{.File}}" data-text="{{lower (printf "%s %s %s %s" .LValue .Reason .File .Class)}}">
-<td>{{.N}}</td><td class="nw"><span class="badge rank-{{.Rank}}">{{.Rank}}</span>{{if .Confirmed}} <span class="badge confirmed">confirmed</span>{{end}}</td>
+<td class="nw">{{.N}}</td><td class="nw"><span class="badge rank-{{.Rank}}">{{.Rank}}</span>{{if .Confirmed}} <span class="badge confirmed">confirmed</span>{{end}}</td>
 <td class="nw">{{.Class}}</td><td class="nw"><a href="{{.Page}}"><code>{{.LValue}}</code></a></td><td>{{.File}}:{{.Line}}</td><td>{{.Reason}}</td><td>{{.Races}}</td></tr>
 {{end}}</tbody></table>
 {{if not .Findings}}<p class="muted">No findings.</p>{{end}}
