@@ -77,6 +77,11 @@ type Options struct {
 	// integer publishes only when the result is not negative: a failed
 	// registration (a negative errno) left nothing of it running.
 	NoFailedRegistration bool
+	// NoSingleOpen drops the single-open rule (singleopen.go): a bit a
+	// file_operations' open takes with test_and_set_bit and its release
+	// gives back with clear_bit is then no pseudo-lock, and release's code
+	// before clear_bit races with the file's other operations.
+	NoSingleOpen bool
 	// DoubleLockAnyInstance (lock checks): report a second acquire of a
 	// lock field while one is held even when the two may be fields of
 	// different objects; by default only the same object is a double lock.

@@ -35,7 +35,10 @@
 //     cancels: free_irq first), never when one of them cannot be withdrawn
 //     that way, and an exit that publishes the class again gives it up.
 //     Kernel locks an entry point runs under (RTNL, the transmit lock, ...)
-//     are held on entry.
+//     are held on entry. A single-open device's bit (singleopen.go) is a
+//     read-write pseudo-lock: open takes it for writing where its
+//     test_and_set_bit succeeds, release holds it for writing up to its
+//     clear_bit, the file's other operations hold it for reading.
 //  5. Summaries (summaries.go): small non-recursive functions are inlined
 //     everywhere; recursive and large ones get Houdini candidates (locks at
 //     entry and exit, locks at the selected access), as do loops that take
@@ -111,7 +114,10 @@
 // recorded with each selection and compared); a semaphore the file does not
 // initialise starts at 1, and an up() releases a down (NoBinarySemaphores;
 // one it initialises to any other count, or raises with an up() that
-// follows no down of it, is never a lock, semaphores.go). Integers are mathematical
+// follows no down of it, is never a lock, semaphores.go); a bit a
+// file_operations' open takes with test_and_set_bit and its release gives
+// back with clear_bit admits one open file at a time (NoSingleOpen,
+// singleopen.go). Integers are mathematical
 // unless the front end models their wrap-around (frontend Config.ExactInts,
 // --no-assume ideal-ints).
 package lockset

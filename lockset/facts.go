@@ -36,7 +36,9 @@ func (l *lockInfo) protects() bool { return !l.perCall }
 // pseudo reports whether l is ghost state of whoop's own, no lock the
 // driver takes: a publication pseudo-lock or a withdrawal tracker. The lock
 // checks leave them alone.
-func (l *lockInfo) pseudo() bool { return l.class == "publication" || l.class == trackerClass }
+func (l *lockInfo) pseudo() bool {
+	return l.class == "publication" || l.class == trackerClass || l.class == singleOpenClass
+}
 
 // lockOp is the lockset effect of one call site.
 type lockOp struct {
@@ -95,6 +97,9 @@ type facts struct {
 	lockInstances bool
 	// semaphores says which semaphores are locks (semaphores.go).
 	semaphores *semaphoreInits
+	// entryHeld: the single-open pseudo-locks an entry point holds from
+	// its entry (singleopen.go).
+	entryHeld map[*ir.EntryPoint][]entryLock
 }
 
 func (f *facts) warnf(pos ir.Pos, format string, args ...any) {
@@ -118,6 +123,10 @@ func (f *facts) lock(id, class string, rw bool) int {
 type factsOptions struct {
 	lockArrays, lockInstances, unseenSemaphoresBinary, withdrawOnce bool
 	failedPublishesNothing                                          bool
+	// singleOpen applies the single-open rule; singleOpenFields also to
+	// bits in struct fields (one object per device: one-device and
+	// lock-instances).
+	singleOpen, singleOpenFields bool
 	// raisedSemaphoreLocks: the lock checks, which keep a semaphore
 	// raised by an up() a lock so as to report that up().
 	raisedSemaphoreLocks bool
@@ -127,7 +136,8 @@ type factsOptions struct {
 func (opts Options) factsOptions() factsOptions {
 	return factsOptions{lockArrays: !opts.LockArraysDistinct, lockInstances: opts.LockInstancesDistinct,
 		unseenSemaphoresBinary: !opts.NoBinarySemaphores, withdrawOnce: !opts.NoWithdrawOnce,
-		failedPublishesNothing: !opts.NoFailedRegistration}
+		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen,
+		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct}
 }
 
 // gatherFacts runs the pre-pass.
@@ -150,6 +160,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		ownSites:               make(map[*ir.Function][]*site),
 		ownLocks:               make(map[*ir.Function]map[int]bool),
 		reachMemo:              make(map[*ir.Function][]*ir.Function),
+		entryHeld:              make(map[*ir.EntryPoint][]entryLock),
 	}
 	// Kernel locks entry points hold come first so their indices are stable.
 	for _, ep := range prog.EntryPoints {
@@ -202,6 +213,9 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		}
 		sort.Slice(callees, func(i, j int) bool { return callees[i].Name < callees[j].Name })
 		f.callees[fn] = callees
+	}
+	if o.singleOpen {
+		f.singleOpen(o.singleOpenFields)
 	}
 	return f
 }

@@ -72,8 +72,8 @@ func conflicting(ts, us []*site) bool {
 }
 
 // initialLocks returns, per lock, whether ep holds it on entry, and in
-// which mode: kernel locks its callers hold, and the publication
-// pseudo-locks of its role.
+// which mode: kernel locks its callers hold, the single-open pseudo-locks
+// of its file, and the publication pseudo-locks of its role.
 func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
 	held = make([]bool, len(in.f.locks))
 	heldW = make([]bool, len(in.f.locks))
@@ -81,6 +81,9 @@ func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
 		if l, ok := in.f.lockIndex[id]; ok {
 			held[l], heldW[l] = true, true
 		}
+	}
+	for _, el := range in.f.entryHeld[ep] {
+		held[el.lock], heldW[el.lock] = true, el.write
 	}
 	if in.disc != nil {
 		for l := range in.disc.carriedIn[ep] {

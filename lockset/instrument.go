@@ -328,6 +328,9 @@ func (in *instrumenter) relevantLocks(tracked []*ir.Region) map[*ir.Region][]int
 				initial[ep.Func] = append(initial[ep.Func], l)
 			}
 		}
+		for _, el := range f.entryHeld[ep] {
+			initial[ep.Func] = append(initial[ep.Func], el.lock)
+		}
 	}
 	may := f.mayHeld(initial)
 	isTracked := make(map[*ir.Region]bool, len(tracked))

@@ -1,0 +1,108 @@
+/* Single-open protocols whoop cannot see whole keep every race of the
+ * release before its clear_bit (single-open rule not applied):
+ *  a: release clears the bit on one path only;
+ *  b: an ioctl clears the bit, so a second file may open while the first
+ *     is still open;
+ *  c: open returns 0 on a path that did not take the bit. */
+#include <linux/module.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/bitops.h>
+
+static unsigned long a_open_bit, b_open_bit, c_open_bit;
+static int a_data, b_data, c_data;
+static int force;
+
+static int a_open(struct inode *inode, struct file *file)
+{
+	if (test_and_set_bit(0, &a_open_bit))
+		return -EBUSY;
+	return 0;
+}
+
+static long a_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	a_data = 1; // want "write a_data by a_ioctl races with .* a_data by (a_ioctl|a_release)"
+	return 0;
+}
+
+static int a_release(struct inode *inode, struct file *file)
+{
+	a_data = 0; // want "write a_data by a_release races with .* a_data by (a_ioctl|a_release)"
+	if (force)
+		clear_bit(0, &a_open_bit);
+	return 0;
+}
+
+static int b_open(struct inode *inode, struct file *file)
+{
+	if (test_and_set_bit(0, &b_open_bit))
+		return -EBUSY;
+	return 0;
+}
+
+static long b_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	b_data = 1; // want "write b_data by b_ioctl races with .* b_data by (b_ioctl|b_release)"
+	clear_bit(0, &b_open_bit);
+	return 0;
+}
+
+static int b_release(struct inode *inode, struct file *file)
+{
+	b_data = 0; // want "write b_data by b_release races with .* b_data by (b_ioctl|b_release)"
+	clear_bit(0, &b_open_bit);
+	return 0;
+}
+
+static int c_open(struct inode *inode, struct file *file)
+{
+	if (force)
+		return 0;
+	if (test_and_set_bit(0, &c_open_bit))
+		return -EBUSY;
+	return 0;
+}
+
+static long c_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	c_data = 1; // want "write c_data by c_ioctl races with .* c_data by (c_ioctl|c_release)"
+	return 0;
+}
+
+static int c_release(struct inode *inode, struct file *file)
+{
+	c_data = 0; // want "write c_data by c_release races with .* c_data by (c_ioctl|c_release)"
+	clear_bit(0, &c_open_bit);
+	return 0;
+}
+
+static const struct file_operations a_fops = {
+	.owner = THIS_MODULE, .open = a_open, .unlocked_ioctl = a_ioctl, .release = a_release,
+};
+static const struct file_operations b_fops = {
+	.owner = THIS_MODULE, .open = b_open, .unlocked_ioctl = b_ioctl, .release = b_release,
+};
+static const struct file_operations c_fops = {
+	.owner = THIS_MODULE, .open = c_open, .unlocked_ioctl = c_ioctl, .release = c_release,
+};
+
+static struct miscdevice a_misc = { MISC_DYNAMIC_MINOR, "a", &a_fops };
+static struct miscdevice b_misc = { MISC_DYNAMIC_MINOR, "b", &b_fops };
+static struct miscdevice c_misc = { MISC_DYNAMIC_MINOR, "c", &c_fops };
+
+static int __init broken_init(void)
+{
+	misc_register(&a_misc);
+	misc_register(&b_misc);
+	return misc_register(&c_misc);
+}
+static void __exit broken_exit(void)
+{
+	misc_deregister(&a_misc);
+	misc_deregister(&b_misc);
+	misc_deregister(&c_misc);
+}
+module_init(broken_init);
+module_exit(broken_exit);
+MODULE_LICENSE("GPL");
