@@ -65,7 +65,8 @@ var clearBitNames = map[string]bool{
 }
 
 // releaseBitNames give a single-open bit back.
-var releaseBitNames = map[string]bool{"clear_bit": true, "clear_bit_unlock": true}
+// (test_and_clear_bit clears it whatever it returns).
+var releaseBitNames = map[string]bool{"clear_bit": true, "clear_bit_unlock": true, "test_and_clear_bit": true}
 
 // singleOpenBit is one candidate bit: the word's target and the bit number.
 type singleOpenBit struct {

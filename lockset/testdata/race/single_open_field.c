@@ -1,6 +1,6 @@
 /* A single-open bit in a struct field, watchdog_dev.c's shape: open gives
  * the bit back on its error path and returns the error it holds, which is
- * not zero there. Under one-device the field is one bit, so release's
+ * not zero there; release gives it back with test_and_clear_bit. Under one-device the field is one bit, so release's
  * code before clear_bit is ordered after the ioctl and after open's code
  * past its test_and_set_bit; two ioctls still race. */
 #include <linux/module.h>
@@ -52,7 +52,8 @@ static int wdt_release(struct inode *inode, struct file *file)
 
 	w->timeout = 0;
 	w->pings = 0;
-	clear_bit(0, &w->status);
+	if (!test_and_clear_bit(0, &w->status))
+		return -ENOTTY; /* test_and_clear_bit gave the bit back all the same */
 	return 0;
 }
 
