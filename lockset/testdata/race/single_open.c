@@ -15,12 +15,15 @@ static char expect_close;
 static int timeout;
 static int state;
 static int after;
+static int busy;
 
 static int wdt_open(struct inode *inode, struct file *file)
 {
 	state = 1; // want "write state by wdt_open races with .* state by (wdt_open|wdt_write|wdt_ioctl|wdt_release)"
-	if (test_and_set_bit(0, &wdt_is_open))
+	if (test_and_set_bit(0, &wdt_is_open)) {
+		busy++; // want "(read|write) busy by wdt_open races with (read|write) busy by (wdt_open|wdt_release)"
 		return -EBUSY;
+	}
 	timeout = 60; /* after the previous release gave the bit back */
 	return 0;
 }
@@ -44,6 +47,7 @@ static int wdt_release(struct inode *inode, struct file *file)
 	if (expect_close == 42) /* every write and ioctl of the file has returned */
 		timeout = 0;
 	expect_close = 0;
+	busy = 0; // want "write busy by wdt_release races with (read|write) busy by wdt_open"
 	clear_bit(0, &wdt_is_open);
 	after = 1; // want "write after by wdt_release races with write after by wdt_release"
 	state = 4; // want "write state by wdt_release races with .* state by (wdt_open|wdt_write|wdt_ioctl|wdt_release)"
