@@ -247,7 +247,18 @@ func (f *facts) singleOpenHolds(b singleOpenBit, open, release *ir.Function) boo
 		for _, blk := range fn.Blocks {
 			for _, s := range blk.Stmts {
 				c, ok := s.(*ir.Call)
-				if !ok || c.Callee == nil || !clearBitNames[c.Callee.Name] || !b.mayClear(c) {
+				if !ok {
+					continue
+				}
+				if c.Callee == nil {
+					for _, t := range c.Targets {
+						if clearBitNames[t.Name] {
+							return false // a clear through a pointer: which bit, unknown
+						}
+					}
+					continue
+				}
+				if !clearBitNames[c.Callee.Name] || !b.mayClear(c) {
 					continue
 				}
 				mine, ok := bitOf(c)

@@ -3,14 +3,15 @@
  *  a: release clears the bit on one path only;
  *  b: an ioctl clears the bit, so a second file may open while the first
  *     is still open;
- *  c: open returns 0 on a path that did not take the bit. */
+ *  c: open returns 0 on a path that did not take the bit;
+ *  d: an ioctl calls clear_bit through a pointer. */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/bitops.h>
 
-static unsigned long a_open_bit, b_open_bit, c_open_bit;
-static int a_data, b_data, c_data;
+static unsigned long a_open_bit, b_open_bit, c_open_bit, d_open_bit;
+static int a_data, b_data, c_data, d_data;
 static int force;
 
 static int a_open(struct inode *inode, struct file *file)
@@ -77,6 +78,29 @@ static int c_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+static int d_open(struct inode *inode, struct file *file)
+{
+	if (test_and_set_bit(0, &d_open_bit))
+		return -EBUSY;
+	return 0;
+}
+
+static void (*d_clear)(long nr, volatile unsigned long *addr) = clear_bit;
+
+static long d_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	d_data = 1; // want "write d_data by d_ioctl races with .* d_data by (d_ioctl|d_release)"
+	d_clear(0, &d_open_bit);
+	return 0;
+}
+
+static int d_release(struct inode *inode, struct file *file)
+{
+	d_data = 0; // want "write d_data by d_release races with .* d_data by (d_ioctl|d_release)"
+	clear_bit(0, &d_open_bit);
+	return 0;
+}
+
 static const struct file_operations a_fops = {
 	.owner = THIS_MODULE, .open = a_open, .unlocked_ioctl = a_ioctl, .release = a_release,
 };
@@ -86,22 +110,28 @@ static const struct file_operations b_fops = {
 static const struct file_operations c_fops = {
 	.owner = THIS_MODULE, .open = c_open, .unlocked_ioctl = c_ioctl, .release = c_release,
 };
+static const struct file_operations d_fops = {
+	.owner = THIS_MODULE, .open = d_open, .unlocked_ioctl = d_ioctl, .release = d_release,
+};
 
 static struct miscdevice a_misc = { MISC_DYNAMIC_MINOR, "a", &a_fops };
 static struct miscdevice b_misc = { MISC_DYNAMIC_MINOR, "b", &b_fops };
 static struct miscdevice c_misc = { MISC_DYNAMIC_MINOR, "c", &c_fops };
+static struct miscdevice d_misc = { MISC_DYNAMIC_MINOR, "d", &d_fops };
 
 static int __init broken_init(void)
 {
 	misc_register(&a_misc);
 	misc_register(&b_misc);
-	return misc_register(&c_misc);
+	misc_register(&c_misc);
+	return misc_register(&d_misc);
 }
 static void __exit broken_exit(void)
 {
 	misc_deregister(&a_misc);
 	misc_deregister(&b_misc);
 	misc_deregister(&c_misc);
+	misc_deregister(&d_misc);
 }
 module_init(broken_init);
 module_exit(broken_exit);
