@@ -283,9 +283,10 @@ type Access struct {
 	RMW bool
 	// Private marks an access to a stack object of the function's own
 	// activation made before the function has used the object's address
-	// for anything else (the region pass's unpublished-locals rule): no
-	// other thread can hold a pointer to it yet, so it races with nothing,
-	// whatever its region.
+	// for anything else (the region pass's unpublished-locals rule), or
+	// through the pointer a fresh allocation returned before the pointer
+	// escapes (unpublished-allocations): no other thread can hold a
+	// pointer to it yet, so it races with nothing, whatever its region.
 	Private bool
 }
 

@@ -56,6 +56,8 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"single-open field, many devices", "testdata/race/single_open_field.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 54},
 		{"single-open field, lock instances", "testdata/race/single_open_field.c", frontend.Config{}, lockset.Options{LockInstancesDistinct: true}, 54},
 		{"in-bounds", "testdata/race/oob_member.c", frontend.Config{Regions: regions.Options{NoBoundsAssumption: true}}, lockset.Options{}, 31},
+		{"unpublished allocations", "testdata/race/unpublished_allocations.c", frontend.Config{Regions: regions.Options{NoUnpublishedAllocations: true}}, lockset.Options{}, 27},
+		{"unpublished allocations, loop", "testdata/race/unpublished_allocations.c", frontend.Config{Regions: regions.Options{NoUnpublishedAllocations: true}}, lockset.Options{}, 62},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

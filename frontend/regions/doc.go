@@ -215,6 +215,13 @@
 //     an spi_message lends its on-stack spi_transfer and a list head
 //     itself. It can hide a race through a pointer to shared memory the
 //     kernel writes over such a cell. Off, as off A6.
+//   - A9 unpublished allocations (Options.NoUnpublishedAllocations): the
+//     object an allocator (models: ReturnsFresh) returns is private to
+//     the call until the function first lets the pointer go (fresh.go):
+//     the accesses through it before that are marked ir.Access.Private.
+//     Flow-sensitive, per function; needs A4. It can hide a race through
+//     a stale pointer to freed memory the allocator hands out again (a
+//     use after free). Off, they race as their region says.
 //
 // Entry points the driver also calls (split.go): the kernel calls an entry
 // point with its objects, the driver may call it with its own (rtc-cmos's

@@ -1,6 +1,7 @@
 package regions_test
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -117,5 +118,34 @@ func TestUnpublishedLocalsOptions(t *testing.T) {
 	if bounds["dev_read a.data[i]"] || !bounds["dev_read a.len"] {
 		t.Errorf("in-bounds off: a.data[i] private %v, a.len private %v; want false, true",
 			bounds["dev_read a.data[i]"], bounds["dev_read a.len"])
+	}
+}
+
+// TestUnpublishedAllocationsOptions checks the switch of A9 and its use of
+// A4: with unpublished-allocations off, or in-bounds off, no access of
+// fresh.c (which has no stack objects for A7) is private.
+func TestUnpublishedAllocationsOptions(t *testing.T) {
+	const file = "testdata/fresh.c"
+	private := func(opts regions.Options) []string {
+		var got []string
+		prog := load(t, file, opts)
+		prog.Accesses(func(f *ir.Function, s ir.Stmt, a *ir.Access) {
+			if a.Private {
+				got = append(got, fmt.Sprintf("%s:%d %s", f.Name, a.P.Line, a.LValue))
+			}
+		})
+		return got
+	}
+	def := strings.Join(private(regions.Options{}), ", ")
+	for _, k := range []string{"dev_open:37 p->id", "dev_open:38 p->data[i]", "dev_open:40 *d", "dev_ioctl:108 e->id"} {
+		if !strings.Contains(def, k) {
+			t.Errorf("default: %s is not private (private: %s)", k, def)
+		}
+	}
+	if off := private(regions.Options{NoUnpublishedAllocations: true}); len(off) != 0 {
+		t.Errorf("unpublished-allocations off: private accesses %v, want none", off)
+	}
+	if off := private(regions.Options{NoBoundsAssumption: true}); len(off) != 0 {
+		t.Errorf("in-bounds off: private accesses %v, want none", off)
 	}
 }

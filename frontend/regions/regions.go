@@ -42,6 +42,10 @@ type Options struct {
 	// (ir.Access.Private, private.go): they race as the local's region
 	// says (A7).
 	NoUnpublishedLocals bool
+	// NoUnpublishedAllocations stops marking the accesses through a fresh
+	// allocation's pointer made before the pointer first escapes private
+	// (fresh.go): they race as the object's region says (A9).
+	NoUnpublishedAllocations bool
 	// NoLentLinks makes every pointer stored in a lent stack local
 	// kernel-visible, the driver's pointers to its own stack objects
 	// included (A8, lend.go).
@@ -77,5 +81,6 @@ func Analyze(prog *ir.Program, opts Options) (err error) {
 		return fmt.Errorf("regions %s: %w", prog.Path, err)
 	}
 	markPrivate(prog, opts)
+	markFresh(prog, opts)
 	return nil
 }

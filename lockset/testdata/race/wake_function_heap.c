@@ -1,8 +1,9 @@
 /* wake_function.c with the wait entry's container in a fresh allocation:
  * the NoEscape queuing rows kept it thread-local too, until an object into
  * which the driver stores one of its functions escaped. The initialising
- * writes race between two reads: the two calls' allocations are one
- * region and nothing tells the first writes private (imprecise). */
+ * writes, made before add_wait_queue hands the entry over, race with
+ * nothing (unpublished-allocations): the two calls' allocations are one
+ * region, but each call's is private until it is queued. */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
@@ -29,8 +30,8 @@ static ssize_t dev_read(struct file *file, char __user *buf, size_t n, loff_t *p
 {
 	struct my_wait *wp = kzalloc(sizeof(*wp), GFP_KERNEL);
 
-	init_waitqueue_func_entry(&wp->wq, my_wake); // want "write q->flags .in init_waitqueue_func_entry. by dev_read races with write q->flags .in init_waitqueue_func_entry. by dev_read" "write q->func .in init_waitqueue_func_entry. by dev_read races with write q->func .in init_waitqueue_func_entry. by dev_read" "write q->private .in init_waitqueue_func_entry. by dev_read races with write q->private .in init_waitqueue_func_entry. by dev_read"
-	wp->woken = 0; // want "write (wp->)?woken by dev_read races with (read|write) (wp->)?woken by dev_read"
+	init_waitqueue_func_entry(&wp->wq, my_wake);
+	wp->woken = 0;
 	add_wait_queue(&q, &wp->wq);
 	while (!wp->woken) // want "read (wp->)?woken by dev_read races with write (w->|wp->)?woken by (my_wake|dev_read)"
 		schedule();

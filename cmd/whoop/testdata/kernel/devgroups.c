@@ -3,7 +3,8 @@
 // (really_probe, device_remove): val's show cannot run during probe. other
 // is also named by the driver's code (sysfs_notify), so whoop does not
 // assume dev_groups is its only way in, and its show still races with
-// probe's set-up.
+// probe's set-up once i2c_set_clientdata has published p (before it, p is
+// private: unpublished-allocations).
 #include <linux/module.h>
 #include <linux/i2c.h>
 #include <linux/mutex.h>
@@ -48,8 +49,8 @@ static int dg_probe(struct i2c_client *client)
 		return -ENOMEM;
 	mutex_init(&p->lock);
 	p->val = 1;
-	p->other = 1; // want "race"
 	i2c_set_clientdata(client, p);
+	p->other = 1; // want "race"
 	sysfs_notify(&client->dev.kobj, NULL, dev_attr_other.attr.name);
 	return 0;
 }

@@ -1,0 +1,403 @@
+package regions
+
+import (
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
+
+// A9 unpublished allocations: the object an allocator returns (a helper
+// row of models with ReturnsFresh: kmalloc, kzalloc, devm_kzalloc,
+// kmemdup, ...; mm/slub.c and mm/vmalloc.c hand out memory no live pointer
+// names) is private to the call that allocated it until the function first
+// lets its pointer go: stores it anywhere in memory, passes it to a call
+// other than a helper that keeps no pointer (models.KeepsNoPointer, as for
+// A7), returns it, uses it in arithmetic other than adding an offset or in
+// a comparison with anything but a constant (a NULL or IS_ERR test), or
+// merges it at a join with another value. Before that no other thread can
+// hold a pointer to it, so the accesses through the pointer, and through
+// pointers derived from it by adding offsets, race with nothing, whatever
+// the object's region (flow-insensitively it is shared: it is published
+// later in the function). A thread that still holds a pointer to memory
+// freed earlier and reused by this allocation is a use after free, which
+// this rule does not report as a race.
+//
+// The analysis is a forward analysis per function over the blocks. Its
+// state says which allocation call (site) each variable must point into,
+// and which sites may have escaped on some path; a join that finds a
+// variable pointing into a site on one side and elsewhere on the other
+// lets that site escape, and loops join their back edges, so an escape in
+// one iteration counts in the next. An allocation call starts a new
+// object: the variables that pointed into the site's previous object
+// forget it. A store of the pointer into another fresh object counts as
+// an escape at the store. Offsets are trusted to stay inside the object
+// (A4): with in-bounds dropped, nothing is marked.
+
+// markFresh sets ir.Access.Private on the accesses A9 shows private.
+func markFresh(prog *ir.Program, opts Options) {
+	if opts.NoUnpublishedAllocations || opts.NoBoundsAssumption {
+		return
+	}
+	for _, fn := range prog.Funcs {
+		if len(fn.Blocks) > 0 {
+			if f := newFreshFn(fn); f != nil {
+				f.mark()
+			}
+		}
+	}
+}
+
+// freshFn is A9's view of one function: the allocation calls and the
+// variables that may hold a pointer into their objects (candidates).
+type freshFn struct {
+	fn    *ir.Function
+	sites map[*ir.Call]int
+	vars  map[*ir.Var]int
+}
+
+// freshState is the analysis state at one point: val[i] is 1 + the site
+// candidate i points into, 0 for none known; esc[s] says site s may have
+// escaped.
+type freshState struct {
+	val []int32
+	esc []bool
+}
+
+func (st *freshState) clone() *freshState {
+	return &freshState{val: append([]int32(nil), st.val...), esc: append([]bool(nil), st.esc...)}
+}
+
+// join merges t into st and reports whether st changed.
+func (st *freshState) join(t *freshState) bool {
+	changed := false
+	for i, a := range st.val {
+		if b := t.val[i]; a != b {
+			st.escape(a)
+			st.escape(b)
+			st.val[i], changed = 0, true
+		}
+	}
+	for s, e := range t.esc {
+		if e && !st.esc[s] {
+			st.esc[s], changed = true, true
+		}
+	}
+	return changed
+}
+
+// escape records that the site of value v (1 + site, 0 none) escaped.
+func (st *freshState) escape(v int32) {
+	if v != 0 {
+		st.esc[v-1] = true
+	}
+}
+
+// allocation reports whether s calls an allocator whose result is kept.
+func allocation(s *ir.Call) bool {
+	if s.Dst == nil || s.Callee == nil || !s.Callee.External() {
+		return false
+	}
+	h, known := models.HelperFor(s.Callee.Name)
+	return known && h.Returns == models.ReturnsFresh
+}
+
+// newFreshFn finds fn's allocation calls and candidates; nil when it has
+// no allocation.
+func newFreshFn(fn *ir.Function) *freshFn {
+	f := &freshFn{fn: fn, sites: map[*ir.Call]int{}, vars: map[*ir.Var]int{}}
+	add := func(v *ir.Var) bool {
+		if _, ok := f.vars[v]; ok {
+			return false
+		}
+		f.vars[v] = len(f.vars)
+		return true
+	}
+	for _, b := range fn.Blocks {
+		for _, s := range b.Stmts {
+			if c, ok := s.(*ir.Call); ok && allocation(c) {
+				f.sites[c] = len(f.sites)
+				add(c.Dst)
+			}
+		}
+	}
+	if len(f.sites) == 0 {
+		return nil
+	}
+	// Variables assigned a candidate plus an offset are candidates too.
+	for grew := true; grew; {
+		grew = false
+		for _, b := range fn.Blocks {
+			for _, s := range b.Stmts {
+				if a, ok := s.(*ir.Assign); ok {
+					if _, _, ok := f.baseOffset(a.Src); ok && add(a.Dst) {
+						grew = true
+					}
+				}
+			}
+		}
+	}
+	return f
+}
+
+// baseOffset splits e into a candidate variable and an offset (nil for
+// none) that names no candidate, object, function or pointer variable.
+func (f *freshFn) baseOffset(e ir.Expr) (*ir.Var, ir.Expr, bool) {
+	switch e := e.(type) {
+	case *ir.Var:
+		if _, ok := f.vars[e]; ok {
+			return e, nil, true
+		}
+	case *ir.Binary:
+		if e.Op != ir.OpAdd {
+			return nil, nil, false
+		}
+		for _, xy := range [2][2]ir.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+			if v, off, ok := f.baseOffset(xy[0]); ok && f.plainOffset(xy[1]) {
+				if off == nil {
+					return v, xy[1], true
+				}
+				return v, ir.Bin(ir.OpAdd, off, xy[1]), true
+			}
+		}
+	}
+	return nil, nil, false
+}
+
+// plainOffset reports whether e can only be an integer offset: it names
+// no candidate, object, function or variable of pointer type.
+func (f *freshFn) plainOffset(e ir.Expr) bool {
+	plain := true
+	ir.WalkExpr(e, func(x ir.Expr) {
+		switch x := x.(type) {
+		case *ir.Object, *ir.Function:
+			plain = false
+		case *ir.Var:
+			if _, ok := f.vars[x]; ok || isPointer(x.CType) {
+				plain = false
+			}
+		}
+	})
+	return plain
+}
+
+// siteOf returns 1 + the site e points into when e is a candidate plus an
+// offset that is not a negative constant (A4 keeps the others inside the
+// object), else 0.
+func (f *freshFn) siteOf(e ir.Expr, st *freshState) int32 {
+	v, off, ok := f.baseOffset(e)
+	if !ok {
+		return 0
+	}
+	if c, isConst := constValue(off); isConst && c < 0 {
+		return 0
+	}
+	return st.val[f.vars[v]]
+}
+
+// constValue folds an offset made of constants and additions.
+func constValue(e ir.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case nil:
+		return 0, true
+	case *ir.Const:
+		return e.Val, true
+	case *ir.Binary:
+		if e.Op == ir.OpAdd {
+			x, okx := constValue(e.X)
+			y, oky := constValue(e.Y)
+			return x + y, okx && oky
+		}
+	}
+	return 0, false
+}
+
+// escapeIn lets escape every site a candidate in e points into, except
+// where e only compares it with a constant.
+func (f *freshFn) escapeIn(e ir.Expr, st *freshState) {
+	switch e := e.(type) {
+	case *ir.Var:
+		if i, ok := f.vars[e]; ok {
+			st.escape(st.val[i])
+		}
+	case *ir.Unary:
+		f.escapeIn(e.X, st)
+	case *ir.Binary:
+		if e.Op >= ir.OpEq && e.Op <= ir.OpGe && (constant(e.X) || constant(e.Y)) {
+			return // a truth value: no address gets out
+		}
+		f.escapeIn(e.X, st)
+		f.escapeIn(e.Y, st)
+	case *ir.Ite:
+		f.escapeIn(e.Cond, st)
+		f.escapeIn(e.Then, st)
+		f.escapeIn(e.Else, st)
+	}
+}
+
+// constant reports whether e names no variable, object or function.
+func constant(e ir.Expr) bool {
+	c := true
+	ir.WalkExpr(e, func(x ir.Expr) {
+		switch x.(type) {
+		case *ir.Var, *ir.Object, *ir.Function, *ir.Old:
+			c = false
+		}
+	})
+	return c
+}
+
+// mark runs the analysis to its fixpoint over the blocks, then marks the
+// private accesses of the blocks the entry reaches.
+func (f *freshFn) mark() {
+	blocks := f.fn.Blocks
+	pos := make(map[*ir.Block]int, len(blocks))
+	for i, b := range blocks {
+		pos[b] = i
+	}
+	in := make([]*freshState, len(blocks))
+	in[0] = &freshState{val: make([]int32, len(f.vars)), esc: make([]bool, len(f.sites))}
+	queued := make([]bool, len(blocks))
+	work := []int{0}
+	queued[0] = true
+	for len(work) > 0 {
+		i := work[0]
+		work = work[1:]
+		queued[i] = false
+		out := in[i].clone()
+		f.walk(blocks[i], out, nil)
+		for _, s := range blocks[i].Term.Succs() {
+			j, ok := pos[s]
+			if !ok {
+				continue
+			}
+			grew := false
+			if in[j] == nil {
+				in[j], grew = out.clone(), true
+			} else {
+				grew = in[j].join(out)
+			}
+			if grew && !queued[j] {
+				queued[j] = true
+				work = append(work, j)
+			}
+		}
+	}
+	// A block no path reaches has no state and is not marked.
+	for i, b := range blocks {
+		if in[i] != nil {
+			f.walk(b, in[i].clone(), func(a *ir.Access) { a.Private = true })
+		}
+	}
+}
+
+// walk runs b's statements over st; private, when not nil, is called with
+// each access through a pointer into an object that has not escaped.
+func (f *freshFn) walk(b *ir.Block, st *freshState, private func(*ir.Access)) {
+	for k, s := range b.Stmts {
+		if a := ir.AccessOf(s); a != nil {
+			if site := f.siteOf(a.Addr, st); private != nil && site != 0 && !st.esc[site-1] &&
+				shared(a.Region) && !f.touchOfEscapingCall(b.Stmts, k, site, st) {
+				private(a)
+			}
+		}
+		f.step(s, st)
+	}
+	for _, e := range ir.TermExprs(b.Term) {
+		f.escapeIn(e, st)
+	}
+}
+
+// step applies statement s to st.
+func (f *freshFn) step(s ir.Stmt, st *freshState) {
+	if a := ir.AccessOf(s); a != nil {
+		if _, _, ok := f.baseOffset(a.Addr); !ok {
+			f.escapeIn(a.Addr, st)
+		}
+		if a.Len != nil {
+			f.escapeIn(a.Len, st)
+		}
+	}
+	switch s := s.(type) {
+	case *ir.Assign:
+		site := f.siteOf(s.Src, st)
+		if site == 0 {
+			f.escapeIn(s.Src, st)
+		}
+		f.set(s.Dst, site, st)
+	case *ir.Load:
+		f.set(s.Dst, 0, st)
+	case *ir.Store:
+		f.escapeIn(s.Val, st)
+	case *ir.Havoc:
+		for _, v := range s.Vars {
+			f.set(v, 0, st)
+		}
+	case *ir.Assume:
+		f.escapeIn(s.Cond, st)
+	case *ir.Assert:
+		f.escapeIn(s.Cond, st)
+	case *ir.Call:
+		f.call(s, st)
+	}
+}
+
+// call applies call s: its arguments escape unless the callee keeps no
+// pointer; an allocation makes a new object of its site.
+func (f *freshFn) call(s *ir.Call, st *freshState) {
+	if !keepsNoAddress(s) {
+		for _, e := range ir.StmtExprs(s) {
+			f.escapeIn(e, st)
+		}
+	}
+	site, ok := f.sites[s]
+	if !ok {
+		if s.Dst != nil {
+			f.set(s.Dst, 0, st)
+		}
+		return
+	}
+	// Pointers into the site's previous object (an earlier iteration's)
+	// no longer name the site: only the new object is unpublished.
+	for i, v := range st.val {
+		if v == int32(site)+1 {
+			st.val[i] = 0
+		}
+	}
+	st.esc[site] = false
+	f.set(s.Dst, int32(site)+1, st)
+}
+
+// set gives variable v the value 1 + site (0: none).
+func (f *freshFn) set(v *ir.Var, site int32, st *freshState) {
+	if i, ok := f.vars[v]; ok {
+		st.val[i] = site
+		return
+	}
+	st.escape(site) // not a candidate: cannot happen, but stay sound
+}
+
+// touchOfEscapingCall reports whether statement k is one of the touches of
+// the helper call right after them (same position) and that call lets
+// site escape: its touches are made during the call.
+func (f *freshFn) touchOfEscapingCall(stmts []ir.Stmt, k int, site int32, st *freshState) bool {
+	t, ok := stmts[k].(*ir.Touch)
+	if !ok {
+		return false
+	}
+	for j := k + 1; j < len(stmts); j++ {
+		switch s := stmts[j].(type) {
+		case *ir.Touch:
+			continue
+		case *ir.Call:
+			if s.P != t.P || keepsNoAddress(s) {
+				return false
+			}
+			probe := st.clone()
+			for _, e := range ir.StmtExprs(s) {
+				f.escapeIn(e, probe)
+			}
+			return probe.esc[site-1]
+		}
+		return false
+	}
+	return false
+}
