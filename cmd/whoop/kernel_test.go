@@ -193,6 +193,28 @@ func TestKernelTreeUnpublishedLocals(t *testing.T) {
 	}
 }
 
+// TestKernelTreeUnpublishedAllocations: adm9240_probe writes
+// data->regmap on the object devm_kzalloc just returned, before any call
+// that may keep the pointer: the write races with nothing
+// (unpublished-allocations), not with the sysfs shows of the device
+// another probe registered; with the assumption dropped it races with them,
+// as the flow-insensitive regions alone say.
+func TestKernelTreeUnpublishedAllocations(t *testing.T) {
+	tree, build := kernelTree(t)
+	file := filepath.Join(tree, "drivers", "hwmon", "adm9240.c")
+	const site = "adm9240.c:795:2:"
+	_, stdout, stderr := runWhoop(t, "-v", "--kernel", tree, "--kernel-build", build, "--no-progress", file)
+	if strings.Contains(stdout+stderr, site) {
+		t.Errorf("the write at %s races:\n%s%s", site, stdout, stderr)
+	}
+	_, stdout, stderr = runWhoop(t, "-v", "--kernel", tree, "--kernel-build", build, "--no-progress",
+		"--no-assume", "unpublished-allocations", file)
+	const race = site + " warning: potential read-write race on 'data->regmap' between cpu0_vid_show and adm9240_probe"
+	if !strings.Contains(stdout+stderr, race) {
+		t.Errorf("--no-assume unpublished-allocations: want %q:\n%s%s", race, stdout, stderr)
+	}
+}
+
 // TestKernelTreeSyncCallbacks: rtc-cmos.c passes cmos_read_alarm_callback
 // and cmos_set_alarm_callback to mc146818_avoid_UIP, which calls them on
 // the caller's thread before it returns (models/callbacks.go): they are
