@@ -102,26 +102,31 @@ func Analyse(prog *ir.Program) (res *Result) {
 
 // key identifies an entry point. Guessed sites of one function make one
 // entry point, however they reach the kernel (register_thing(cb) and
-// unregister_thing(cb)): its races are reported once.
+// unregister_thing(cb)): its races are reported once. Known sites make one
+// per function, role and ops struct field, whatever variable holds the
+// struct: a table of 67 gpio_chip banks is one entry point per operation,
+// not one per bank (their pairs would repeat one race 67 times). Sites in
+// several variables give the entry point no variable (Var ""), so no rule
+// takes them for one device's callbacks.
 type key struct {
-	fn               *ir.Function
-	role             ir.Role
-	strct, vr, field string
-	guessed          bool
+	fn           *ir.Function
+	role         ir.Role
+	strct, field string
+	guessed      bool
 }
 
 func siteKey(st *Site) key {
 	if st.Guessed {
 		return key{fn: st.Func, guessed: true}
 	}
-	return key{st.Func, st.Role, st.Struct, st.Var, st.Field, false}
+	return key{st.Func, st.Role, st.Struct, st.Field, false}
 }
 
 func epKey(ep *ir.EntryPoint) key {
 	if ep.Guessed {
 		return key{fn: ep.Func, guessed: true}
 	}
-	return key{ep.Func, ep.Role, ep.Struct, ep.Var, ep.Field, false}
+	return key{ep.Func, ep.Role, ep.Struct, ep.Field, false}
 }
 
 func (s *scanner) result() *Result {
@@ -148,6 +153,9 @@ func (s *scanner) result() *Result {
 		} else {
 			if ep.Role != st.Role {
 				ep.Role = ir.RoleEntry // guessed roles that disagree
+			}
+			if ep.Var != st.Var {
+				ep.Var = "" // several ops variables: no one device
 			}
 			if st.Note != "" && !strings.Contains(ep.Note, st.Note) {
 				if ep.Note != "" {

@@ -1,7 +1,8 @@
 // Nested and embedded ops structs: a platform driver's PM operations
 // (SIMPLE_DEV_PM_OPS through .driver.pm) belong to the platform driver;
 // an ACPI driver embeds its acpi_device_ops; a dev_pm_ops nobody points to
-// stays on its own; an array holds two drivers.
+// stays on its own; an array holds two drivers. A function in two ops
+// variables is one entry point, of no one variable (no one device_lock).
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/pm.h>
@@ -19,7 +20,7 @@ static int n_resume(struct device *dev) // want entry "entry platform_driver.dri
 
 static SIMPLE_DEV_PM_OPS(n_pm, n_suspend, n_resume);
 
-static int n_probe(struct platform_device *pdev) // want entry "init platform_driver.probe var=n_driver" entry "init platform_driver.probe var=n_drivers[1]"
+static int n_probe(struct platform_device *pdev) // want entry "init platform_driver.probe"
 {
 	return 0;
 }
