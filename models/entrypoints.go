@@ -1244,3 +1244,30 @@ func IsModuleLevel(ep *ir.EntryPoint) bool {
 	}
 	return false
 }
+
+// exportParams: how the kernel's callers make the arguments of a function a
+// kernel file exports (EXPORT_SYMBOL), where whoop analyses the file that
+// defines it (the exported function is then a guessed entry point whose
+// pointer parameters are otherwise shared). Each row states what every
+// caller in the tree does.
+var exportParams = map[string][]ParamSpec{}
+
+// ExportParams returns the parameter specs of exported function name, if
+// it has a row.
+func ExportParams(name string) ([]ParamSpec, bool) {
+	p, ok := exportParams[name]
+	return p, ok
+}
+
+func init() {
+	// The rtc core's time and alarm calls (drivers/rtc/interface.c): every
+	// caller in 6.12 (rtc-dev.c's ioctl, rtc sysfs.c and proc.c, class.c's
+	// rtc_initialize_alarm, alarmtimer.c, ntp.c, hctosys.c, suspend_test.c,
+	// amd/pmc.c, ...) passes its own stack local, the per-call object the
+	// rtc_class_ops rows above already take the driver's tm and alarm to
+	// be.
+	for _, n := range []string{"rtc_read_time", "rtc_set_time", "rtc_read_alarm", "rtc_set_alarm",
+		"rtc_initialize_alarm"} {
+		exportParams[n] = specs("shared fresh")
+	}
+}

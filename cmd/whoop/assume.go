@@ -101,7 +101,7 @@ var assumptions = []assumption{
 		"races between atomic operations (a check of a bit with test_bit and a set_bit in another thread is not a data race, though it may be a logic race)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.AtomicsPlain = true }},
 	{"fresh-params",
-		"arguments the kernel makes afresh for each call (the ppos copy, a poll table, the skb of ndo_start_xmit, ethtool out-structs) are private to that call until the driver publishes them",
+		"arguments the kernel makes afresh for each call (the ppos copy, a poll table, the skb of ndo_start_xmit, ethtool out-structs; the struct rtc_time and rtc_wkalrm every caller of the rtc core's exported rtc_read_time, rtc_set_time, rtc_read_alarm, rtc_set_alarm and rtc_initialize_alarm passes) are private to that call until the driver publishes them; handed on to an ops callback whose row takes the argument per call (rtc_class_ops.read_time), such an object is lent to that call, not published",
 		"races on such objects if the kernel shares them between calls",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoFreshParams = true }},
 	{"no-retained-locals",

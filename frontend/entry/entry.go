@@ -199,6 +199,8 @@ func paramKinds(ep *ir.EntryPoint) []ir.ParamKind {
 	var specs []models.ParamSpec
 	if row, ok := models.Row(ep); ok && !ep.Guessed {
 		specs = row.Params
+	} else if p, ok := models.ExportParams(ep.Func.Name); ok && ep.Struct == "export" {
+		specs = p
 	}
 	return models.ParamKinds(specs, types)
 }

@@ -1,6 +1,8 @@
 package regions
 
 import (
+	"strings"
+
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/models"
 )
@@ -259,6 +261,7 @@ func (g *graph) call(f *ir.Function, s *ir.Call) {
 		}
 		pi.ftype = ft
 		pi.lends = s.Dst == nil || !carries(s.Dst) || (ft != nil && !isPointer(ft.Result))
+		pi.perCall = perCallArgs(f, s)
 		g.indirect = append(g.indirect, pi)
 	}
 }
@@ -364,4 +367,39 @@ func (g *graph) storesDriverFunction(s *ir.Store) bool {
 		}
 	}
 	return false
+}
+
+// perCallArgs marks the arguments of indirect call s that the row of the
+// ops field it calls through takes to be per-call objects (models.Fresh:
+// rtc_class_ops.read_time's struct rtc_time, which the rtc core passes on
+// from its own caller). The function pointer must be loaded, in f, from
+// that field only. nil when there is no such row.
+func perCallArgs(f *ir.Function, s *ir.Call) []bool {
+	v, ok := s.Fn.(*ir.Var)
+	if !ok {
+		return nil
+	}
+	var from *ir.Access
+	for _, b := range f.Blocks {
+		for _, st := range b.Stmts {
+			if ld, ok := st.(*ir.Load); ok && ld.Dst == v {
+				if from != nil {
+					return nil
+				}
+				from = &ld.Access
+			}
+		}
+	}
+	if from == nil || from.Struct == nil || from.Struct.Tag == "" {
+		return nil
+	}
+	row, ok := models.OpsField(from.Struct.Tag, strings.TrimPrefix(from.Field, "."))
+	if !ok {
+		return nil
+	}
+	out := make([]bool, len(s.Args))
+	for i := range out {
+		out[i] = i < len(row.Params) && row.Params[i] == models.Fresh
+	}
+	return out
 }

@@ -169,7 +169,11 @@
 // # Soundness: assumptions (each can hide a race; each has a switch)
 //
 //   - A1 fresh parameters (Options.NoFreshParams): the entry-point tables'
-//     ir.ParamFresh arguments are new objects per call.
+//     ir.ParamFresh arguments are new objects per call. Such an object
+//     passed on to an indirect call through an ops field whose row takes
+//     that argument per call (rtc_class_ops.read_time's tm, from the rtc
+//     core's exported rtc_read_time) is lent to the call like a stack
+//     local (A6, lend.go), not published.
 //   - A2 typed kernel (Options.NoTypeAssumption): kernel code respects C
 //     types: a pointer it hands over as S* (or that the driver uses as S*)
 //     points to an object of type S, and memory it hands over as a scalar

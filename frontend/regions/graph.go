@@ -74,6 +74,10 @@ type escape struct {
 	// call holds the arguments of the external call that passes p (nil
 	// for other escapes): a stack local it receives is only lent (A6).
 	call []*ptr
+	// perCall: the callee's entry-point row takes this argument to be a
+	// per-call object (models.Fresh): a fresh parameter's pointee is
+	// lent to it like a stack local.
+	perCall bool
 }
 
 type pendingStride struct {
@@ -100,6 +104,9 @@ type pendingIndirect struct {
 	escaped bool
 	bound   bool // args unified with the parameters of the callee node
 	lends   bool // the call may lend stack locals (A6): its result is no pointer
+	// perCall[i]: the call goes through an ops field whose row makes
+	// argument i a per-call object (indirectRow).
+	perCall []bool
 }
 
 type pendingStore struct {

@@ -24,12 +24,16 @@ import "github.com/whoopverify/whoop/ir"
 // lend reports whether pointer p, passed as an argument of the external
 // call whose arguments are call (nil: not a call argument), only lends
 // stack memory; it then marks that memory's contents as kernel-made.
-func (g *graph) lend(p ptr, call []*ptr) bool {
+// perCall: the callee's row takes the argument to be a per-call object
+// (an ops callback the kernel calls with a fresh one): the pointee of a
+// fresh parameter, the caller's own per-call object, is lent to it too.
+func (g *graph) lend(p ptr, call []*ptr, perCall bool) bool {
 	if call == nil || g.opts.NoRetainedLocals {
 		return false
 	}
 	r, _ := p.resolve()
-	if !stackOnly(r) || passesCallback(call) {
+	ok := stackOnly(r) || perCall && !g.opts.NoFreshParams && perCallOnly(r)
+	if !ok || passesCallback(call) {
 		return false
 	}
 	if r.r.flags&oKernelContents == 0 {
@@ -37,6 +41,13 @@ func (g *graph) lend(p ptr, call []*ptr) bool {
 		g.touch(r.r)
 	}
 	return true
+}
+
+// perCallOnly reports whether root r is only frame objects and pointees
+// of fresh parameters that the kernel cannot already reach.
+func perCallOnly(r *node) bool {
+	f := r.r.flags & (storageOrigins | oKernel)
+	return f != 0 && f&^(oFrame|oFreshParam) == 0
 }
 
 // stackOnly reports whether root r is only frame objects that the kernel

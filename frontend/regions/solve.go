@@ -242,13 +242,13 @@ func (g *graph) resolveEscapes() {
 		if e.contents {
 			r, _ := e.p.resolve()
 			for _, c := range r.r.cells {
-				if c.link != nil && !g.lend(*c.link, e.call) {
+				if c.link != nil && !g.lend(*c.link, e.call, false) {
 					g.escape(*c.link, nil)
 				}
 			}
 			continue
 		}
-		if !g.lend(e.p, e.call) {
+		if !g.lend(e.p, e.call, e.perCall) {
 			g.escape(e.p, e.t)
 		}
 	}
@@ -505,7 +505,8 @@ func (g *graph) resolveIndirect() {
 			if c.lends {
 				call = c.args
 			}
-			g.escapes = append(g.escapes, escape{p: *p, t: t, call: call})
+			perCall := call != nil && i < len(c.perCall) && c.perCall[i]
+			g.escapes = append(g.escapes, escape{p: *p, t: t, call: call, perCall: perCall})
 		}
 		g.changes++
 	}
