@@ -844,6 +844,14 @@ func busDrivers() {
 		cb("shutdown", entry, "shared", dl),
 	)
 	link("spi_driver", "driver", "device_driver", false, false)
+	// The MEI client bus (drivers/misc/mei/bus.c): mei_cl_device_probe
+	// and mei_cl_device_remove are the bus's probe and remove, run by the
+	// driver core under device_lock.
+	ops("mei_cl_driver", ClassMEIDriver,
+		cb("probe", init_, "shared shared", dl),
+		cb("remove", exit_, "shared", dl),
+	)
+	link("mei_cl_driver", "driver", "device_driver", false, false)
 	// acpi_device_probe/acpi_device_remove are the bus's probe/remove:
 	// device_lock held. ->notify comes from the ACPI notify work: no lock.
 	ops("acpi_device_ops", ClassACPIDriver,

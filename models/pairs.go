@@ -282,7 +282,7 @@ var userTasks = []string{"file_operations.*", "seq_operations.*", "nsc_gpio_ops.
 var busProbes = []string{"device_driver.probe", "pci_driver.probe", "platform_driver.probe", "amba_driver.probe",
 	"pnp_driver.probe", "isa_driver.probe", "ps3_system_bus_driver.probe", "usb_driver.probe", "i2c_driver.probe",
 	"spi_driver.probe", "acpi_device_ops.add", "cx_drv.probe", "usb_serial_driver.probe", "usb_serial_driver.attach",
-	"usb_serial_driver.port_probe"}
+	"usb_serial_driver.port_probe", "mei_cl_driver.probe"}
 
 // usbSerialPortOps are the usb-serial callbacks that act on a registered port.
 var usbSerialPortOps = rows("usb_serial_driver",

@@ -66,6 +66,8 @@ const (
 	ClassIIO            = "iio"
 	ClassPowerSupply    = "power-supply"
 	ClassCPUHP          = "cpuhp"
+	ClassMEICldev       = "mei-cldev"
+	ClassMEIDriver      = "mei-cl-driver"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -271,8 +273,8 @@ func init() {
 		"usb_driver": ClassUSBDriver, "usbdrv_wrap": ClassUSBDriver,
 		"i2c_driver": ClassI2CDriver, "spi_driver": ClassSPIDriver, "acpi_driver": ClassACPIDriver,
 		"acpi_device_ops": ClassACPIDriver, "cx_drv": ClassCXDriver, "usb_serial_driver": ClassUSBSerial,
-		"ps3_system_bus_driver": ClassPS3Driver,
-		"device_driver":         ClassDeviceDriver, "tty_operations": ClassTTY, "tty_driver": ClassTTY,
+		"ps3_system_bus_driver": ClassPS3Driver, "mei_cl_driver": ClassMEIDriver,
+		"device_driver": ClassDeviceDriver, "tty_operations": ClassTTY, "tty_driver": ClassTTY,
 		"watchdog_ops": ClassWatchdog, "watchdog_device": ClassWatchdog, "rtc_class_ops": ClassRTC,
 		"rtc_device": ClassRTC, "input_dev": ClassInput, "nfc_ops": ClassNFC, "nfc_dev": ClassNFC,
 		"backlight_ops": ClassBacklight, "backlight_device": ClassBacklight, "led_classdev": ClassLED,
@@ -320,7 +322,8 @@ func errnoResults() {
 		"gpiochip_add_data_with_key", "devm_gpiochip_add_data", "devm_gpiochip_add_data_with_key",
 		"uart_add_one_port", "iio_device_register", "__iio_device_register", "devm_iio_device_register",
 		"__devm_iio_device_register", "device_create_file", "sysfs_create_file", "sysfs_create_group",
-		"sysfs_create_groups", "device_add_groups", "devm_device_add_group", "driver_create_file"} {
+		"sysfs_create_groups", "device_add_groups", "devm_device_add_group", "driver_create_file",
+		"__mei_cldev_driver_register", "mei_cldev_register_rx_cb", "mei_cldev_register_notif_cb"} {
 		r, ok := regTable[n]
 		if !ok {
 			panic("models: errno row for unknown registration " + n)
@@ -524,6 +527,10 @@ func registrations() {
 	unpub(ClassACPIDriver, 0, true, "acpi_bus_unregister_driver")
 	pub(ClassCXDriver, 0, "cx_driver_register")
 	unpub(ClassCXDriver, 0, true, "cx_driver_unregister")
+	// mei_cldev_driver_register(drv) is __mei_cldev_driver_register(drv,
+	// THIS_MODULE) (include/linux/mei_cl_bus.h): driver_register.
+	pub(ClassMEIDriver, 0, "__mei_cldev_driver_register")
+	unpub(ClassMEIDriver, 0, true, "mei_cldev_driver_unregister")
 	pub(ClassDeviceDriver, 0, "driver_register")
 	unpub(ClassDeviceDriver, 0, true, "driver_unregister")
 
@@ -598,11 +605,20 @@ func registrations() {
 	// the ops it registers callable by the subsystem's core and its users
 	// at once (they may even run inside the call: i2c_add_adapter scans
 	// for clients, gpiochip_add_data reads the directions). Their
-	// withdrawals are not counted as waiting: not every caller of the
-	// ops holds what the unregistration waits for.
+	// withdrawals are not counted as waiting, but for i2c adapters and
+	// GPIO chips, whose every caller holds what the unregistration waits
+	// for (below).
 	pub(ClassI2CAdapter, 0, "i2c_add_adapter", "i2c_add_numbered_adapter")
 	pub(ClassI2CAdapter, 1, "devm_i2c_add_adapter")
-	unpub(ClassI2CAdapter, 0, false, "i2c_del_adapter")
+	// i2c_del_adapter (drivers/i2c/i2c-core-base.c) unregisters the
+	// clients (children of the adapter's device), device_unregister()s
+	// the adapter and waits for dev_released: until the last reference on
+	// its struct device is gone. Whoever calls the algorithm holds one: a
+	// client (its device's parent reference), a user of
+	// i2c_get_adapter (i2c-dev's open file, a mux, another driver), an
+	// iteration of the bus (bus_for_each_dev); its sysfs files are
+	// drained, the ACPI space handler and host-notify IRQ removed first.
+	unpub(ClassI2CAdapter, 0, true, "i2c_del_adapter")
 	pub(ClassSPIController, 0, "spi_register_controller")
 	pub(ClassSPIController, 1, "devm_spi_register_controller")
 	unpub(ClassSPIController, 0, false, "spi_unregister_controller")
@@ -610,7 +626,11 @@ func registrations() {
 	// NULL, NULL) (include/linux/gpio/driver.h), the devm form likewise.
 	pub(ClassGPIOChip, 0, "gpiochip_add_data", "gpiochip_add_data_with_key")
 	pub(ClassGPIOChip, 1, "devm_gpiochip_add_data", "devm_gpiochip_add_data_with_key")
-	unpub(ClassGPIOChip, 0, false, "gpiochip_remove")
+	// gpiochip_remove (drivers/gpio/gpiolib.c) sets gdev->chip to NULL
+	// and synchronize_srcu(&gdev->srcu)s: since Linux 6.9 every call of
+	// a gpio_chip operation is made under gdev->srcu on the chip read
+	// with srcu_dereference (gpio_chip_guard), and none after it.
+	unpub(ClassGPIOChip, 0, true, "gpiochip_remove")
 	pub(ClassUART, 1, "uart_add_one_port")
 	unpub(ClassUART, 1, false, "uart_remove_one_port")
 	// iio_device_register(indio) is __iio_device_register(indio,
@@ -649,6 +669,20 @@ func registrations() {
 	for _, n := range []string{"__cpuhp_remove_state", "__cpuhp_remove_state_cpuslocked"} {
 		reg(RegAPI{Name: n, Object: -1, Instance: []int{0}, Unpublishes: ClassCPUHP, Waits: true})
 	}
+
+	// MEI client bus (drivers/misc/mei/bus.c): the rx and notification
+	// callbacks run only from the cldev's rx_work and notif_work, which
+	// mei_cldev_register_rx_cb and mei_cldev_register_notif_cb set up;
+	// mei_cldev_disable cancels both works (cancel_work_sync in
+	// mei_cldev_unregister_callbacks) before it disconnects. A
+	// registration that fails cancels its work and clears the callback.
+	for _, c := range []struct{ api, field string }{
+		{"mei_cldev_register_rx_cb", "rx_cb"}, {"mei_cldev_register_notif_cb", "notif_cb"}} {
+		reg(RegAPI{Name: c.api, Object: 0, Publishes: ClassMEICldev,
+			Callbacks: []Callback{{Arg: 1, Struct: c.api, Field: c.field, HeldLockArg: -1}}})
+		bindRow(c.api, c.field, ir.RoleEntry, ClassMEICldev, "shared")
+	}
+	unpub(ClassMEICldev, 0, true, "mei_cldev_disable")
 
 	// Kernel threads, RCU callbacks and cross-CPU calls run the function
 	// concurrently with the caller.
