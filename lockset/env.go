@@ -14,6 +14,9 @@ type kernelEnv struct {
 	heldLocks    func(ep *ir.EntryPoint) []string
 	entryClass   func(ep *ir.EntryPoint) string
 	registration func(name string) (class string, unregister bool, ok bool)
+	// also lists the further classes a registration publishes
+	// (models.RegAPI.Also); nil: none.
+	also func(name string) []string
 	// objects lists what ep's registration sites register (models.Facts
 	// ObjectsOf); callObject is what a registration call registers or
 	// withdraws (models.Facts Objects).
@@ -40,6 +43,7 @@ func defaultEnv(prog *ir.Program, fo entry.FactsOptions) kernelEnv {
 		// Only a withdrawal that waits for running callbacks quiesces
 		// the class; misc_deregister does not.
 		registration: func(name string) (string, bool, bool) { return models.CallEffectIn(name, facts) },
+		also:         models.AlsoPublishes,
 		objects:      func(ep *ir.EntryPoint) []models.SiteObject { return facts.ObjectsOf[ep] },
 		callObject:   func(call *ir.Call) models.CallObject { return facts.Objects[call] },
 		alternative: func(a, b *ir.EntryPoint) bool {

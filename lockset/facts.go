@@ -47,11 +47,24 @@ type lockOp struct {
 }
 
 // regOp is a publication effect of one call site: after it, the kernel may
-// call the entry points of these classes.
+// call the entry points of these classes (class, and also: the further
+// classes a registration publishes, models.RegAPI.Also).
 type regOp struct {
 	class      string
 	unregister bool
+	also       []string
 }
+
+// alsoPublishes is the environment's also, when it has one.
+func (f *facts) alsoPublishes(name string) []string {
+	if f.env.also == nil {
+		return nil
+	}
+	return f.env.also(name)
+}
+
+// classes returns the classes a publication makes callable itself.
+func (op regOp) classes() []string { return append([]string{op.class}, op.also...) }
 
 // site is one memory access of the original program.
 type site struct {
@@ -294,7 +307,11 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 		return
 	}
 	if class, unreg, ok := f.env.registration(name); ok {
-		f.callReg[call] = regOp{class: class, unregister: unreg}
+		op := regOp{class: class, unregister: unreg}
+		if !unreg {
+			op.also = f.alsoPublishes(name)
+		}
+		f.callReg[call] = op
 		f.regCalls = append(f.regCalls, call)
 	}
 }
@@ -326,7 +343,7 @@ func (f *facts) classifyIndirect(call *ir.Call) {
 			if unreg {
 				f.warnf(call.P, "an indirect call may be %s: whoop does not count it as a withdrawal", t.Name)
 			} else if _, done := f.callReg[call]; !done {
-				f.callReg[call] = regOp{class: class}
+				f.callReg[call] = regOp{class: class, also: f.alsoPublishes(t.Name)}
 				f.regCalls = append(f.regCalls, call)
 			}
 		}

@@ -201,7 +201,9 @@ func (in *instrumenter) publication() {
 				for _, s := range b.Stmts {
 					if call, ok := s.(*ir.Call); ok {
 						if op, ok := f.callReg[call]; ok && !op.unregister {
-							published[op.class] = true
+							for _, c := range op.classes() {
+								published[c] = true
+							}
 						}
 					}
 				}
@@ -760,7 +762,7 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 			flag = ir.And(flag, ir.Bin(ir.OpGe, res, ir.IntConst(0)))
 		}
 	}
-	closure := in.closureOf(op.class)
+	closure := in.publishedBy(op)
 	for _, c := range closure {
 		if l, ok := in.unpub[c]; ok {
 			update(l, flag, ir.False)
@@ -912,6 +914,21 @@ func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
 		}
 	}
 	return kept
+}
+
+// publishedBy returns the classes publication op makes callable: the
+// closures of its classes, sorted.
+func (in *instrumenter) publishedBy(op regOp) []string {
+	if len(op.also) == 0 {
+		return in.closureOf(op.class)
+	}
+	set := make(map[string]bool)
+	for _, c := range op.classes() {
+		for _, x := range in.closureOf(c) {
+			set[x] = true
+		}
+	}
+	return sortedStrings(set)
 }
 
 // closureOf returns the classes publishing class makes callable. An unknown

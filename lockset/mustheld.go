@@ -427,7 +427,7 @@ func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
 			st.none.set(l)
 			st.notW.set(l)
 		}
-		closure := a.in.closureOf(op.class)
+		closure := a.in.publishedBy(op)
 		for _, c := range closure {
 			if l, ok := a.in.unpub[c]; ok {
 				release(l)

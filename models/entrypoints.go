@@ -1168,6 +1168,37 @@ func busControllers() {
 		cb("en_hw_timestamp", entry, "shared scalar scalar"), cb("dis_hw_timestamp", entry, "shared scalar scalar"),
 		cb("of_xlate", entry, "shared fresh fresh"),
 	)
+	// struct console (include/linux/console.h), published by
+	// register_console.
+	ops("console", ClassConsole,
+		cb("write", entry, "shared"), cb("read", entry, "shared"), cb("device", entry, "shared fresh"),
+		cb("unblank", entry, ""), cb("setup", entry, "shared"), cb("exit", entry, "shared"),
+		cb("match", entry, "shared"), cb("write_atomic", entry, "shared fresh"),
+		cb("write_thread", entry, "shared fresh"),
+	)
+	// struct irq_chip (include/linux/irq.h): the interrupt core calls them
+	// with the interrupt's irq_data.
+	irqChip := []OpsRow{}
+	for _, f := range []string{"irq_startup", "irq_shutdown", "irq_enable", "irq_disable", "irq_ack", "irq_mask",
+		"irq_mask_ack", "irq_unmask", "irq_eoi", "irq_set_affinity", "irq_retrigger", "irq_set_type",
+		"irq_set_wake", "irq_bus_lock", "irq_bus_sync_unlock", "irq_suspend", "irq_resume", "irq_pm_shutdown",
+		"irq_print_chip", "irq_request_resources", "irq_release_resources"} {
+		irqChip = append(irqChip, cb(f, entry, "shared"))
+	}
+	ops("irq_chip", ClassIRQChip, irqChip...)
+	// The PCA9564 and bit-banging algorithms' callbacks, published with
+	// their adapter (i2c_pca_add_bus, i2c_bit_add_bus).
+	ops("i2c_algo_pca_data", ClassI2CAdapter,
+		cb("write_byte", entry, "shared"), cb("read_byte", entry, "shared"),
+		cb("wait_for_completion", entry, "shared"), cb("reset_chip", entry, "shared"),
+	)
+	ops("i2c_algo_bit_data", ClassI2CAdapter,
+		cb("setsda", entry, "shared"), cb("setscl", entry, "shared"), cb("getsda", entry, "shared"),
+		cb("getscl", entry, "shared"), cb("pre_xfer", entry, "shared"), cb("post_xfer", entry, "shared"),
+	)
+	// struct virtqueue_info (include/linux/virtio_config.h): the queue's
+	// callback, from vring_interrupt.
+	ops("virtqueue_info", ClassVirtqueue, cb("callback", entry, "shared"))
 	ops("uart_ops", ClassUART,
 		cb("tx_empty", entry, "shared"), cb("set_mctrl", entry, "shared scalar"), cb("get_mctrl", entry, "shared"),
 		cb("stop_tx", entry, "shared"), cb("start_tx", entry, "shared"), cb("throttle", entry, "shared"),

@@ -68,6 +68,10 @@ const (
 	ClassCPUHP          = "cpuhp"
 	ClassMEICldev       = "mei-cldev"
 	ClassMEIDriver      = "mei-cl-driver"
+	ClassConsole        = "console"
+	ClassIRQChip        = "irq-chip"
+	ClassVirtqueue      = "virtqueue"
+	ClassACPIEvent      = "acpi-fixed-event"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -120,6 +124,9 @@ type RegAPI struct {
 	// goes on).
 	Queue    bool
 	QueueArg int
+	// Also: further classes the call makes callable besides Publishes
+	// (hwmon_device_register_with_info's extra attribute groups).
+	Also []string
 	// Errno: the call returns 0 when it registered and a negative errno
 	// when it failed, having undone what it started (nothing of it still
 	// runs); the lockset then publishes only on a 0 result (assumption
@@ -156,6 +163,16 @@ func Registration(name string) (RegAPI, bool) {
 
 // RegistrationNames returns the function names of the registration table, sorted.
 func RegistrationNames() []string { return sortedKeys(regTable) }
+
+// AlsoPublishes returns the further classes a registration publishes
+// (RegAPI.Also), or nil.
+func AlsoPublishes(name string) []string {
+	r, ok := Registration(name)
+	if !ok || r.Publishes == "" {
+		return nil
+	}
+	return r.Also
+}
 
 // CallEffect returns what a call of kernel function name does to
 // publication: it publishes class, or (unregister) withdraws it and waits
@@ -586,7 +603,12 @@ func registrations() {
 	// is_visible while it creates them); hwmon_device_unregister removes
 	// them, waiting for running show/store calls (kernfs). The devm form
 	// unregisters at detach, after remove.
-	pub(ClassHwmon, 3, "hwmon_device_register_with_info", "devm_hwmon_device_register_with_info")
+	// Its extra_groups argument (4) are attribute groups the same
+	// device_register creates: their show and store run from sysfs after
+	// it too (class sysfs, Also).
+	for _, n := range []string{"hwmon_device_register_with_info", "devm_hwmon_device_register_with_info"} {
+		reg(RegAPI{Name: n, Object: 3, Publishes: ClassHwmon, Also: []string{ClassSysfs}})
+	}
 	unpub(ClassHwmon, 0, true, "hwmon_device_unregister")
 	// The deprecated form creates the hwmon device with the driver's
 	// attribute groups (__hwmon_device_register, device_register): its
@@ -610,6 +632,14 @@ func registrations() {
 	// for (below).
 	pub(ClassI2CAdapter, 0, "i2c_add_adapter", "i2c_add_numbered_adapter")
 	pub(ClassI2CAdapter, 1, "devm_i2c_add_adapter")
+	// The PCA9564 and bit-banging algorithms (drivers/i2c/algos):
+	// i2c_pca_add_bus and i2c_pca_add_numbered_bus set adap->algo, call
+	// the i2c_algo_pca_data callbacks (pca_init resets and programs the
+	// chip) and add the adapter; i2c_bit_add_bus and
+	// i2c_bit_add_numbered_bus likewise with i2c_algo_bit_data (the bus
+	// test, then i2c_add_adapter): the callbacks run from the call on.
+	pub(ClassI2CAdapter, 0, "i2c_pca_add_bus", "i2c_pca_add_numbered_bus", "i2c_bit_add_bus",
+		"i2c_bit_add_numbered_bus")
 	// i2c_del_adapter (drivers/i2c/i2c-core-base.c) unregisters the
 	// clients (children of the adapter's device), device_unregister()s
 	// the adapter and waits for dev_released: until the last reference on
@@ -683,6 +713,46 @@ func registrations() {
 		bindRow(c.api, c.field, ir.RoleEntry, ClassMEICldev, "shared")
 	}
 	unpub(ClassMEICldev, 0, true, "mei_cldev_disable")
+
+	// Consoles (kernel/printk/printk.c): register_console may call
+	// ->match and ->setup and print through ->write before it returns;
+	// unregister_console unlinks the console and synchronize_srcu()s:
+	// every caller of its operations walks the console list under
+	// console_srcu or console_list_lock ("all contexts must not be able
+	// to see this console ... so that any exit/cleanup routines can be
+	// performed safely").
+	pub(ClassConsole, 0, "register_console")
+	unpub(ClassConsole, 0, true, "unregister_console")
+
+	// Interrupt chips: irq_set_chip (irq_set_chip_and_handler is an
+	// inline over irq_set_chip_and_handler_name), irq_domain_set_info and
+	// irq_domain_set_hwirq_and_chip install a chip on interrupts, and
+	// irq_setup_generic_chip (devm_ too, kernel/irq/generic-chip.c) the
+	// chip types of a generic chip, whose callbacks the interrupt core
+	// may call from then on. Chips a GPIO chip's gpio_irq_chip names are
+	// installed by gpiochip_add_data, which does not publish this class:
+	// such a chip's class has no publisher in sight and is never gated.
+	pub(ClassIRQChip, 1, "irq_set_chip", "irq_set_chip_and_handler_name", "irq_setup_generic_chip",
+		"irq_domain_set_info", "irq_domain_set_hwirq_and_chip")
+	pub(ClassIRQChip, 1, "devm_irq_setup_generic_chip")
+
+	// Virtqueues (include/linux/virtio_config.h): virtio_find_vqs and
+	// virtio_find_single_vq (inlines over vdev->config->find_vqs) create
+	// the queues with their callbacks, which vring_interrupt may call
+	// from then on.
+	pub(ClassVirtqueue, 0, "virtio_find_vqs")
+	reg(RegAPI{Name: "virtio_find_single_vq", Object: 0, Publishes: ClassVirtqueue,
+		Callbacks: []Callback{{Arg: 1, Struct: "virtqueue_info", Field: "callback", HeldLockArg: -1}}})
+
+	// ACPI fixed events (drivers/acpi/acpica/evxface.c): the handler runs
+	// from the SCI (acpi_ev_fixed_event_dispatch) once
+	// acpi_install_fixed_event_handler has stored and enabled it;
+	// acpi_remove_fixed_event_handler does not wait for a dispatch in
+	// progress.
+	reg(RegAPI{Name: "acpi_install_fixed_event_handler", Object: -1, Instance: []int{0}, Publishes: ClassACPIEvent,
+		Callbacks: []Callback{{Arg: 1, Struct: "acpi_install_fixed_event_handler", Field: "handler", HeldLockArg: -1}}})
+	bindRow("acpi_install_fixed_event_handler", "handler", ir.RoleEntry, ClassACPIEvent, "shared")
+	reg(RegAPI{Name: "acpi_remove_fixed_event_handler", Object: -1, Instance: []int{0}, Unpublishes: ClassACPIEvent})
 
 	// Kernel threads, RCU callbacks and cross-CPU calls run the function
 	// concurrently with the caller.

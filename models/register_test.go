@@ -69,6 +69,14 @@ func TestRegistrationRows(t *testing.T) {
 			callbacks: []string{"1:mei_cldev_register_notif_cb.notif_cb"}},
 		{name: "mei_cldev_disable", unpublishes: ClassMEICldev, waits: true},
 		{name: "__mei_cldev_driver_register", publishes: ClassMEIDriver},
+		{name: "register_console", publishes: ClassConsole},
+		{name: "unregister_console", unpublishes: ClassConsole, waits: true},
+		{name: "devm_irq_setup_generic_chip", publishes: ClassIRQChip},
+		{name: "i2c_pca_add_numbered_bus", publishes: ClassI2CAdapter},
+		{name: "virtio_find_single_vq", publishes: ClassVirtqueue, callbacks: []string{"1:virtqueue_info.callback"}},
+		{name: "acpi_install_fixed_event_handler", publishes: ClassACPIEvent,
+			callbacks: []string{"1:acpi_install_fixed_event_handler.handler"}},
+		{name: "acpi_remove_fixed_event_handler", unpublishes: ClassACPIEvent},
 		{name: "spi_register_controller", publishes: ClassSPIController},
 		{name: "devm_gpiochip_add_data_with_key", publishes: ClassGPIOChip},
 		{name: "uart_add_one_port", publishes: ClassUART},
@@ -245,6 +253,23 @@ func TestEscapedClass(t *testing.T) {
 		class, unreg, ok := CallEffectIn(tc.name, facts)
 		if class != tc.class || unreg != tc.unreg || ok != tc.ok {
 			t.Errorf("CallEffectIn(%s) = %q %v %v, want %q %v %v", tc.name, class, unreg, ok, tc.class, tc.unreg, tc.ok)
+		}
+	}
+}
+
+// TestAlsoPublishes: hwmon_device_register_with_info creates its extra
+// attribute groups with the chip's attributes: it publishes class sysfs
+// too; a withdrawal or an unknown function publishes nothing more.
+func TestAlsoPublishes(t *testing.T) {
+	for name, want := range map[string]string{"devm_hwmon_device_register_with_info": ClassSysfs,
+		"hwmon_device_register_with_info": ClassSysfs, "hwmon_device_unregister": "", "i2c_add_adapter": "",
+		"no_such_function": ""} {
+		got := ""
+		if a := AlsoPublishes(name); len(a) > 0 {
+			got = a[0]
+		}
+		if got != want {
+			t.Errorf("AlsoPublishes(%s) = %v, want %q", name, AlsoPublishes(name), want)
 		}
 	}
 }
