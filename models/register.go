@@ -72,6 +72,7 @@ const (
 	ClassIRQChip        = "irq-chip"
 	ClassVirtqueue      = "virtqueue"
 	ClassACPIEvent      = "acpi-fixed-event"
+	ClassRuntimePM      = "runtime-pm"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -227,6 +228,9 @@ func EntryClass(ep *ir.EntryPoint) string {
 	if ep.Guessed {
 		return ClassAlways
 	}
+	if runtimePMFromDriver(ep) {
+		return ClassRuntimePM
+	}
 	if c, ok := structClass[ep.Struct]; ok && c != ClassAlways {
 		return c
 	}
@@ -234,6 +238,32 @@ func EntryClass(ep *ir.EntryPoint) string {
 		return r.Class
 	}
 	return ClassAlways
+}
+
+// runtimePMFromDriver reports whether ep is a runtime PM callback
+// (dev_pm_ops runtime_suspend, runtime_resume, runtime_idle) of a
+// platform, i2c or SPI driver. Runtime PM of a device starts disabled
+// (pm_runtime_init: disable_depth 1), and rpm_suspend, rpm_resume and
+// rpm_idle call no callback while it is (-EACCES,
+// drivers/base/power/runtime.c); these buses' cores do not enable it for
+// their devices (platform_probe, i2c_device_probe, spi_probe): the
+// callbacks run only once pm_runtime_enable has (class runtime-pm, under
+// the publication assumption). The PCI and USB cores enable it themselves.
+func runtimePMFromDriver(ep *ir.EntryPoint) bool {
+	switch ep.Struct {
+	case "platform_driver", "i2c_driver", "spi_driver":
+	default:
+		return false
+	}
+	r, ok := Row(ep)
+	if !ok || r.Struct != "dev_pm_ops" {
+		return false
+	}
+	switch r.Field {
+	case "runtime_suspend", "runtime_resume", "runtime_idle":
+		return true
+	}
+	return false
 }
 
 var (
@@ -753,6 +783,15 @@ func registrations() {
 		Callbacks: []Callback{{Arg: 1, Struct: "acpi_install_fixed_event_handler", Field: "handler", HeldLockArg: -1}}})
 	bindRow("acpi_install_fixed_event_handler", "handler", ir.RoleEntry, ClassACPIEvent, "shared")
 	reg(RegAPI{Name: "acpi_remove_fixed_event_handler", Object: -1, Instance: []int{0}, Unpublishes: ClassACPIEvent})
+
+	// Runtime PM (drivers/base/power/runtime.c): pm_runtime_enable and
+	// devm_pm_runtime_enable let the PM core call a device's runtime
+	// callbacks (for the drivers of runtimePMFromDriver);
+	// __pm_runtime_disable (pm_runtime_disable is an inline over it)
+	// increments disable_depth and waits for a callback in progress
+	// (__pm_runtime_barrier).
+	pub(ClassRuntimePM, 0, "pm_runtime_enable", "devm_pm_runtime_enable")
+	unpub(ClassRuntimePM, 0, true, "__pm_runtime_disable", "pm_runtime_disable")
 
 	// Kernel threads, RCU callbacks and cross-CPU calls run the function
 	// concurrently with the caller.

@@ -85,6 +85,9 @@ func TestRegistrationRows(t *testing.T) {
 		{name: "__cpuhp_setup_state", publishes: ClassCPUHP,
 			callbacks: []string{"3:cpuhp_setup_state.startup", "4:cpuhp_setup_state.teardown"}},
 		{name: "__cpuhp_remove_state", unpublishes: ClassCPUHP, waits: true},
+		{name: "pm_runtime_enable", publishes: ClassRuntimePM},
+		{name: "devm_pm_runtime_enable", publishes: ClassRuntimePM},
+		{name: "__pm_runtime_disable", unpublishes: ClassRuntimePM, waits: true},
 	}
 	for _, c := range cases {
 		r, ok := Registration(c.name)
@@ -220,6 +223,9 @@ func TestEntryClass(t *testing.T) {
 		{ir.EntryPoint{Struct: "iio_info", Field: "read_raw"}, ClassIIO},
 		{ir.EntryPoint{Struct: "power_supply_desc", Field: "get_property"}, ClassPowerSupply},
 		{ir.EntryPoint{Struct: "attribute_group", Field: "is_visible"}, ClassSysfs},
+		{ir.EntryPoint{Struct: "platform_driver", Field: "driver.pm.runtime_resume"}, ClassRuntimePM},
+		{ir.EntryPoint{Struct: "i2c_driver", Field: "driver.pm.runtime_suspend"}, ClassRuntimePM},
+		{ir.EntryPoint{Struct: "pci_driver", Field: "driver.pm.runtime_suspend"}, ClassPCIDriver},
 	}
 	for _, c := range cases {
 		if got := EntryClass(&c.ep); got != c.want {

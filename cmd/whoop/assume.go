@@ -45,7 +45,7 @@ var assumptions = []assumption{
 			lc.IgnoreRules = append(lc.IgnoreRules, "cpuhp")
 		}},
 	{"publication",
-		"the kernel calls an entry point only after the driver registers it (init before misc_register, probe before register_netdev, ...) and not after an unregistration that waits for running callbacks, once the exit has also withdrawn every other entry point that may register it again",
+		"the kernel calls an entry point only after the driver registers it (init before misc_register, probe before register_netdev, a platform, i2c or SPI driver's runtime PM callbacks after its pm_runtime_enable, ...) and not after an unregistration that waits for running callbacks (i2c_del_adapter, gpiochip_remove, pm_runtime_disable, ...), once the exit has also withdrawn every other entry point that may register it again",
 		"races with code in init before registration or in exit after unregistration",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoPublication = true }},
 	{"failed-registration",
