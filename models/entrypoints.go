@@ -1076,6 +1076,15 @@ func ttyAndFriends() {
 		cb("brightness_get", entry, "shared"),
 		cb("blink_set", entry, "shared shared shared"),
 	)
+	// The release callback of a struct device (drivers/base/core.c,
+	// device_release): kobject_put calls it from kobject_cleanup once the
+	// last reference to the device is gone, so once per object, and
+	// device_release picks one of dev->release, type->release and
+	// class->dev_release (rule device-release). dev->release, mostly
+	// assigned at run time to a function the driver also calls or
+	// exports, keeps its guessed entry point.
+	ops("class", ClassAlways, cb("dev_release", entry, "shared", object(0)))
+	ops("device_type", ClassAlways, cb("release", entry, "shared", object(0)))
 	// sysfs attributes: kernfs serialises show/store per open file only.
 	ops("device_attribute", ClassSysfs,
 		cb("show", entry, "shared shared fresh"),

@@ -262,6 +262,9 @@ var systemSleep = append(append(append(rows("dev_pm_ops",
 	append(append(rows("device_driver", "suspend", "resume"), rows("pnp_driver", "suspend", "resume")...),
 		rows("isa_driver", "suspend", "resume")...)...)
 
+// deviceRelease are the release callbacks of a struct device.
+var deviceRelease = []string{"device_type.release", "class.dev_release"}
+
 // userTasks are the callbacks only a system call of a user-space task
 // reaches: the file operations of character devices, misc devices, proc
 // and debugfs files (and the seq_file operations inside them), sysfs
@@ -350,6 +353,11 @@ var ruleTable = []Rule{
 		Reason: "a driver's dev_groups attributes exist only while it is bound: really_probe adds them " +
 			"(device_add_groups) after ->probe returns, and device_remove removes them (sysfs_remove_groups, " +
 			"which waits for running show/store calls) before ->remove"},
+
+	{ID: "device-release", A: Side{Rows: deviceRelease}, B: Side{Rows: deviceRelease}, Scope: ScopeObject,
+		Reason: "a struct device is released once: kobject_put calls device_release from kobject_cleanup when " +
+			"the last reference is dropped, and device_release calls one of dev->release, type->release and " +
+			"class->dev_release, so no two release callbacks run on one device"},
 
 	// Networking (net/core).
 	{ID: "rtnl", A: holds(RTNL), B: holds(RTNL), Scope: ScopeKernel,

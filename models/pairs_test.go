@@ -158,6 +158,13 @@ func TestEveryRule(t *testing.T) {
 		"cpuhp": {{a: mkEP("up", ir.RoleEntry, "cpuhp_setup_state", "", "startup"),
 			b: mkEP("down", ir.RoleEntry, "cpuhp_setup_state", "", "teardown"), want: true},
 			{a: mkEP("up", ir.RoleEntry, "cpuhp_setup_state", "", "startup"), b: kth, want: false}},
+		"device-release": {{a: mkEP("crel", ir.RoleEntry, "class", "cls", "dev_release"),
+			b: mkEP("crel", ir.RoleEntry, "class", "cls", "dev_release"), want: true, params: [2]int{0, 0}},
+			{a: mkEP("trel", ir.RoleEntry, "device_type", "dt", "release"),
+				b: mkEP("crel", ir.RoleEntry, "class", "cls", "dev_release"), want: true, params: [2]int{0, 0}},
+			{a: mkEP("crel", ir.RoleEntry, "class", "cls", "dev_release"), b: ashow, want: false},
+			{a: mkEP("crel", ir.RoleEntry, "class", "cls", "dev_uevent"),
+				b: mkEP("crel", ir.RoleEntry, "class", "cls", "dev_uevent"), want: false}},
 		"dev-groups": {{a: ashow, b: iprobe, facts: grouped, want: true}, {a: iremove, b: astore, facts: grouped, want: true},
 			{a: ashow, b: iprobe, want: false},                    // not (only) in the driver's dev_groups
 			{a: ashow, b: ishutdown, facts: grouped, want: false}, // shutdown does not remove the groups

@@ -56,6 +56,12 @@ var assumptions = []assumption{
 		"module exit never runs while a file of the driver is open: every open file holds a reference on the file_operations' owner module (no forced unload)",
 		"races between module exit and file operations after rmmod -f",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.IgnoreRules = append(lc.IgnoreRules, "module-ref") }},
+	{"release-once",
+		"a struct device is released once: its type's or class's release callback (device_type.release, class.dev_release) runs from kobject_cleanup after the last put_device, and device_release calls only one of them, so two release callbacks run at once only on two devices",
+		"a release callback the driver also calls directly, through the same struct field, on a device it still holds",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "device-release")
+		}},
 	{"freezer",
 		"system sleep freezes user space and blocks probing (freeze_processes, dpm_prepare's device_block_probing): the system-sleep PM callbacks (suspend, resume, freeze, thaw, poweroff, restore, their _late, _early and _noirq phases, prepare, complete) never run beside a bus driver's probe, module init or exit, a file operation, a sysfs show or store, or a watchdog operation only its ioctl and sysfs files call",
 		"races between a system-sleep callback and a user task that was not frozen (a kernel without CONFIG_SUSPEND_FREEZER, a file operation a kernel thread calls) or a probe the driver core did not defer",

@@ -1,0 +1,41 @@
+// A struct device is released once: kobject_cleanup calls its class's
+// dev_release after the last put_device, so two calls run at once only on
+// two devices. Their own objects do not race; a global both update does.
+// (A kfree of the object still races with itself: whoop takes a free to
+// reach past the object's end, so two frees of distinct objects overlap.)
+#include <linux/module.h>
+#include <linux/device.h>
+
+struct ro_dev {
+	struct device dev;
+	int gone;
+};
+
+static int ro_released;
+
+static void ro_release(struct device *dev)
+{
+	struct ro_dev *r = container_of(dev, struct ro_dev, dev);
+
+	r->gone = 1;
+	ro_released++; // want "race"
+}
+
+static const struct class ro_class = {
+	.name = "ro",
+	.dev_release = ro_release,
+};
+
+static int __init ro_init(void)
+{
+	return class_register(&ro_class);
+}
+
+static void __exit ro_exit(void)
+{
+	class_unregister(&ro_class);
+}
+
+module_init(ro_init);
+module_exit(ro_exit);
+MODULE_LICENSE("GPL");
