@@ -221,6 +221,12 @@ type Facts struct {
 	// WDOG_STOP_ON_REBOOT bit), so the watchdog core's reboot notifier may
 	// call watchdog_ops.stop without wdd->lock.
 	StopOnReboot bool
+	// USBSoftUnbind: the driver names soft_unbind (a usb_driver that asks
+	// the USB core to leave its URBs running into disconnect).
+	// USBClaims: it names usb_driver_claim_interface (it drives interfaces
+	// other than the one it was bound to, whose URBs the core does not
+	// stop before the first one's disconnect).
+	USBSoftUnbind, USBClaims bool
 	// Owned lists ops variables whose .owner is THIS_MODULE.
 	Owned map[string]bool
 	// Repeated marks entry points the driver may register several times at

@@ -63,6 +63,10 @@ const (
 	// the kernel only through the dev_groups of side B's driver variable
 	// (Facts.DevGroups).
 	NeedDevGroup
+	// NeedHardUnbind: the driver names neither soft_unbind nor
+	// usb_driver_claim_interface (Facts.USBSoftUnbind, USBClaims): the USB
+	// core stops all of its URBs before it calls disconnect.
+	NeedHardUnbind
 )
 
 // Side selects the entry points on one side of a rule. An entry point
@@ -176,6 +180,8 @@ func (r Rule) needs(x, y *ir.EntryPoint, facts Facts) bool {
 		return !facts.Repeated[x] && !facts.Repeated[y]
 	case NeedDevGroup:
 		return x.Var != "" && y.Var != "" && facts.DevGroups[x.Var] == y.Var
+	case NeedHardUnbind:
+		return !facts.USBSoftUnbind && !facts.USBClaims
 	}
 	return true
 }
@@ -358,6 +364,13 @@ var ruleTable = []Rule{
 		Reason: "a struct device is released once: kobject_put calls device_release from kobject_cleanup when " +
 			"the last reference is dropped, and device_release calls one of dev->release, type->release and " +
 			"class->dev_release, so no two release callbacks run on one device"},
+
+	{ID: "usb-unbind", A: Side{Rows: []string{"usb_fill_int_urb.complete", "usb_fill_bulk_urb.complete"}}, B: Side{Rows: rows("usb_driver", "disconnect")},
+		Needs: NeedHardUnbind, Scope: ScopeDevice,
+		Reason: "usb_unbind_interface (drivers/usb/core/driver.c) disables the interface's endpoints before it " +
+			"calls ->disconnect of a driver without soft_unbind: usb_disable_interface flushes every URB and " +
+			"waits for its completion handler (usb_hcd_flush_endpoint), and a disabled endpoint takes no new " +
+			"URB (usb_hcd_link_urb_to_ep), so no interrupt or bulk completion runs beside disconnect"},
 
 	// Networking (net/core).
 	{ID: "rtnl", A: holds(RTNL), B: holds(RTNL), Scope: ScopeKernel,

@@ -26,6 +26,7 @@ func TestEveryRule(t *testing.T) {
 	minit2 := mkEP("init2", ir.RoleInit, Initcall, "", "")
 	mexit := mkEP("exit", ir.RoleExit, ModuleExit, "", "")
 	probe := mkEP("probe", ir.RoleInit, "pci_driver", "drv", "probe")
+	udisc := mkEP("disc", ir.RoleExit, "usb_driver", "udrv", "disconnect")
 	remove := mkEP("remove", ir.RoleExit, "pci_driver", "drv", "remove")
 	otherProbe := mkEP("probe2", ir.RoleInit, "platform_driver", "pdrv", "probe")
 	pmSuspend := mkEP("susp", ir.RoleEntry, "pci_driver", "drv", "driver.pm.suspend")
@@ -165,6 +166,13 @@ func TestEveryRule(t *testing.T) {
 			{a: mkEP("crel", ir.RoleEntry, "class", "cls", "dev_release"), b: ashow, want: false},
 			{a: mkEP("crel", ir.RoleEntry, "class", "cls", "dev_uevent"),
 				b: mkEP("crel", ir.RoleEntry, "class", "cls", "dev_uevent"), want: false}},
+		"usb-unbind": {{a: mkEP("cpl", ir.RoleEntry, "usb_fill_int_urb", "", "complete"), b: udisc, want: true},
+			{a: udisc, b: mkEP("cpl", ir.RoleEntry, "usb_fill_bulk_urb", "", "complete"), want: true},
+			{a: mkEP("cpl", ir.RoleEntry, "usb_fill_int_urb", "", "complete"), b: udisc,
+				facts: Facts{USBSoftUnbind: true}, want: false},
+			{a: mkEP("cpl", ir.RoleEntry, "usb_fill_bulk_urb", "", "complete"), b: udisc,
+				facts: Facts{USBClaims: true}, want: false},
+			{a: mkEP("cpl", ir.RoleEntry, "urb", "", "complete"), b: udisc, want: false}}, // control URBs
 		"dev-groups": {{a: ashow, b: iprobe, facts: grouped, want: true}, {a: iremove, b: astore, facts: grouped, want: true},
 			{a: ashow, b: iprobe, want: false},                    // not (only) in the driver's dev_groups
 			{a: ashow, b: ishutdown, facts: grouped, want: false}, // shutdown does not remove the groups

@@ -73,6 +73,7 @@ const (
 	ClassVirtqueue      = "virtqueue"
 	ClassACPIEvent      = "acpi-fixed-event"
 	ClassRuntimePM      = "runtime-pm"
+	ClassURB            = "usb-urb"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -792,6 +793,16 @@ func registrations() {
 	// (__pm_runtime_barrier).
 	pub(ClassRuntimePM, 0, "pm_runtime_enable", "devm_pm_runtime_enable")
 	unpub(ClassRuntimePM, 0, true, "__pm_runtime_disable", "pm_runtime_disable")
+
+	// USB interrupt and bulk URBs (include/linux/usb.h): usb_fill_int_urb
+	// and usb_fill_bulk_urb, inline, store the completion handler, which
+	// runs once usb_submit_urb has queued the URB (frontend/entry finds
+	// the store inside the helper). The USB core stops them before a
+	// disconnect (rule usb-unbind of pairs.go); control URBs
+	// (usb_fill_control_urb, endpoint 0) keep their guessed entry point.
+	bindRow("usb_fill_int_urb", "complete", ir.RoleEntry, ClassURB, "shared")
+	bindRow("usb_fill_bulk_urb", "complete", ir.RoleEntry, ClassURB, "shared")
+	pub(ClassURB, 0, "usb_submit_urb")
 
 	// Kernel threads, RCU callbacks and cross-CPU calls run the function
 	// concurrently with the caller.

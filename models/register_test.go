@@ -88,6 +88,7 @@ func TestRegistrationRows(t *testing.T) {
 		{name: "pm_runtime_enable", publishes: ClassRuntimePM},
 		{name: "devm_pm_runtime_enable", publishes: ClassRuntimePM},
 		{name: "__pm_runtime_disable", unpublishes: ClassRuntimePM, waits: true},
+		{name: "usb_submit_urb", publishes: ClassURB},
 	}
 	for _, c := range cases {
 		r, ok := Registration(c.name)
@@ -226,6 +227,7 @@ func TestEntryClass(t *testing.T) {
 		{ir.EntryPoint{Struct: "platform_driver", Field: "driver.pm.runtime_resume"}, ClassRuntimePM},
 		{ir.EntryPoint{Struct: "i2c_driver", Field: "driver.pm.runtime_suspend"}, ClassRuntimePM},
 		{ir.EntryPoint{Struct: "pci_driver", Field: "driver.pm.runtime_suspend"}, ClassPCIDriver},
+		{ir.EntryPoint{Struct: "usb_fill_bulk_urb", Field: "complete"}, ClassURB},
 	}
 	for _, c := range cases {
 		if got := EntryClass(&c.ep); got != c.want {

@@ -62,6 +62,10 @@ var assumptions = []assumption{
 		func(fc *frontend.Config, lc *lockset.Options) {
 			lc.IgnoreRules = append(lc.IgnoreRules, "device-release")
 		}},
+	{"usb-unbind",
+		"the USB core stops an interface's URBs before it calls the disconnect of a driver without soft_unbind (usb_unbind_interface: usb_disable_interface flushes them, waiting for their completions, and the disabled endpoints take no new ones), so the completion handlers of interrupt and bulk URBs (usb_fill_int_urb, usb_fill_bulk_urb) never run beside disconnect; a driver that names soft_unbind or usb_driver_claim_interface keeps its pairs",
+		"a completion of a URB the driver submitted to another interface's endpoint without claiming it, or a URB set up without those helpers that whoop takes for one of theirs",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.IgnoreRules = append(lc.IgnoreRules, "usb-unbind") }},
 	{"freezer",
 		"system sleep freezes user space and blocks probing (freeze_processes, dpm_prepare's device_block_probing): the system-sleep PM callbacks (suspend, resume, freeze, thaw, poweroff, restore, their _late, _early and _noirq phases, prepare, complete) never run beside a bus driver's probe, module init or exit, a file operation, a sysfs show or store, or a watchdog operation only its ioctl and sysfs files call",
 		"races between a system-sleep callback and a user task that was not frozen (a kernel without CONFIG_SUSPEND_FREEZER, a file operation a kernel thread calls) or a probe the driver core did not defer",

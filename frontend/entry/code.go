@@ -3,6 +3,7 @@ package entry
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/models"
@@ -202,7 +203,15 @@ func (s *scanner) storeFunc(f *ir.Function, b *ir.Block, st *ir.Store, fn *ir.Fu
 	top := topLinked(steps)
 	site := Site{Func: fn, Pos: st.P, In: f, Repeated: repeated}
 	row, known := models.OpsField(last.strct, last.field)
+	helper, byHelper := helperRow(st.LValue, last.field)
 	switch {
+	case byHelper:
+		// A kernel header's inline helper made the store
+		// (usb_fill_int_urb's urb->complete = complete_fn): the row of
+		// that helper's callback says more than the member's.
+		site.Role = helper.Role
+		site.Struct, site.Field = helper.Struct, helper.Field
+		site.Note = "stored into " + st.LValue
 	case known:
 		site.Role = row.Role
 		site.Struct = steps[top].strct
@@ -246,6 +255,17 @@ func (s *scanner) storeFunc(f *ir.Function, b *ir.Block, st *ir.Store, fn *ir.Fu
 		}
 	}
 	s.add(site)
+}
+
+// helperRow returns the callback row of the inline kernel helper whose
+// body made a store (the inliner suffixes its lvalues " (in helper)"), for
+// the member it stores into, if the tables have one.
+func helperRow(lvalue, field string) (models.OpsRow, bool) {
+	i := strings.LastIndex(lvalue, " (in ")
+	if i < 0 || !strings.HasSuffix(lvalue, ")") {
+		return models.OpsRow{}, false
+	}
+	return models.OpsField(lvalue[i+len(" (in "):len(lvalue)-1], field)
 }
 
 // fieldOffset is the byte offset of member path field within st, or 0.

@@ -53,6 +53,9 @@ type Result struct {
 	// .owner is THIS_MODULE and whose files pin the module (not proc files).
 	LLTX  bool
 	Owned map[string]bool
+	// USBSoftUnbind and USBClaims feed models.Facts: the driver names
+	// soft_unbind, usb_driver_claim_interface.
+	USBSoftUnbind, USBClaims bool
 	// StopOnReboot feeds models.Facts.StopOnReboot.
 	StopOnReboot bool
 	// Escaped and EscapeCalls feed models.Facts: the guessed entry points
@@ -138,7 +141,8 @@ func (s *scanner) result() *Result {
 		}
 	}
 	res := &Result{Sites: s.sites, Warnings: s.warnings, SitesOf: map[*ir.EntryPoint][]Site{},
-		LLTX: s.named("NETIF_F_LLTX"), StopOnReboot: s.named("watchdog_stop_on_reboot") || s.named("WDOG_STOP_ON_REBOOT"), Owned: owned, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: map[string]bool{}}
+		LLTX: s.named("NETIF_F_LLTX"), StopOnReboot: s.named("watchdog_stop_on_reboot") || s.named("WDOG_STOP_ON_REBOOT"), Owned: owned, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: map[string]bool{},
+		USBSoftUnbind: s.named("soft_unbind"), USBClaims: s.named("usb_driver_claim_interface")}
 	byKey := map[key]*ir.EntryPoint{}
 	for i := range s.sites {
 		st := &s.sites[i]
@@ -222,7 +226,8 @@ type FactsOptions struct {
 // FactsWith is FactsOf with options.
 func FactsWith(prog *ir.Program, eps []*ir.EntryPoint, opts FactsOptions) models.Facts {
 	r := Analyse(prog)
-	facts := models.Facts{LLTX: r.LLTX, StopOnReboot: r.StopOnReboot, Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
+	facts := models.Facts{LLTX: r.LLTX, StopOnReboot: r.StopOnReboot, USBSoftUnbind: r.USBSoftUnbind, USBClaims: r.USBClaims,
+		Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
 		RepeatedWhy: map[*ir.EntryPoint]string{}, ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls,
 		DevGroups: devGroups(prog), Objects: r.Objects, ObjectsOf: map[*ir.EntryPoint][]models.SiteObject{}}
 	byKey := map[key][]Site{}
