@@ -48,6 +48,10 @@ const (
 	// _cpu_up and _cpu_down, and for reading with cpuhp_state_mutex by
 	// __cpuhp_setup_state, __cpuhp_state_add_instance and their removals.
 	CPUHPLock = "cpu_hotplug_lock"
+	// IPMIWatchersLock is smi_watchers_mutex of the IPMI message handler
+	// (drivers/char/ipmi/ipmi_msghandler.c), held around every call of an
+	// ipmi_smi_watcher's new_smi and smi_gone.
+	IPMIWatchersLock = "smi_watchers_mutex"
 )
 
 // ParamSpec says how the kernel makes one callback argument.
@@ -1081,6 +1085,14 @@ func ttyAndFriends() {
 		cb("brightness_set_blocking", entry, "shared scalar"),
 		cb("brightness_get", entry, "shared"),
 		cb("blink_set", entry, "shared shared shared"),
+	)
+	// IPMI interface watchers: ipmi_smi_watcher_register calls new_smi for
+	// each interface already there, ipmi_register_smi and
+	// ipmi_unregister_smi call new_smi and smi_gone of every watcher, all
+	// under smi_watchers_mutex (drivers/char/ipmi/ipmi_msghandler.c).
+	ops("ipmi_smi_watcher", ClassIPMIWatcher,
+		cb("new_smi", entry, "scalar shared", held(IPMIWatchersLock)),
+		cb("smi_gone", entry, "scalar", held(IPMIWatchersLock)),
 	)
 	// The release callback of a struct device (drivers/base/core.c,
 	// device_release): kobject_put calls it from kobject_cleanup once the

@@ -445,6 +445,9 @@ var ruleTable = []Rule{
 	{ID: "param-lock", A: holds(ParamLock), B: holds(ParamLock), Scope: ScopeKernel,
 		Reason: "the global param_lock is held around module-parameter ->set and ->get"},
 
+	{ID: "ipmi-watchers", A: holds(IPMIWatchersLock), B: holds(IPMIWatchersLock), Scope: ScopeKernel,
+		Reason: "the IPMI message handler calls every ipmi_smi_watcher's new_smi and smi_gone with " +
+			"smi_watchers_mutex held (ipmi_smi_watcher_register, ipmi_register_smi, ipmi_unregister_smi)"},
 	{ID: "cpuhp", A: holds(CPUHPLock), B: holds(CPUHPLock), Scope: ScopeKernel,
 		Reason: "CPU hotplug runs a hotplug state's callbacks one at a time: _cpu_up and _cpu_down hold " +
 			"cpu_hotplug_lock for writing, and __cpuhp_setup_state, __cpuhp_state_add_instance and their " +

@@ -173,6 +173,9 @@ func TestEveryRule(t *testing.T) {
 			{a: mkEP("cpl", ir.RoleEntry, "usb_fill_bulk_urb", "", "complete"), b: udisc,
 				facts: Facts{USBClaims: true}, want: false},
 			{a: mkEP("cpl", ir.RoleEntry, "urb", "", "complete"), b: udisc, want: false}}, // control URBs
+		"ipmi-watchers": {{a: mkEP("new", ir.RoleEntry, "ipmi_smi_watcher", "w", "new_smi"),
+			b: mkEP("gone", ir.RoleEntry, "ipmi_smi_watcher", "w", "smi_gone"), want: true},
+			{a: mkEP("new", ir.RoleEntry, "ipmi_smi_watcher", "w", "new_smi"), b: kth, want: false}},
 		"dev-groups": {{a: ashow, b: iprobe, facts: grouped, want: true}, {a: iremove, b: astore, facts: grouped, want: true},
 			{a: ashow, b: iprobe, want: false},                    // not (only) in the driver's dev_groups
 			{a: ashow, b: ishutdown, facts: grouped, want: false}, // shutdown does not remove the groups

@@ -74,6 +74,7 @@ const (
 	ClassACPIEvent      = "acpi-fixed-event"
 	ClassRuntimePM      = "runtime-pm"
 	ClassURB            = "usb-urb"
+	ClassIPMIWatcher    = "ipmi-smi-watcher"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -793,6 +794,12 @@ func registrations() {
 	// (__pm_runtime_barrier).
 	pub(ClassRuntimePM, 0, "pm_runtime_enable", "devm_pm_runtime_enable")
 	unpub(ClassRuntimePM, 0, true, "__pm_runtime_disable", "pm_runtime_disable")
+
+	// ipmi_smi_watcher_unregister unlinks the watcher under
+	// smi_watchers_mutex, which every call of its callbacks holds: none
+	// runs after it returns (drivers/char/ipmi/ipmi_msghandler.c).
+	pub(ClassIPMIWatcher, 0, "ipmi_smi_watcher_register")
+	unpub(ClassIPMIWatcher, 0, true, "ipmi_smi_watcher_unregister")
 
 	// USB interrupt and bulk URBs (include/linux/usb.h): usb_fill_int_urb
 	// and usb_fill_bulk_urb, inline, store the completion handler, which

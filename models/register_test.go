@@ -89,6 +89,8 @@ func TestRegistrationRows(t *testing.T) {
 		{name: "devm_pm_runtime_enable", publishes: ClassRuntimePM},
 		{name: "__pm_runtime_disable", unpublishes: ClassRuntimePM, waits: true},
 		{name: "usb_submit_urb", publishes: ClassURB},
+		{name: "ipmi_smi_watcher_register", publishes: ClassIPMIWatcher},
+		{name: "ipmi_smi_watcher_unregister", unpublishes: ClassIPMIWatcher, waits: true},
 	}
 	for _, c := range cases {
 		r, ok := Registration(c.name)

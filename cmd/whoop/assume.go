@@ -42,7 +42,7 @@ var assumptions = []assumption{
 		"races if a callback is reached by a caller that does not hold the lock",
 		func(fc *frontend.Config, lc *lockset.Options) {
 			lc.NoKernelLocks = true
-			lc.IgnoreRules = append(lc.IgnoreRules, "cpuhp")
+			lc.IgnoreRules = append(lc.IgnoreRules, "cpuhp", "ipmi-watchers")
 		}},
 	{"publication",
 		"the kernel calls an entry point only after the driver registers it (init before misc_register, probe before register_netdev, a platform, i2c or SPI driver's runtime PM callbacks after its pm_runtime_enable, ...) and not after an unregistration that waits for running callbacks (i2c_del_adapter, gpiochip_remove, pm_runtime_disable, ...), once the exit has also withdrawn every other entry point that may register it again",
