@@ -311,7 +311,7 @@ func (f *fnBuilder) helperTouch(name string, acc models.ArgAccess, argNodes []cc
 	if acc.Arg >= len(vals) || acc.Arg >= len(argNodes) {
 		return
 	}
-	a := ir.Access{Addr: vals[acc.Arg], Mode: acc.Mode, P: pos}
+	a := ir.Access{Addr: vals[acc.Arg], Mode: acc.Mode, P: pos, Free: acc.Frees}
 	if a.Mode == ir.Atomic && f.b.st.cfg.AtomicsPlain {
 		a.Mode = ir.Plain
 	}

@@ -281,6 +281,11 @@ type Access struct {
 	// writes back (a bit-field store): it is part of that write, with the
 	// same address, locks and source position.
 	RMW bool
+	// Free marks a Touch that frees the allocation starting at Addr
+	// (kfree(p): p is the start of what it frees). It covers that
+	// allocation only, so two frees at different addresses never touch
+	// one byte (lockset, selection).
+	Free bool
 	// Private marks an access to a stack object of the function's own
 	// activation made before the function has used the object's address
 	// for anything else (the region pass's unpublished-locals rule), or

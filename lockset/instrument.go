@@ -31,8 +31,12 @@ type ghostLock struct {
 }
 
 type ghostRegion struct {
-	r          *ir.Region
-	w, sel     *ir.Var
+	r      *ir.Region
+	w, sel *ir.Var
+	// base is the start of the allocation w lies in: a free (ir.Access.
+	// Free) touches w only if it frees at base, so frees of two distinct
+	// allocations never meet. nil when no access of the region frees.
+	base       *ir.Var
 	site       *ir.Var
 	sl, slw    []*ir.Var // per lock; slw[l] nil when lock l has no read mode
 	sa         []*ir.Var // per lock; sa[l] nil unless lock l has an addr
@@ -296,6 +300,9 @@ func (in *instrumenter) ghosts(tracked []*ir.Region) {
 		g.exact = !r.Collapsed
 		for _, s := range regionSites[r] {
 			g.regionSite[s.id] = s
+			if s.access.Free && g.base == nil {
+				g.base = p.NewVar(fmt.Sprintf("base%d", r.ID), ir.Int)
+			}
 			if s.touch {
 				continue
 			}
@@ -535,6 +542,9 @@ func (in *instrumenter) selection(cp *ir.Function, dst *ir.Block, c *cloner, a *
 		if l := accessLen(a, c); l != nil {
 			match = ir.And(match, ir.Bin(ir.OpLt, g.w, ir.Bin(ir.OpAdd, addr, l)))
 		}
+	}
+	if a.Free && g.base != nil {
+		match = ir.And(match, ir.Eq(addr, g.base))
 	}
 	chosen := cp.NewLocal("chosen", ir.Bool, nil, a.P)
 	dst.Add(&ir.Assign{Dst: chosen, Src: ir.And(nd, ir.Not(g.sel), match), P: a.P})

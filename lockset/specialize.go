@@ -68,6 +68,9 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion, skip map[int]
 		}
 		keep[g.r] = g
 		add(g.w)
+		if g.base != nil {
+			add(g.base)
+		}
 		add(g.sel)
 		add(g.site)
 		for l := range in.locks {

@@ -25,6 +25,10 @@ type ArgAccess struct {
 	Len    LenKind
 	LenArg int   // for LenArg
 	Const  int64 // for LenConst
+	// Frees: the argument is the start of an allocation the call frees
+	// whole (kfree, vfree; not devm_kfree, whose argument 0 is the
+	// device): ir.Access.Free.
+	Frees bool
 }
 
 // Returned says what a helper's pointer result points to.
@@ -230,8 +234,12 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0)}, Returns: ReturnsFresh, NoEscape: true}, "kstrdup", "kstrndup", "kstrdup_const")
 	add(Helper{Accesses: []ArgAccess{rd(0, LenArg, 1)}, Returns: ReturnsFresh, NoEscape: true}, "kmemdup_nul")
 	add(Helper{Accesses: []ArgAccess{rd(1, LenUnknown, 0)}, Returns: ReturnsFresh, NoEscape: true}, "devm_kstrdup")
+	frees := wr(0, LenUnknown, 0)
+	frees.Frees = true
+	add(Helper{Accesses: []ArgAccess{frees}, Returns: ReturnsScalar, NoEscape: true},
+		"kfree", "vfree", "kzfree", "kvfree", "kfree_sensitive")
 	add(Helper{Accesses: []ArgAccess{wr(0, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
-		"kfree", "vfree", "kzfree", "kvfree", "kfree_sensitive", "devm_kfree", "free_page", "free_pages")
+		"devm_kfree", "free_page", "free_pages")
 
 	// Atomic operations act on v->counter (offset 0) atomically.
 	atomicRead := ArgAccess{Arg: 0, Mode: ir.Atomic, Len: LenPointee}
