@@ -32,10 +32,16 @@ import (
 // bit is a constant bit of an identified word (a global, or under
 // one-device and lock-instances a struct field: one object per device);
 // every return of open either holds the bit or returns a value known to be
-// non-zero; open clears it only while holding it; every path of release
-// clears it exactly once; no other function clears or writes that word
-// (other bits may be set and cleared); and neither function is called by
-// the driver or registered elsewhere.
+// non-zero; open clears it only while holding it; release clears it at
+// most once on every path and on some path; no other function clears or
+// writes that word (other bits may be set and cleared); and neither
+// function is called by the driver or registered elsewhere.
+//
+// A path of release that returns without clearing the bit (watchdog_dev.c's
+// watchdog_release when the device is gone, wdd == NULL) keeps the
+// pseudo-lock held at its return: the bit then stays set, every later
+// test_and_set_bit of it fails, so no operation of a later file runs after
+// that path, and nothing after it needs ordering against one.
 
 // singleOpenClass is the class of the single-open pseudo-locks.
 const singleOpenClass = "single-open"
@@ -338,16 +344,15 @@ func (f *facts) bindBit(b singleOpenBit, l int, open, release *ir.Function) {
 }
 
 // bitState is what bitFlow knows at a program point: whether the bit is
-// held on every path (must) and on some path (may), the variables holding
-// an unexamined test_and_set_bit result of it, and the variables known to
-// be non-zero.
+// held on every path (must), the variables holding an unexamined
+// test_and_set_bit result of it, and the variables known to be non-zero.
 type bitState struct {
-	must, may bool
-	tas, nz   map[*ir.Var]bool
+	must    bool
+	tas, nz map[*ir.Var]bool
 }
 
 func (s bitState) clone() bitState {
-	out := bitState{must: s.must, may: s.may, tas: map[*ir.Var]bool{}, nz: map[*ir.Var]bool{}}
+	out := bitState{must: s.must, tas: map[*ir.Var]bool{}, nz: map[*ir.Var]bool{}}
 	for v := range s.tas {
 		out.tas[v] = true
 	}
@@ -362,9 +367,6 @@ func (s *bitState) meet(o bitState) bool {
 	changed := false
 	if s.must && !o.must {
 		s.must, changed = false, true
-	}
-	if !s.may && o.may {
-		s.may, changed = true, true
 	}
 	for _, m := range []struct{ dst, src map[*ir.Var]bool }{{s.tas, o.tas}, {s.nz, o.nz}} {
 		for v := range m.dst {
@@ -382,13 +384,16 @@ func (s *bitState) meet(o bitState) bool {
 // where its result is zero, a clear_bit must find it held on every path,
 // and every return must hold it or return a value known to be non-zero
 // (a failed open: no file). In release it starts held, must be held at
-// every clear_bit and free at every return, and nothing takes it.
+// every clear_bit (so no path clears it twice), some path must clear it,
+// and nothing takes it; a return still holding it keeps the bit set for
+// good (see singleOpen).
 func bitFlow(b singleOpenBit, fn *ir.Function, release bool) bool {
 	if len(fn.Blocks) == 0 {
 		return false
 	}
 	in := map[*ir.Block]*bitState{}
-	start := bitState{must: release, may: release, tas: map[*ir.Var]bool{}, nz: map[*ir.Var]bool{}}
+	start := bitState{must: release, tas: map[*ir.Var]bool{}, nz: map[*ir.Var]bool{}}
+	cleared := false
 	in[fn.Blocks[0]] = &start
 	work := []*ir.Block{fn.Blocks[0]}
 	push := func(to *ir.Block, st bitState) {
@@ -407,15 +412,14 @@ func bitFlow(b singleOpenBit, fn *ir.Function, release bool) bool {
 		work = work[:len(work)-1]
 		st := in[blk].clone()
 		for _, s := range blk.Stmts {
+			held := st.must
 			if !bitStep(b, &st, s, release) {
 				return false
 			}
+			cleared = cleared || held && !st.must
 		}
 		switch t := blk.Term.(type) {
 		case *ir.Return:
-			if release && st.may {
-				return false
-			}
 			if !release && !st.must && !nonZero(t.Val, st) {
 				return false
 			}
@@ -430,7 +434,7 @@ func bitFlow(b singleOpenBit, fn *ir.Function, release bool) bool {
 			}
 		}
 	}
-	return true
+	return cleared || !release
 }
 
 // bitStep applies statement s to st; false when s breaks the protocol.
@@ -477,7 +481,7 @@ func bitStep(b singleOpenBit, st *bitState, s ir.Stmt, release bool) bool {
 			if !st.must {
 				return false
 			}
-			st.must, st.may = false, false
+			st.must = false
 		}
 	}
 	return true
@@ -535,7 +539,7 @@ func branchFacts(cond ir.Expr, then, els *bitState) {
 		zero, nz bool
 	}{{then, zeroT, nzT}, {els, zeroE, nzE}} {
 		if x.zero && x.st.tas[v] {
-			x.st.must, x.st.may = true, true
+			x.st.must = true
 		}
 		if x.nz {
 			x.st.nz[v] = true

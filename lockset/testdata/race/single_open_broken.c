@@ -1,17 +1,20 @@
 /* Single-open protocols whoop cannot see whole keep every race of the
  * release before its clear_bit (single-open rule not applied):
- *  a: release clears the bit on one path only;
+ *  a: release clears the bit twice on one path;
  *  b: an ioctl clears the bit, so a second file may open while the first
  *     is still open;
  *  c: open returns 0 on a path that did not take the bit;
- *  d: an ioctl calls clear_bit through a pointer. */
+ *  e: open clears the bit on its -EBUSY path, where it does not hold it;
+ *  f: release never clears the bit (code whoop does not see may).
+ * (d, a clear_bit through a pointer, turns the rule off for the whole
+ * file: single_open_pointer.c.) */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/bitops.h>
 
-static unsigned long a_open_bit, b_open_bit, c_open_bit, d_open_bit;
-static int a_data, b_data, c_data, d_data;
+static unsigned long a_open_bit, b_open_bit, c_open_bit, e_open_bit, f_open_bit;
+static int a_data, b_data, c_data, e_data, f_data;
 static int force;
 
 static int a_open(struct inode *inode, struct file *file)
@@ -32,6 +35,7 @@ static int a_release(struct inode *inode, struct file *file)
 	a_data = 0; // want "write a_data by a_release races with .* a_data by (a_ioctl|a_release)"
 	if (force)
 		clear_bit(0, &a_open_bit);
+	clear_bit(0, &a_open_bit);
 	return 0;
 }
 
@@ -78,26 +82,44 @@ static int c_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static int d_open(struct inode *inode, struct file *file)
+static int e_open(struct inode *inode, struct file *file)
 {
-	if (test_and_set_bit(0, &d_open_bit))
+	if (test_and_set_bit(0, &e_open_bit)) {
+		clear_bit(0, &e_open_bit);
+		return -EBUSY;
+	}
+	return 0;
+}
+
+static long e_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	e_data = 1; // want "write e_data by e_ioctl races with .* e_data by (e_ioctl|e_release)"
+	return 0;
+}
+
+static int e_release(struct inode *inode, struct file *file)
+{
+	e_data = 0; // want "write e_data by e_release races with .* e_data by (e_ioctl|e_release)"
+	clear_bit(0, &e_open_bit);
+	return 0;
+}
+
+static int f_open(struct inode *inode, struct file *file)
+{
+	if (test_and_set_bit(0, &f_open_bit))
 		return -EBUSY;
 	return 0;
 }
 
-static void (*d_clear)(long nr, volatile unsigned long *addr) = clear_bit;
-
-static long d_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+static long f_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
-	d_data = 1; // want "write d_data by d_ioctl races with .* d_data by (d_ioctl|d_release)"
-	d_clear(0, &d_open_bit);
+	f_data = 1; // want "write f_data by f_ioctl races with .* f_data by (f_ioctl|f_release)"
 	return 0;
 }
 
-static int d_release(struct inode *inode, struct file *file)
+static int f_release(struct inode *inode, struct file *file)
 {
-	d_data = 0; // want "write d_data by d_release races with .* d_data by (d_ioctl|d_release)"
-	clear_bit(0, &d_open_bit);
+	f_data = 0; // want "write f_data by f_release races with .* f_data by (f_ioctl|f_release)"
 	return 0;
 }
 
@@ -110,28 +132,35 @@ static const struct file_operations b_fops = {
 static const struct file_operations c_fops = {
 	.owner = THIS_MODULE, .open = c_open, .unlocked_ioctl = c_ioctl, .release = c_release,
 };
-static const struct file_operations d_fops = {
-	.owner = THIS_MODULE, .open = d_open, .unlocked_ioctl = d_ioctl, .release = d_release,
+static const struct file_operations e_fops = {
+	.owner = THIS_MODULE, .open = e_open, .unlocked_ioctl = e_ioctl, .release = e_release,
+};
+
+static const struct file_operations f_fops = {
+	.owner = THIS_MODULE, .open = f_open, .unlocked_ioctl = f_ioctl, .release = f_release,
 };
 
 static struct miscdevice a_misc = { MISC_DYNAMIC_MINOR, "a", &a_fops };
 static struct miscdevice b_misc = { MISC_DYNAMIC_MINOR, "b", &b_fops };
 static struct miscdevice c_misc = { MISC_DYNAMIC_MINOR, "c", &c_fops };
-static struct miscdevice d_misc = { MISC_DYNAMIC_MINOR, "d", &d_fops };
+static struct miscdevice e_misc = { MISC_DYNAMIC_MINOR, "e", &e_fops };
+static struct miscdevice f_misc = { MISC_DYNAMIC_MINOR, "f", &f_fops };
 
 static int __init broken_init(void)
 {
 	misc_register(&a_misc);
 	misc_register(&b_misc);
 	misc_register(&c_misc);
-	return misc_register(&d_misc);
+	misc_register(&e_misc);
+	return misc_register(&f_misc);
 }
 static void __exit broken_exit(void)
 {
 	misc_deregister(&a_misc);
 	misc_deregister(&b_misc);
 	misc_deregister(&c_misc);
-	misc_deregister(&d_misc);
+	misc_deregister(&e_misc);
+	misc_deregister(&f_misc);
 }
 module_init(broken_init);
 module_exit(broken_exit);
