@@ -53,7 +53,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"one-binding", "testdata/race/binding.c", frontend.Config{}, lockset.Options{NoBindings: true}, 59},
 		{"failed registration", "testdata/race/failed_registration.c", frontend.Config{}, lockset.Options{NoFailedRegistration: true}, 32},
 		{"single-open", "testdata/race/single_open.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 48},
-		{"single-open, release keeps the bit", "testdata/race/single_open_gone.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 51},
+		{"single-open, release keeps the bit", "testdata/race/single_open_gone.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 54},
 		{"single-open field, many devices", "testdata/race/single_open_field.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 54},
 		{"single-open field, lock instances", "testdata/race/single_open_field.c", frontend.Config{}, lockset.Options{LockInstancesDistinct: true}, 54},
 		{"in-bounds", "testdata/race/oob_member.c", frontend.Config{Regions: regions.Options{NoBoundsAssumption: true}}, lockset.Options{}, 31},

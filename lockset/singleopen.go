@@ -34,8 +34,9 @@ import (
 // every return of open either holds the bit or returns a value known to be
 // non-zero; open clears it only while holding it; release clears it at
 // most once on every path and on some path; no other function clears or
-// writes that word (other bits may be set and cleared); and neither
-// function is called by the driver or registered elsewhere.
+// writes that word (other bits may be set and cleared, and its object
+// freed: freeNames); and neither function is called by the driver or
+// registered elsewhere.
 //
 // A path of release that returns without clearing the bit (watchdog_dev.c's
 // watchdog_release when the device is gone, wdd == NULL) keeps the
@@ -277,9 +278,9 @@ func (f *facts) singleOpenHolds(b singleOpenBit, open, release *ir.Function) boo
 	return !f.wordWritten(b) && bitFlow(b, open, false) && bitFlow(b, release, true)
 }
 
-// wordWritten reports whether an access other than a bit operation's may
-// write the word of bit b: a plain store or helper write to it, or an
-// atomic write no bit operation makes.
+// wordWritten reports whether an access other than a bit operation's or a
+// free's may write the word of bit b: a plain store or helper write to it,
+// or an atomic write no bit operation makes.
 func (f *facts) wordWritten(b singleOpenBit) bool {
 	for _, s := range f.sites {
 		a := s.access
@@ -289,15 +290,27 @@ func (f *facts) wordWritten(b singleOpenBit) bool {
 		if b.tgt.Struct != nil && a.Struct == b.tgt.Struct && a.Field != "" && !overlapPath(a.Field, b.tgt.Path) {
 			continue // another member of the struct
 		}
-		if !s.plain() {
-			name, _, _ := strings.Cut(a.LValue, "(")
-			if setBitNames[name] || clearBitNames[name] {
-				continue // a bit operation: singleOpenHolds read its call
-			}
+		name, _, _ := strings.Cut(a.LValue, "(")
+		if !s.plain() && (setBitNames[name] || clearBitNames[name]) {
+			continue // a bit operation: singleOpenHolds read its call
+		}
+		if s.touch && freeNames[name] {
+			continue // a free ends the object; it clears no bit of a live one
 		}
 		return true
 	}
 	return false
+}
+
+// freeNames free the object at argument 0 (models/helpers.go writes all of
+// it). A free does not give the bit back to a live object: the word dies
+// with it, and the next object of the type (a later device, whose bit
+// kzalloc clears) is another device, which a field bit under one-device
+// already counts as this one. A free while a file of the object is still
+// open is a use-after-free of that file's later operations; the free's
+// write still races with them (it holds no single-open bit).
+var freeNames = map[string]bool{
+	"kfree": true, "vfree": true, "kzfree": true, "kvfree": true, "kfree_sensitive": true, "devm_kfree": true,
 }
 
 // overlapPath reports whether member paths x and y may name overlapping

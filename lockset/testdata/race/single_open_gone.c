@@ -4,12 +4,15 @@
  * return. Release's code before clear_bit, and its code on the path that
  * skips it, is ordered after the file's ioctl and after open's code past
  * test_and_set_bit; its code after clear_bit, where the paths meet, still
- * runs beside the next file's. */
+ * runs beside the next file's. Freeing the object (exit's kfree, as
+ * watchdog_dev.c's watchdog_core_data_release does) writes the word but
+ * gives no bit back to a live object. */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/mutex.h>
 #include <linux/bitops.h>
+#include <linux/slab.h>
 
 struct wdt {
 	unsigned long status;
@@ -69,7 +72,11 @@ static const struct file_operations wdt_fops = {
 static struct miscdevice wdt_misc = { MISC_DYNAMIC_MINOR, "single_open_gone", &wdt_fops };
 
 static int __init wdt_init(void) { return misc_register(&wdt_misc); }
-static void __exit wdt_exit(void) { misc_deregister(&wdt_misc); }
+static void __exit wdt_exit(void)
+{
+	misc_deregister(&wdt_misc);
+	kfree(wdev);
+}
 module_init(wdt_init);
 module_exit(wdt_exit);
 MODULE_LICENSE("GPL");
