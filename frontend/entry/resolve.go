@@ -73,14 +73,45 @@ func (s *scanner) collect(f *ir.Function, e ir.Expr, depth int, out map[*ir.Func
 		}
 		ok := true
 		for _, d := range defs {
-			a, isAssign := d.(*ir.Assign)
-			if !isAssign || !s.collect(f, a.Src, depth+1, out, visiting) {
+			switch d := d.(type) {
+			case *ir.Assign:
+				if !s.collect(f, d.Src, depth+1, out, visiting) {
+					ok = false
+				}
+			case *ir.Load:
+				if !s.constCell(f, d, depth, out) {
+					ok = false
+				}
+			default:
 				ok = false
 			}
 		}
 		return ok
 	}
 	return false
+}
+
+// constCell follows a load from a const global (a static const ops table
+// copied member by member: adap->irqchip = cht_wc_i2c_irq_chip): the cell
+// holds its initialiser, and only the one member loaded, not every
+// function of the table. C forbids writing const storage, so this is
+// exact; anything else (a writable global, an address whoop cannot split
+// into an object and a constant offset) is left to the escape analysis.
+func (s *scanner) constCell(f *ir.Function, ld *ir.Load, depth int, out map[*ir.Function]bool) bool {
+	b, off, global := s.base(f, ld.Addr, depth+1)
+	o, ok := b.(*ir.Object)
+	if !ok || !global || !o.Const || o.Extern {
+		return false
+	}
+	for _, in := range o.Init {
+		switch {
+		case in.Offset == off:
+			return s.collect(f, in.Value, depth+1, out, map[*ir.Var]bool{})
+		case in.Offset > off:
+			return true // no initialiser: zero, no function
+		}
+	}
+	return true
 }
 
 // directFuncs returns the driver functions e may be, ignoring values it
