@@ -75,15 +75,32 @@ func (c *cloner) stop() *ir.Block {
 		c.s.cuts++
 		c.halt = c.dst.NewBlock("bound hit: the thread stops")
 		c.halt.Add(&ir.Assign{Dst: c.s.bound, Src: ir.True, P: c.src.Pos})
-		c.halt.Term = &ir.Return{Halt: true, P: c.src.Pos}
+		c.halt.Term = c.end(c.halt, c.src.Pos, true)
 	}
 	return c.halt
+}
+
+// end stops the thread at the end of b (cut: at a bound): a pair's thread
+// stops there, and what it did still counts. A setup cut at its bound
+// counts as having made the publications it may make (protocol.go); one
+// that stops otherwise (a noreturn call) is no execution.
+func (c *cloner) end(b *ir.Block, pos ir.Pos, cut bool) ir.Terminator {
+	if c.key.thread == initThread && !cut {
+		b.Add(&ir.Assume{Cond: ir.False, P: pos})
+		return &ir.Return{P: pos}
+	}
+	if c.key.thread == initThread {
+		for _, u := range c.s.setupPublished() {
+			c.store(b, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: "setup cut"}, ir.IntConst(callableCell(u)), ir.IntConst(cellPublished))
+		}
+	}
+	return &ir.Return{Halt: true, P: pos}
 }
 
 // target is the clone of edge from -> to leaving layer l.
 func (c *cloner) target(from, to *ir.Block, l int) *ir.Block {
 	if c.s.retreating(c.src)[[2]int{from.Index, to.Index}] {
-		if l+1 > c.s.sh.unroll {
+		if l+1 > c.s.unrollOf(c.key.thread) {
 			return c.stop()
 		}
 		return c.block(to.Index, l+1)
@@ -118,7 +135,7 @@ func (c *cloner) translate(b *ir.Block, l int) {
 		}
 		cur.Term = &ir.Return{Val: v, P: t.P}
 	default: // unreachable (after a noreturn call): the thread stops here
-		cur.Term = &ir.Return{Halt: true, P: t.Pos()}
+		cur.Term = c.end(cur, t.Pos(), false)
 	}
 }
 
@@ -209,7 +226,7 @@ func (c *cloner) store(b *ir.Block, r *ir.Region, acc *ir.Access, addr, val ir.E
 	if vr, ok := c.s.versions[r]; ok {
 		v := c.tmp("version", ir.Int)
 		c.load(b, vr, acc, addr, v)
-		c.storeCell(b, vr, acc, addr, ir.Bin(ir.OpAdd, v, ir.IntConst(versionStep(acc.Mode))))
+		c.storeCell(b, vr, acc, addr, ir.Bin(ir.OpAdd, v, ir.IntConst(writeStep(acc.Mode, c.key.quiet))))
 	}
 }
 
@@ -244,7 +261,7 @@ func (c *cloner) storeCell(b *ir.Block, r *ir.Region, acc *ir.Access, addr, val 
 // the cell at addr of r against the value just read or written.
 func (c *cloner) yield(b *ir.Block, yp yieldPoint, r *ir.Region, acc *ir.Access, addr, val ir.Expr, pos ir.Pos) {
 	t := c.key.thread
-	if t == initThread {
+	if t == initThread || c.key.quiet {
 		return
 	}
 	var ver *ir.Var
@@ -268,7 +285,13 @@ func (c *cloner) yield(b *ir.Block, yp yieldPoint, r *ir.Region, acc *ir.Access,
 	fail := c.tmp("race", ir.Bool)
 	// After a plain access any write by the other thread races; after a
 	// marked one only a plain write does (two marked accesses never race).
+	// An opener's writes do not count (they leave the version alone,
+	// writeStep), nor does the value they leave: that race is the
+	// opener's, not the other thread's entry point's.
 	changed := ir.Or(ir.Bin(ir.OpNe, now, val), ir.Bin(ir.OpNe, nowVer, ver))
+	if c.s.openers() {
+		changed = ir.Bin(ir.OpNe, nowVer, ver)
+	}
 	if !yp.Plain {
 		changed = ir.Bin(ir.OpNe, ir.Bin(ir.OpRem, ir.Bin(ir.OpSub, nowVer, ver), ir.IntConst(markedWrite)), ir.IntConst(0))
 	}
@@ -281,6 +304,9 @@ func (c *cloner) yield(b *ir.Block, yp yieldPoint, r *ir.Region, acc *ir.Access,
 // translation continues.
 func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 	yp, isYield := c.s.sh.yields[st]
+	if c.key.quiet {
+		yp.Check = false // an opener's race is not the entry point's
+	}
 	switch st := st.(type) {
 	case *ir.Assign:
 		cur.Add(&ir.Assign{Dst: c.v(st.Dst), Src: c.expr(st.Src), P: st.P})
@@ -485,7 +511,7 @@ func (c *cloner) direct(cur *ir.Block, call *ir.Call, f *ir.Function, args []ir.
 		d := c.key.depth
 		if c.s.recursive(c.src, f) {
 			d++
-			if d > c.s.sh.unroll {
+			if d > c.s.unrollOf(t) {
 				cur.Term = &ir.Jump{Target: c.stop(), P: pos}
 				return c.dst.NewBlock("after the recursion bound")
 			}
@@ -494,7 +520,7 @@ func (c *cloner) direct(cur *ir.Block, call *ir.Call, f *ir.Function, args []ir.
 			c.s.fail("%s: call of %s with %d arguments for %d parameters", pos, f.Name, len(args), len(f.Params))
 			return cur
 		}
-		clone := &ir.Call{Callee: c.s.cloneOf(f, t, d), Args: args, P: pos}
+		clone := &ir.Call{Callee: c.s.cloneOfQuiet(f, t, d, c.key.quiet), Args: args, P: pos}
 		if dst != nil && f.Ret != nil {
 			clone.Dst = dst
 		}
@@ -504,7 +530,7 @@ func (c *cloner) direct(cur *ir.Block, call *ir.Call, f *ir.Function, args []ir.
 		}
 		return cur
 	}
-	class, unreg, pub := models.CallEffectIn(f.Name, c.s.sh.facts)
+	_, unreg, pub := models.CallEffectIn(f.Name, c.s.sh.facts)
 	if pub && unreg {
 		// The other thread must have ended before a withdrawal (a yield
 		// before it) and may start right after a publication (a yield
@@ -517,30 +543,38 @@ func (c *cloner) direct(cur *ir.Block, call *ir.Call, f *ir.Function, args []ir.
 			}
 			// del_timer_sync(&t1) with the other thread in t2's function
 			// neither waits for it nor stops it (mayWithdraw).
-			withdraws := mayWithdraw(c.s.sh.facts, call, other)
-			if withdraws && c.s.tracked[3-t] && models.EntryClassIn(other, c.s.sh.facts) == class {
+			if c.s.tracked[3-t] && withdraws(c.s.sh.facts, call, f, other) {
 				run := c.tmp("running", ir.Int)
 				c.load(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: "running " + other.Name()}, ir.IntConst(runCell(3-t)), run)
 				cur.Add(&ir.Assume{Cond: ir.Eq(run, ir.IntConst(0)), P: pos})
 			}
-			if withdraws {
-				c.store(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)+8), ir.IntConst(1))
-			}
-		} else {
-			c.store(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)+8), ir.IntConst(1))
 		}
 	}
+	c.callable(cur, call, f, pos, pub && unreg, cellWithdrawn)
 	c.helperValue(cur, f, args, dst, pos)
 	h, _ := models.HelperFor(f.Name)
 	if pub && !unreg {
-		c.store(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(c.s.pubCell(class)), ir.IntConst(1))
+		c.callable(cur, call, f, pos, true, cellPublished)
 		c.yield(cur, yieldPoint{}, nil, nil, nil, nil, pos)
 	}
 	if f.NoReturn || h.NoReturn {
-		cur.Term = &ir.Return{Halt: true, P: pos}
+		cur.Term = c.end(cur, pos, false)
 		return c.dst.NewBlock("after a noreturn call")
 	}
 	return cur
+}
+
+// callable emits what a publication (to cellPublished) or a waiting
+// withdrawal (cellWithdrawn) does to the callable cells of the pair's
+// threads whose entry points it may make callable or stop (protocol.go);
+// on says the call is one.
+func (c *cloner) callable(cur *ir.Block, call *ir.Call, f *ir.Function, pos ir.Pos, on bool, to int64) {
+	if !on || c.s.sh.noWaits {
+		return
+	}
+	for _, u := range c.s.callableChanges(call, f, to) {
+		c.store(cur, c.s.flags, &ir.Access{Size: 8, P: pos, LValue: f.Name}, ir.IntConst(callableCell(u)), ir.IntConst(to))
+	}
 }
 
 // helperValue emits the result of a call of external f.

@@ -1081,7 +1081,7 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 		hit = tidy
 	}
 	p.out.Stats.Concrete++
-	return &confirmation{site: hit.race.site, region: hit.race.region, steps: hit.steps, check: hit.race.check, writer: hit.race.writer}
+	return &confirmation{site: hit.race.site, region: hit.race.region, steps: hit.steps, check: hit.race.check, writer: hit.race.writer, setupCut: hit.cutSetup}
 }
 
 // tidy runs the hit's schedule again with every marker value (numbers

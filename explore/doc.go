@@ -12,10 +12,15 @@
 // one memory copy per round; thread 1 runs all its rounds first, each round
 // starting from a guessed memory; thread 2 then continues each round from
 // the memory thread 1 left in it; at the end, the memory each round ends
-// with must equal the guess the next round started from. R rounds cover
-// every schedule of up to 2R-1 context switches; --csb K uses R = K/2+1,
-// so every interleaving of at most K switches is explored (and some with
-// up to 2R-1). We chose eager rounds over lazy sequentialisation because
+// with must equal the guess the next round started from. A schedule is a
+// sequence of segments, each a run of one thread from a yield (or its
+// start) to the next switch; its context switches are the segments less
+// one (the switch when a thread returns counts too). Thread 1 may leave
+// round 0 empty, so R rounds hold every schedule of up to 2R-2 switches
+// that starts with either thread, and those of 2R-1 that start with
+// thread 1. --csb K uses R = ceil(K/2)+1, so every interleaving of at most
+// K switches is explored, starting with either thread (and some with
+// more). We chose eager rounds over lazy sequentialisation because
 // vc already encodes a whole procedure with inlined callees in one formula:
 // the guesses are just unconstrained arrays and one Equate per round, and
 // no statement is re-executed, so the formula stays linear in the program
@@ -32,19 +37,25 @@
 // lock would have blocked the writer), and the race is confirmed.
 //
 // Module init and probes run first, alone, to completion (they must return
-// 0). A pair that includes init or a probe runs it as thread 1 and starts
-// the other entry point only once init has published it; a pair with exit
-// starts the other entry point only while it is still published. A
-// withdrawal that waits for running callbacks (cancel_work_sync,
-// del_timer_sync, free_irq, ...: models.CallEffect) waits in the explorer
-// too: each thread has a running flag, set while it is inside its entry
-// point (in a flag table apart from the lock table, where a lock at an
-// address the solver chose could alias it), and a thread passes such a
-// withdrawal only when the other thread, if it runs an entry point of the
-// class withdrawn, is not inside it (the publication assumption of the
-// lockset check).
+// 0, and a setup cut at a loop bound is no execution: its loops get a
+// bound of their own, setupUnroll). A pair that includes init or a probe
+// runs it as thread 1. Each thread then follows the kernel's calling
+// protocol (protocol.go): it starts only while its entry point is
+// callable, after a publication that may name it (misc_register,
+// mod_timer, queue_work, request_irq, ...) when whoop sees every call
+// that may publish it, and never after a withdrawal that waits for it; a
+// timer, work item or tasklet nothing arms never runs; a file operation
+// runs after its file's open succeeded, and a remove after its probe; a
+// device's release runs once per device. A withdrawal that waits for
+// running callbacks (cancel_work_sync, del_timer_sync, free_irq, ...:
+// models.CallEffect) waits in the explorer too: each thread has a running
+// flag, set while it is inside its entry point (in a flag table apart
+// from the lock table, where a lock at an address the solver chose could
+// alias it), and a thread passes such a withdrawal only when the other
+// thread, if it runs an entry point the call withdraws, is not inside it
+// (the publication assumption of the lockset check).
 // Options.NoPublication drops that assumption as the lockset check's does:
-// the second thread starts at any round, and withdrawals do not wait.
+// the threads start at any round, and withdrawals do not wait.
 //
 // # Bounds and semantics
 //
@@ -93,11 +104,20 @@
 // really wrong. Executions with undefined behaviour (a division by zero,
 // a shift out of 0..63) are not sought. A trace that still does not replay
 // (a whoop bug) is an internal error, reported as such and never as a
-// race. The query's timeout bounds all its rounds: first on Z3's
-// incremental solver within a fixed resource budget (a deterministic
-// bound, so the answer does not depend on the machine's load), then, if
-// that gave no answer, on a fresh tactic solver for the rest of the time
-// (neither is faster on every pair).
+// race.
+//
+// # Deterministic verdicts
+//
+// A race's verdict depends on the input and the flags only. Every bound is
+// a count: a query runs on Z3's incremental solver within a budget of Z3
+// resource units per check, then, if that gave no answer, on a fresh
+// tactic solver within a larger one (neither is faster on every pair);
+// queries per pair, refinement rounds, concrete runs and replay steps are
+// counted too. A query whose budgets run out leaves the pair's open races
+// "not explored" (resource limit), in every run alike. The wall clock
+// (Options.Timeout, and the run's deadline) is only a safety net: a query
+// it cuts leaves its races "not explored (timeout)" (TimeoutNote), which
+// the run's summary counts, and never turns into "not confirmed".
 //
 // # Concrete runs first
 //

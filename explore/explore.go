@@ -23,9 +23,12 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultCSB     = 2
-	DefaultUnroll  = 1 // a loop body runs at most twice per call
-	DefaultTimeout = 30 * time.Second
+	DefaultCSB    = 2
+	DefaultUnroll = 1 // a loop body runs at most twice per call
+	// DefaultTimeout is the wall-clock safety net of one solver query:
+	// the queries are bounded in resource units (queryRlimits), so it
+	// strikes only on a machine far slower or busier than usual.
+	DefaultTimeout = 5 * time.Minute
 )
 
 // maxQueriesPerPair bounds the solver queries spent confirming the races
@@ -42,7 +45,9 @@ type Options struct {
 	Unroll int
 	// Mode is the yield set (yieldinst): MR by default.
 	Mode yieldinst.Mode
-	// Timeout bounds each solver query.
+	// Timeout is the wall-clock safety net of each solver query: a query
+	// it cuts leaves the pair's races not explored (TimeoutNote). The
+	// verdicts themselves depend on resource budgets only.
 	Timeout time.Duration
 	// Jobs is the number of pairs explored at once, each with its own
 	// solver (1 when zero).
@@ -73,6 +78,10 @@ type Options struct {
 	skewOracle bool
 	// noConcrete (tests) leaves the concrete runs out: the solver alone.
 	noConcrete bool
+	// rlimits (tests), when set, replaces queryRlimits; units (tests),
+	// when not 0, replaces defaultFileUnits.
+	rlimits []uint64
+	units   uint64
 }
 
 func (o Options) withDefaults() Options {
@@ -92,8 +101,15 @@ func (o Options) withDefaults() Options {
 }
 
 // rounds is the number of round-robin rounds that covers every schedule
-// of at most csb context switches between two threads.
-func rounds(csb int) int { return csb/2 + 1 }
+// of at most csb context switches between two threads, whichever starts.
+// Round r runs thread 1's r-th segment, then thread 2's; thread 1 may
+// leave round 0 empty (its starter's yield). So R rounds hold every
+// schedule of 2R segments that starts with thread 1, but only 2R-1 of one
+// that starts with thread 2 (its segments in rounds 0..R-1, thread 1's in
+// 1..R-1): csb switches need R-1 >= ceil(csb/2). With csb/2+1, an odd csb
+// lost the schedules of csb switches that start with thread 2
+// (testdata/schedule/second_first.c at csb 3).
+func rounds(csb int) int { return (csb+1)/2 + 1 }
 
 // Status is the explorer's verdict on one potential race.
 type Status = string
@@ -132,8 +148,11 @@ type Stats struct {
 	// before any solver query (concrete.go).
 	Concrete int
 	Failed   int // traces that did not replay: never reported as races
-	Unknown  int // queries the solver gave no answer to (timeout, interrupt)
-	Time     time.Duration
+	Unknown  int // queries the solver gave no answer to (resource limit, timeout, interrupt)
+	// Units are the Z3 resource units the queries used: the solver's
+	// work, which unlike Time does not depend on the machine's load.
+	Units uint64
+	Time  time.Duration
 }
 
 // Result is the explorer's verdict on every potential race of a file.
@@ -169,6 +188,7 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 	}
 	facts := entry.FactsOf(prog, prog.EntryPoints)
 	sems := lockset.SemaphoreNonLocks(prog, opts.NoBinarySemaphores)
+	by := reachers(prog)
 	var setup []*ir.EntryPoint
 	for _, ep := range prog.EntryPoints {
 		if ep.Role == ir.RoleInit {
@@ -201,17 +221,24 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			}
 		}
 		jobs[k] = &pairJob{prog: prog, pair: pr, setup: eps, yields: byPair[[2]string{pr.Pair.First.Name(), pr.Pair.Second.Name()}],
-			opts: opts, facts: facts, sems: sems, out: &Result{}, mine: out.Races[sp.first:sp.last]}
+			opts: opts, facts: facts, sems: sems, reachers: by, out: &Result{}, mine: out.Races[sp.first:sp.last]}
+	}
+	share, explored := pairShares(opts.fileUnits(), len(jobs))
+	for k, p := range jobs {
+		p.units = share
+		if k >= explored {
+			p.over = fmt.Sprintf("the file's solver budget (%d Z3 resource units, at least %d per pair) went to its first %d pairs with races", opts.fileUnits(), minPairUnits, explored)
+		}
 	}
 	workers := min(max(opts.Jobs, 1), len(jobs))
 	var progressMu sync.Mutex
-	explored := 0
+	done := 0
 	progress := func(n int) {
 		if opts.Progress != nil {
 			progressMu.Lock()
 			defer progressMu.Unlock()
-			explored += n
-			opts.Progress(explored, len(jobs))
+			done += n
+			opts.Progress(done, len(jobs))
 		}
 	}
 	progress(0)
@@ -231,6 +258,11 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			for p := range next {
 				if ctx.Err() != nil {
 					notExplored(p.mine, stopReason(ctx))
+					continue
+				}
+				if p.over != "" {
+					notExplored(p.mine, p.over)
+					progress(1)
 					continue
 				}
 				p.prover = prover
@@ -262,6 +294,7 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 		out.Stats.Failed += p.out.Stats.Failed
 		out.Stats.Unknown += p.out.Stats.Unknown
 		out.Stats.Concrete += p.out.Stats.Concrete
+		out.Stats.Units += p.out.Stats.Units
 		out.Internal = append(out.Internal, p.out.Internal...)
 	}
 	for k := range out.Races {
@@ -289,15 +322,24 @@ func notExplored(mine []RaceResult, why string) {
 	for k := range mine {
 		if mine[k].Status == NotConfirmed {
 			mine[k].Status = NotExplored
-			mine[k].Note = "not explored: " + why
+			mine[k].Note = why
+			if !strings.HasPrefix(why, TimeoutNote) {
+				mine[k].Note = "not explored: " + why
+			}
 		}
 	}
 }
 
+// TimeoutNote begins the note of a race the wall clock kept from being
+// explored (a query's Options.Timeout, the run's deadline): the one
+// verdict that depends on the machine's load, so the run's summary
+// counts them.
+const TimeoutNote = "not explored (timeout)"
+
 // stopReason says why ctx ended the exploration.
 func stopReason(ctx context.Context) string {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return "the run's deadline passed before the explorer reached this pair"
+		return TimeoutNote + ": the run's deadline passed before the explorer finished this pair"
 	}
 	return "the run was interrupted before the explorer finished this pair"
 }
@@ -312,11 +354,19 @@ type pairJob struct {
 	prover *vc.Prover
 	facts  models.Facts
 	sems   map[*ir.Call]bool // lockset.SemaphoreNonLocks
-	out    *Result
-	mine   []RaceResult
+	// reachers maps each function to the entry points reaching it
+	// (protocol.go), shared by the file's pairs (read only).
+	reachers map[*ir.Function][]*ir.EntryPoint
+	out      *Result
+	mine     []RaceResult
 	// solved counts the solver queries spent on the pair; concrete runs
 	// that confirm a race do not count against maxQueriesPerPair.
 	solved int
+	// units is the pair's share of the file's solver budget (Z3
+	// resource units, pairShares); over, when set, says why the pair is
+	// not explored at all.
+	units uint64
+	over  string
 	// seed holds what the last model of this pair that replayed to a
 	// race read: the pair's later concrete runs start from it
 	// (concrete.go). Only the pair's own, so pairs stay independent.
@@ -349,6 +399,12 @@ func (p *pairJob) run(ctx context.Context) string {
 				p.out.Stats.Unknown++
 				if ctx.Err() != nil {
 					return stopReason(ctx)
+				}
+				if unknown == wallClock {
+					return fmt.Sprintf("%s: a solver query passed the wall-clock limit of %v", TimeoutNote, p.opts.Timeout)
+				}
+				if unknown == pairBudgetSpent {
+					return fmt.Sprintf("%s (%d Z3 resource units)", unknown, p.units)
 				}
 				return fmt.Sprintf("the solver gave no answer (%s)", unknown)
 			}
@@ -424,6 +480,9 @@ func (p *pairJob) attach(f *confirmation, open []int) {
 	m := &p.mine[pick]
 	m.Status, m.Steps, m.Check, m.Writer = Confirmed, f.steps, f.check, f.writer
 	m.Note = fmt.Sprintf("confirmed: an interleaving with at most %d context switches", p.opts.CSB)
+	if f.setupCut {
+		m.Note += setupCutNote
+	}
 }
 
 type confirmation struct {
@@ -431,6 +490,8 @@ type confirmation struct {
 	region        string
 	steps         []Step
 	check, writer Step
+	// setupCut: a setup stopped at its loop bound (protocol.go).
+	setupCut bool
 }
 
 // query builds the sequentialised program of one thread order with race
@@ -440,9 +501,7 @@ type confirmation struct {
 func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[string]bool, excluded map[int]bool) (found *confirmation, bound bool, unknown string, err error) {
 	sh := &shape{first: ord[0], second: ord[1], setup: p.setup, yields: make(map[ir.Stmt]yieldPoint),
 		rounds: rounds(p.opts.CSB), unroll: p.opts.Unroll, paramAliasing: p.opts.ParamAliasing,
-		facts: p.facts, awaitPub: ord[0].Role == ir.RoleInit && !p.opts.NoPublication,
-		awaitUnpub: ord[0].Role == ir.RoleExit && !p.opts.NoPublication, noWaits: p.opts.NoPublication,
-		countingSems: p.sems}
+		facts: p.facts, noWaits: p.opts.NoPublication, reachers: p.reachers, countingSems: p.sems}
 	if ord[0] == p.pair.Pair.First {
 		sh.distinct = p.pair.Pair.DistinctParams
 	} else {
@@ -475,6 +534,9 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 	s, err := build(p.prog, sh)
 	if err != nil {
 		return nil, false, "", err
+	}
+	if p.opts.Debug != nil {
+		fmt.Fprintf(p.opts.Debug, "protocol %s|%s: %+v / %+v, distinct %v\n", ord[0].Name(), ord[1].Name(), s.plans[1], s.plans[2], sh.distinct)
 	}
 	if !p.opts.skewOracle && !p.opts.noConcrete {
 		if c := p.concreteRuns(s); c != nil {
@@ -515,6 +577,7 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 			}
 			if err != nil {
 				if p.opts.Debug != nil {
+					fmt.Fprintf(p.opts.Debug, "  model rejected: %v\n", err)
 					for _, st := range rp.steps {
 						fmt.Fprintf(p.opts.Debug, "  T%d %s:%d %s %s = %s\n", st.Thread, st.Func, st.Pos.Line, st.Kind, st.LValue, st.Value)
 					}
@@ -523,41 +586,47 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 				rejected = fmt.Errorf("%s: %s | %s on %s: %v", p.prog.Path, ord[0].Name(), ord[1].Name(), regionList(regions), err)
 				return false
 			}
-			found = &confirmation{site: rp.race.site, region: rp.race.region, steps: rp.steps, check: rp.race.check, writer: rp.race.writer}
+			found = &confirmation{site: rp.race.site, region: rp.race.region, steps: rp.steps, check: rp.race.check, writer: rp.race.writer, setupCut: rp.cutSetup}
 			p.seed = rp.seen
 			return true
 		},
 	}
 	p.out.Stats.Queries++
-	qstart := time.Now()
-	// The timeout bounds the whole query, refinement rounds included. Z3's
+	qstart, units := time.Now(), p.out.Stats.Units
+	// The answer must depend on the input and the flags only, never on
+	// the machine's load: each attempt is bounded in Z3 resource units
+	// (queryRlimits), and the wall clock (Options.Timeout) is a safety
+	// net only: when it strikes, the query has no answer ("timeout") and
+	// the pair's open races are not explored, never "not confirmed". Z3's
 	// time on one query varies a lot between its incremental solver and a
 	// fresh tactic solver, neither better on every pair (swim: 24.7 s
 	// against 4.8 s; sonypi: 6.0 s against 24.5 s), so the query runs
-	// incrementally within incrementalRlimit, then with a fresh solver
-	// for the rest of its time.
+	// incrementally first, then on a fresh solver.
 	var outs []vc.Outcome
-	deadline := time.Now().Add(p.opts.Timeout)
-	for attempt := range 2 {
-		budget := time.Until(deadline)
-		opts.Timeout, opts.Fresh, opts.Rlimit = budget, attempt > 0, 0
-		if attempt == 0 {
-			opts.Rlimit = incrementalRlimit
-		}
-		qctx, cancel := context.WithTimeout(ctx, budget)
-		outs, err = p.prover.Check(qctx, s.q, s.harness, opts)
-		cancel()
-		if err != nil && ctx.Err() == nil && qctx.Err() != nil {
-			outs, err = nil, nil // the encoding alone took the attempt's time
-			if attempt > 0 {
-				return nil, s.cuts > 0, "timeout", nil
+	qctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
+	defer cancel()
+	opts.Timeout, opts.Spent = 0, &p.out.Stats.Units
+	budgets := queryRlimits[:]
+	if p.opts.rlimits != nil {
+		budgets = p.opts.rlimits
+	}
+	for attempt, budget := range budgets {
+		opts.Fresh, opts.Rlimit = attempt > 0, budget
+		if p.units > 0 { // Confirm's pairs share the file's budget; Search's do not
+			left := p.units - min(p.units, p.out.Stats.Units)
+			if left == 0 {
+				return nil, s.cuts > 0, pairBudgetSpent, nil
 			}
-			continue
+			opts.Rlimit = min(budget, left)
+		}
+		outs, err = p.prover.Check(qctx, s.q, s.harness, opts)
+		if ctx.Err() == nil && qctx.Err() != nil {
+			return nil, s.cuts > 0, wallClock, nil
 		}
 		if err != nil {
 			return nil, false, "", err
 		}
-		if found != nil || ctx.Err() != nil || !timedOut(outs) {
+		if found != nil || ctx.Err() != nil || !outOfBudget(outs) {
 			break
 		}
 	}
@@ -568,8 +637,8 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 	}
 	if p.opts.Debug != nil {
 		for _, o := range outs {
-			fmt.Fprintf(p.opts.Debug, "query %s|%s %s checks %d: %s %s (%v, %d functions)\n", ord[0].Name(), ord[1].Name(), regionList(regions), checks, o.Status, o.Reason,
-				time.Since(qstart).Round(time.Millisecond), len(s.q.Funcs))
+			fmt.Fprintf(p.opts.Debug, "query %s|%s %s checks %d: %s %s (%v, %d units, %d functions)\n", ord[0].Name(), ord[1].Name(), regionList(regions), checks, o.Status, o.Reason,
+				time.Since(qstart).Round(time.Millisecond), p.out.Stats.Units-units, len(s.q.Funcs))
 		}
 	}
 	bound = s.cuts > 0
@@ -580,25 +649,67 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 	return found, bound, unknown, nil
 }
 
-// timedOut reports whether a query gave no answer for lack of time: no
-// obligation failed and one ran out of time.
-// incrementalRlimit is Z3's resource budget for each check of a query's
-// incremental attempt. A resource count, not a share of the timeout: with
-// a time share, which attempt answered (and so which model, which race,
-// which later queries) depended on the machine's load, and --confirm's
-// output with it (swim: 3 races confirmed or not from one run to the
-// next). benchexplore MR csb 2, one run each, 8139too / sonypi / swim in
-// s: 2M 44 / 17 / 1.5 (close|interrupt's fresh attempt timed out), 5M 24 /
-// 19 / 1.8, 10M 37 / 11 / 1.5, 20M 60 / 12 / 1.5.
-const incrementalRlimit = 5_000_000
+// queryRlimits are Z3's resource budgets for each check of a query's
+// attempts: the incremental solver, then a fresh tactic solver. Resource
+// counts, not shares of the timeout: with a time share, which attempt
+// answered (and so which model, which race, which later queries)
+// depended on the machine's load, and --confirm's output with it (swim: 3
+// races confirmed or not from one run to the next; sonypi: 17/10/17
+// against 16/9/19). benchexplore MR csb 2, one run each, 8139too / sonypi
+// / swim in s, for the incremental budget: 2M 44 / 17 / 1.5, 5M 24 / 19 /
+// 1.8, 10M 37 / 11 / 1.5, 20M 60 / 12 / 1.5.
+var queryRlimits = [...]uint64{5_000_000, 20_000_000}
 
-func timedOut(outs []vc.Outcome) bool {
+// wallClock is the reason of a query the wall clock cut (Options.Timeout).
+const wallClock = "timeout"
+
+// pairBudgetSpent is the reason of a query the pair's share of the file's
+// solver budget did not cover.
+const pairBudgetSpent = "the pair's share of the file's solver budget was spent"
+
+// defaultFileUnits is the Z3 resource budget of the solver queries of one
+// file, shared evenly by its pairs with races, each given at least
+// minPairUnits (the first pairs, in pair order, when there are more than
+// the budget covers): a count, so the pairs explored and their verdicts
+// do not depend on the machine, and a bound on the explorer's time, so
+// that a file with hundreds of racy pairs (6.12 rtc-cmos.c: 164) ends
+// within its --file-timeout with its races marked, and its lock checks
+// run. sonypi used 82M units, swim 188M, 6.12 watchdog_dev.c 129M.
+const (
+	defaultFileUnits = 300_000_000
+	minPairUnits     = 10_000_000
+)
+
+// fileUnits is the file's solver budget: defaultFileUnits, or the tests'.
+func (o Options) fileUnits() uint64 {
+	if o.units > 0 {
+		return o.units
+	}
+	return defaultFileUnits
+}
+
+// pairShares splits the file's budget over n pairs: each pair's share,
+// and how many pairs (the first ones) are explored.
+func pairShares(file uint64, n int) (share uint64, explored int) {
+	if n == 0 {
+		return 0, 0
+	}
+	share = file / uint64(n)
+	if share >= minPairUnits {
+		return share, n
+	}
+	return minPairUnits, int(file / minPairUnits)
+}
+
+// outOfBudget reports whether a query gave no answer for lack of
+// resources: no obligation failed and one ran out of its budget.
+func outOfBudget(outs []vc.Outcome) bool {
 	out := false
 	for _, o := range outs {
 		switch {
 		case o.Status == vc.Failed:
 			return false
-		case o.Status == vc.Unknown && o.Reason == "timeout":
+		case o.Status == vc.Unknown && o.Reason == "resource limit":
 			out = true
 		}
 	}

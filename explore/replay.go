@@ -47,6 +47,8 @@ type replayer struct {
 	bound      bool
 	race       *raceFound
 	setupsDone int // setup entry points that returned 0
+	// cutSetup: a setup stopped at its loop bound (protocol.go).
+	cutSetup bool
 	// seen, when set, collects what a model's replay read: oracle
 	// values, initial memory cells and the threads' arguments, keyed as a
 	// drive's overrides are, to seed later concrete runs (concrete.go).
@@ -97,6 +99,11 @@ type activation struct {
 	back  int // retreating edges taken
 	depth int // recursion depth
 	dst   *ir.Var
+	// quiet: an opener's code (protocol.go): no yield, no race check.
+	quiet bool
+	// onReturn, when set, sees the value the activation returns (an
+	// opener's status) once it is popped.
+	onReturn func(*big.Int) error
 }
 
 func newReplayer(s *seq, initial func(*ir.Region, *big.Int) (*big.Int, bool)) *replayer {
@@ -146,11 +153,20 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 			}
 		}
 		th := r.start(initThread, ep, args)
+		before := r.bound
+		r.bound = false
 		for !th.done {
 			if _, err := r.step(th); err != nil {
 				return err
 			}
 		}
+		if !th.finished && !r.bound {
+			return fmt.Errorf("setup %s stopped before its end (a noreturn call, an oops)", ep.Name())
+		}
+		if !th.finished {
+			r.setupCut() // at its loop bound (protocol.go)
+		}
+		r.bound = r.bound || before
 		if th.ret != nil && ep.Func.Ret != nil && th.ret.Sign() != 0 {
 			if r.drive != nil {
 				r.drive.branch(th.ret) // a status returned as it came
@@ -178,12 +194,11 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 		}
 	}
 	r.threads = ths
-	starting := r.s.sh.awaitPub || r.s.sh.awaitUnpub
-	// The starters' yields: thread 1, and thread 2 when it waits for its
-	// publication, may begin a round later.
+	// The starters' yields: thread 1, and thread 2 when it may wait for
+	// its publication, may begin a round later.
 	for t := 1; t <= 2; t++ {
-		if t == 2 && !starting {
-			break
+		if !r.s.plans[t].startYield {
+			continue
 		}
 		o, err := r.decide(t, startYield)
 		if err != nil {
@@ -203,9 +218,8 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 		if th == nil {
 			return nil
 		}
-		if starting && th.id == 2 {
-			starting = false
-			if err := r.published(th.ep); err != nil {
+		if !th.started {
+			if err := r.begin(th); err != nil {
 				return err
 			}
 		}
@@ -213,11 +227,7 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 			r.pending[th.id] = nil
 			now := r.read(p.region, p.addr)
 			nowVer := r.read(r.s.versions[p.region], p.addr)
-			changed := now.Cmp(p.val) != 0 || nowVer.Cmp(p.ver) != 0
-			if !p.plain {
-				d := new(big.Int).Sub(nowVer, p.ver)
-				changed = d.Rem(d, big.NewInt(markedWrite)).Sign() != 0
-			}
+			changed := checkFails(p.plain, r.s.openers(), now, p.val, nowVer, p.ver)
 			if changed {
 				w := r.writer[p.region][p.addr.String()]
 				r.race = &raceFound{site: p.site, region: p.region.Name, check: p.step, writer: w}
@@ -241,22 +251,6 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 	return nil
 }
 
-// published mirrors the starter's requirements on thread 2's class.
-func (r *replayer) published(ep *ir.EntryPoint) error {
-	class := models.EntryClassIn(ep, r.s.sh.facts)
-	if class == models.ClassAlways {
-		return nil
-	}
-	addr := r.s.pubCells[class]
-	if r.s.sh.awaitPub && r.read(r.s.flags, big.NewInt(addr)).Cmp(big.NewInt(1)) != 0 {
-		return fmt.Errorf("%s starts before %s is published", ep.Name(), class)
-	}
-	if r.s.sh.awaitUnpub && r.read(r.s.flags, big.NewInt(addr+8)).Sign() != 0 {
-		return fmt.Errorf("%s starts after %s is withdrawn", ep.Name(), class)
-	}
-	return nil
-}
-
 func (r *replayer) start(t int, ep *ir.EntryPoint, args []*big.Int) *thread {
 	th := &thread{id: t, ep: ep, args: args}
 	for i := range ep.Func.Params {
@@ -264,13 +258,15 @@ func (r *replayer) start(t int, ep *ir.EntryPoint, args []*big.Int) *thread {
 			r.alloc[t]++ // the harness allocated it (seq.enter)
 		}
 	}
-	r.push(th, ep.Func, args, nil, 0)
+	if t == initThread {
+		r.push(th, ep.Func, args, nil, 0)
+	} // the pair's threads push theirs when they begin (replayer.begin)
 	return th
 }
 
 func (r *replayer) push(th *thread, f *ir.Function, args []*big.Int, dst *ir.Var, depth int) {
 	a := &activation{fn: f, vars: make(map[*ir.Var]*big.Int), frame: make(map[*ir.Object]*big.Int),
-		block: f.Blocks[0], dst: dst, depth: depth}
+		block: f.Blocks[0], dst: dst, depth: depth, quiet: len(th.stack) > 0 && th.stack[len(th.stack)-1].quiet}
 	for i, p := range f.Params {
 		if i < len(args) {
 			a.vars[p] = args[i]
@@ -424,7 +420,10 @@ func (r *replayer) step(th *thread) (switched bool, err error) {
 		}
 		return switched, err
 	}
-	return false, r.term(th, a)
+	if err := r.term(th, a); !errors.Is(err, errSwitched) {
+		return false, err
+	}
+	return true, nil // after an opener (replayer.begin)
 }
 
 func (r *replayer) term(th *thread, a *activation) error {
@@ -458,6 +457,11 @@ func (r *replayer) term(th *thread, a *activation) error {
 			}
 		}
 		th.stack = th.stack[:len(th.stack)-1]
+		if a.onReturn != nil {
+			if err := a.onReturn(v); err != nil {
+				return err
+			}
+		}
 		if len(th.stack) == 0 {
 			th.done, th.ret, th.finished = true, v, true
 			return nil
@@ -473,7 +477,7 @@ func (r *replayer) term(th *thread, a *activation) error {
 	}
 	if r.s.retreating(a.fn)[[2]int{a.block.Index, to.Index}] {
 		a.back++
-		if a.back > r.s.sh.unroll {
+		if a.back > r.s.unrollOf(th.id) {
 			r.bound = true
 			th.done = true
 			return nil
@@ -485,6 +489,9 @@ func (r *replayer) term(th *thread, a *activation) error {
 
 func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 	yp, isYield := r.s.sh.yields[st]
+	if a.quiet {
+		yp.Check = false // an opener's race is not the entry point's
+	}
 	switch st := st.(type) {
 	case *ir.Assign:
 		v, err := r.eval(a, st.Src)
@@ -539,7 +546,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		}
 		r.write(st.Region, addr, v)
 		s := r.access(th, a, &st.Access, "write", v)
-		r.noteWriter(st.Region, st.Mode, addr, s)
+		r.noteWriter(st.Region, st.Mode, addr, s, a.quiet)
 		if isYield {
 			return r.yield(th, accessYield, yp, st.Region, addr, v, s)
 		}
@@ -569,7 +576,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		v := r.read(st.Region, addr)
 		s := r.access(th, a, &st.Access, kind, v)
 		for _, at := range written {
-			r.noteWriter(st.Region, st.Mode, at, s)
+			r.noteWriter(st.Region, st.Mode, at, s, a.quiet)
 		}
 		if isYield {
 			return r.yield(th, accessYield, yp, st.Region, addr, v, s)
@@ -597,9 +604,12 @@ func (r *replayer) access(th *thread, a *activation, acc *ir.Access, kind string
 	return r.record(th, a.fn, acc.P, kind, acc.LValue, v)
 }
 
-func (r *replayer) noteWriter(reg *ir.Region, mode ir.AccessMode, addr *big.Int, s Step) {
+func (r *replayer) noteWriter(reg *ir.Region, mode ir.AccessMode, addr *big.Int, s Step, quiet bool) {
 	if vr, ok := r.s.versions[reg]; ok {
-		r.write(vr, addr, new(big.Int).Add(r.read(vr, addr), big.NewInt(versionStep(mode))))
+		r.write(vr, addr, new(big.Int).Add(r.read(vr, addr), big.NewInt(writeStep(mode, quiet))))
+	}
+	if quiet {
+		return // an opener's write is no race's writer (writeStep)
 	}
 	m := r.writer[reg]
 	if m == nil {
@@ -611,7 +621,7 @@ func (r *replayer) noteWriter(reg *ir.Region, mode ir.AccessMode, addr *big.Int,
 
 // yield mirrors cloner.yield: one oracle value decides the switch.
 func (r *replayer) yield(th *thread, kind yieldKind, yp yieldPoint, reg *ir.Region, addr, val *big.Int, s Step) (bool, error) {
-	if th.id == initThread {
+	if th.id == initThread || len(th.stack) > 0 && th.stack[len(th.stack)-1].quiet {
 		return false, nil
 	}
 	if kind == accessYield && yp.Check {
@@ -693,7 +703,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 		d := a.depth
 		if r.s.recursive(a.fn, f) {
 			d++
-			if d > r.s.sh.unroll {
+			if d > r.s.unrollOf(th.id) {
 				r.bound = true
 				return errStop
 			}
@@ -711,7 +721,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 		r.push(th, f, args, to, d)
 		return nil
 	}
-	class, unreg, pub := models.CallEffectIn(f.Name, r.s.sh.facts)
+	_, unreg, pub := models.CallEffectIn(f.Name, r.s.sh.facts)
 	if pub && unreg {
 		if call != nil && th.yielded != call {
 			s := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: pos}
@@ -727,20 +737,10 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 		th.yielded = nil
 		// As the clone: a withdrawal that surely names another object
 		// than the other entry point's neither waits for it nor stops it.
-		withdraws := true
-		if th.id == 1 || th.id == 2 {
-			other := r.s.sh.first
-			if th.id == 1 {
-				other = r.s.sh.second
-			}
-			withdraws = mayWithdraw(r.s.sh.facts, call, other)
+		if o := r.other(th); !r.s.sh.noWaits && o != nil && o.started && !o.finished && withdraws(r.s.sh.facts, call, f, o.ep) {
+			return fmt.Errorf("%s: %s withdraws %s while it runs: it waits for it", pos, f.Name, o.ep.Name())
 		}
-		if o := r.other(th); withdraws && !r.s.sh.noWaits && o != nil && o.started && !o.finished && models.EntryClassIn(o.ep, r.s.sh.facts) == class {
-			return fmt.Errorf("%s: %s withdraws %s while %s runs: it waits for it", pos, f.Name, class, o.ep.Name())
-		}
-		if withdraws {
-			r.write(r.s.flags, big.NewInt(r.s.pubCells[class]+8), big.NewInt(1))
-		}
+		r.callable(call, f, cellWithdrawn)
 	}
 	h, _ := models.HelperFor(f.Name)
 	switch {
@@ -764,7 +764,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 		a.vars[dst] = v
 	}
 	if pub && !unreg {
-		r.write(r.s.flags, big.NewInt(r.s.pubCells[class]), big.NewInt(1))
+		r.callable(call, f, cellPublished)
 		s := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: pos}
 		if sw, err := r.yield(th, publishYield, yieldPoint{}, nil, nil, nil, s); err != nil || sw {
 			if err == nil && !(f.NoReturn || h.NoReturn) {

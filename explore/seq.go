@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/models"
@@ -61,13 +62,17 @@ type shape struct {
 	paramAliasing bool
 	facts         models.Facts
 	checked       []*ir.Region // the regions whose race checks are on
-	// awaitPub: the second thread starts only once the first (module init
-	// or a probe) has published its class; awaitUnpub: only while the
-	// first (module exit or a remove) has not withdrawn it.
-	awaitPub, awaitUnpub bool
-	// noWaits: withdrawals never wait for the other thread's callback
+	// awaitPub: the second thread is gated and the first may publish it
+	// (set by build, from the protocol's plans; concrete runs schedule
+	// by it).
+	awaitPub bool
+	// noWaits: withdrawals never wait for the other thread's callback,
+	// and the kernel's protocol (protocol.go) is off
 	// (Options.NoPublication).
 	noWaits bool
+	// reachers maps each function to the entry points reaching it
+	// (protocol.go's gates).
+	reachers map[*ir.Function][]*ir.EntryPoint
 	// countingSems are the calls on semaphores that are not locks
 	// (lockset.SemaphoreNonLocks): no thread gets past such a down (its
 	// count is not modelled, and a mutex's "free" would let a thread
@@ -89,7 +94,7 @@ type seq struct {
 	guess  map[*ir.Region][]*ir.Region // guessed initial memory of round r >= 1 (index r)
 	shared []*ir.Region                // regions with per-round copies, in order
 	locks  *ir.Region                  // the lock table (0 free, -1 write-held, n readers)
-	flags  *ir.Region                  // publication, withdrawal and running flags (pubCell, runCell)
+	flags  *ir.Region                  // callable, opened and running cells (protocol.go, runCell)
 	// versions counts the writes to each cell of a checked region, so a
 	// check also sees a write of the value the cell already held.
 	versions map[*ir.Region]*ir.Region
@@ -102,8 +107,9 @@ type seq struct {
 	bound    *ir.Var              // an unrolling or recursion bound was hit
 
 	globalLocks map[string]int64
-	pubCells    map[string]int64     // publication flags in the flag table, per class
 	cycle       map[*ir.Function]int // call-graph cycle of each recursive function
+	// plans are the protocol's plans of the pair's threads (protocol.go).
+	plans [nThreads]threadPlan
 	// tracked[t]: thread t keeps a running flag, for the other thread's
 	// withdrawals that wait for it.
 	tracked    [nThreads]bool
@@ -125,6 +131,9 @@ type cloneKey struct {
 	f      *ir.Function
 	thread int
 	depth  int
+	// quiet: an opener run before the entry point (protocol.go): no
+	// yield, no race check.
+	quiet bool
 }
 
 type cloneJob struct {
@@ -147,7 +156,7 @@ func (s *seq) newRegion(name string) *ir.Region {
 func build(src *ir.Program, sh *shape) (*seq, error) {
 	s := &seq{src: src, sh: sh,
 		copies: make(map[*ir.Region][]*ir.Region), guess: make(map[*ir.Region][]*ir.Region),
-		globalLocks: make(map[string]int64), pubCells: make(map[string]int64), clones: make(map[cloneKey]*ir.Function),
+		globalLocks: make(map[string]int64), clones: make(map[cloneKey]*ir.Function),
 		back: make(map[*ir.Function]map[[2]int]bool)}
 	s.q = &ir.Program{Path: src.Path, Sources: src.Sources, Objects: src.Objects, Structs: src.Structs}
 	// The originals stay in the program (uncalled) so that function
@@ -167,9 +176,33 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 		s.tracked[t] = !sh.noWaits && waitsFor(eps[3-t].Func, models.EntryClassIn(eps[t], sh.facts), sh.facts)
 	}
 
+	for t := 1; t <= 2; t++ {
+		pl, distinct := s.plan(t, eps[t], eps[3-t])
+		s.plans[t] = pl
+		for _, d := range distinct {
+			if t == 2 {
+				d = [2]int{d[1], d[0]}
+			}
+			if !slices.Contains(sh.distinct, d) {
+				sh.distinct = append(sh.distinct, d)
+			}
+		}
+	}
+	if p1, p2 := &s.plans[1], &s.plans[2]; p1.opener != nil && p1.opener == p2.opener {
+		p1.shared, p2.shared = true, true
+	}
+	sh.awaitPub = s.plans[2].gated && publishedBy(sh.first, sh.second, sh.facts)
+
 	regions := append([]*ir.Region{nil}, src.Regions...)
-	w1, a1 := touchedRegions(src, sh.first.Func)
-	w2, a2 := touchedRegions(src, sh.second.Func)
+	// A thread's code is its entry point's and its opener's.
+	code := func(t int) []*ir.Function {
+		if op := s.plans[t].opener; op != nil {
+			return []*ir.Function{eps[t].Func, op.Func}
+		}
+		return []*ir.Function{eps[t].Func}
+	}
+	w1, a1 := touchedRegions(src, code(1)...)
+	w2, a2 := touchedRegions(src, code(2)...)
 	for _, r := range regions {
 		name := "unknown"
 		if r != nil {
@@ -342,11 +375,7 @@ func (s *seq) buildHarness() {
 	// Thread 1 may begin a round late, so one thread order covers the
 	// schedules in which thread 2 runs first.
 	b.Add(&ir.Call{Callee: s.starter(sh.first, 1), Args: argExprs(s.args[1]), P: pos})
-	if sh.awaitPub || sh.awaitUnpub || s.tracked[2] {
-		b.Add(&ir.Call{Callee: s.starter(sh.second, 2), Args: argExprs(s.args[2]), P: pos})
-	} else {
-		b = s.callThread(h, b, sh.second, 2, s.args[2], false)
-	}
+	b.Add(&ir.Call{Callee: s.starter(sh.second, 2), Args: argExprs(s.args[2]), P: pos})
 	for _, r := range s.shared {
 		for i := 1; i < sh.rounds; i++ {
 			b.Add(&ir.Equate{A: s.copies[r][i-1], B: s.guess[r][i], P: pos})
@@ -412,10 +441,10 @@ func argExprs(vs []*ir.Var) []ir.Expr {
 	return es
 }
 
-// starter returns the procedure that starts thread t: it may first let the
-// other thread run a round (a yield); thread 2, when it must wait for its
-// publication, then requires its class published and not withdrawn; then
-// it runs ep.
+// starter returns the procedure that starts thread t: it may first let
+// the other thread run a round (a yield); then the kernel's protocol
+// (protocol.go): it requires its entry point callable, and runs the
+// opener the entry point needs, which must return 0; then it runs ep.
 func (s *seq) starter(ep *ir.EntryPoint, t int) *ir.Function {
 	f := ir.NewFunction(fmt.Sprintf("start%d$%s", t, ep.Name()), nil, ep.Pos)
 	s.q.AddFunc(f)
@@ -423,28 +452,27 @@ func (s *seq) starter(ep *ir.EntryPoint, t int) *ir.Function {
 	for i, p := range ep.Func.Params {
 		args[i] = f.NewParam(p.Name, ir.Int, p.CType, ep.Pos)
 	}
-	c := &cloner{s: s, key: cloneKey{ep.Func, t, 0}, src: ep.Func, dst: f}
+	c := &cloner{s: s, key: cloneKey{f: ep.Func, thread: t}, src: ep.Func, dst: f}
 	b := f.NewBlock(fmt.Sprintf("thread %d starts", t))
-	if t == 1 || s.sh.awaitPub || s.sh.awaitUnpub {
+	pl := s.plans[t]
+	if pl.startYield {
 		c.yield(b, yieldPoint{}, nil, nil, nil, nil, ep.Pos)
 	}
-	class := models.EntryClassIn(ep, s.sh.facts)
-	if t == 2 && class != models.ClassAlways {
-		acc := &ir.Access{Size: 8, P: ep.Pos, LValue: "published " + class}
-		flag := c.tmp("published", ir.Int)
-		if s.sh.awaitPub {
-			c.load(b, s.flags, acc, ir.IntConst(s.pubCell(class)), flag)
-			b.Add(&ir.Assume{Cond: ir.Eq(flag, ir.IntConst(1)), P: ep.Pos})
+	if !s.sh.noWaits {
+		cell := c.tmp("callable", ir.Int)
+		c.load(b, s.flags, &ir.Access{Size: 8, P: ep.Pos, LValue: "callable " + ep.Name()}, ir.IntConst(callableCell(t)), cell)
+		cond := ir.Expr(ir.Bin(ir.OpNe, cell, ir.IntConst(cellWithdrawn)))
+		if pl.gated {
+			cond = ir.Eq(cell, ir.IntConst(cellPublished))
 		}
-		if s.sh.awaitUnpub {
-			gone := c.tmp("withdrawn", ir.Int)
-			c.load(b, s.flags, acc, ir.IntConst(s.pubCell(class)+8), gone)
-			b.Add(&ir.Assume{Cond: ir.Eq(gone, ir.IntConst(0)), P: ep.Pos})
-		}
+		b.Add(&ir.Assume{Cond: cond, P: ep.Pos})
 	}
 	running := &ir.Access{Size: 8, P: ep.Pos, LValue: "running " + ep.Name()}
 	if s.tracked[t] {
 		c.store(b, s.flags, running, ir.IntConst(runCell(t)), ir.IntConst(1))
+	}
+	if pl.opener != nil {
+		b = s.open(c, b, pl, args, t, ep.Pos)
 	}
 	b.Add(&ir.Call{Callee: s.cloneOf(ep.Func, t, 0), Args: args, P: ep.Pos})
 	if s.tracked[t] {
@@ -453,6 +481,47 @@ func (s *seq) starter(ep *ir.EntryPoint, t int) *ir.Function {
 	b.Term = &ir.Return{P: ep.Pos}
 	f.ComputePreds()
 	return f
+}
+
+// open emits thread t's opener into the starter (c, at b) and returns the
+// block after it: unless the other thread opened the same object already,
+// the opener runs quietly on the entry point's arguments (an arbitrary
+// value from the oracle where it has none), must return 0, and marks the
+// object opened; the thread may switch then.
+func (s *seq) open(c *cloner, b *ir.Block, pl threadPlan, args []ir.Expr, t int, pos ir.Pos) *ir.Block {
+	obj := args[pl.objArg]
+	after := c.dst.NewBlock("opened")
+	run := c.dst.NewBlock("open " + pl.opener.Name())
+	if pl.shared {
+		other := c.tmp("opened", ir.Int)
+		c.load(b, s.flags, &ir.Access{Size: 8, P: pos, LValue: "opened by the other thread"}, ir.IntConst(openedCell(3-t)), other)
+		b.Term = &ir.If{Cond: ir.And(ir.Eq(other, obj), ir.Bin(ir.OpNe, obj, ir.IntConst(0))), Then: after, Else: run, P: pos}
+	} else {
+		b.Term = &ir.Jump{Target: run, P: pos}
+	}
+	oargs := make([]ir.Expr, len(pl.args))
+	for j, i := range pl.args {
+		if i >= 0 {
+			oargs[j] = args[i]
+			continue
+		}
+		v := c.tmp("arg", ir.Int)
+		c.oracle(run, v, pos)
+		oargs[j] = v
+	}
+	call := &ir.Call{Callee: s.cloneOfQuiet(pl.opener.Func, t, 0, true), Args: oargs, P: pos}
+	if f := pl.opener.Func; f.Ret != nil && f.Ret.Kind == ir.Int {
+		ret := c.tmp("opened_ret", ir.Int)
+		call.Dst = ret
+		run.Add(call)
+		run.Add(&ir.Assume{Cond: ir.Eq(ret, ir.IntConst(0)), P: pos})
+	} else {
+		run.Add(call)
+	}
+	c.store(run, s.flags, &ir.Access{Size: 8, P: pos, LValue: "opened " + pl.opener.Name()}, ir.IntConst(openedCell(t)), obj)
+	c.yield(run, yieldPoint{}, nil, nil, nil, nil, pos)
+	run.Term = &ir.Jump{Target: after, P: pos}
+	return after
 }
 
 // roundTable makes a table of the sequentialisation's own (locks, flags):
@@ -478,17 +547,6 @@ func (s *seq) roundTable(name string) *ir.Region {
 // runCell is the flag-table address of thread t's running flag.
 func runCell(t int) int64 { return -(1 << 21) - 8*int64(t) }
 
-// pubCell is the flag-table address of class's publication flag; the next
-// word is its withdrawal flag.
-func (s *seq) pubCell(class string) int64 {
-	a, ok := s.pubCells[class]
-	if !ok {
-		a = -(1 << 20) - 16*int64(len(s.pubCells))
-		s.pubCells[class] = a
-	}
-	return a
-}
-
 // allocExpr is the address of thread t's next allocated object.
 func (s *seq) allocExpr(t int) ir.Expr {
 	base := new(big.Int).Add(allocBase, new(big.Int).Mul(threadSpan, big.NewInt(int64(t))))
@@ -508,12 +566,20 @@ func (s *seq) initialMemory(b *ir.Block, pos ir.Pos) {
 
 // cloneOf returns (creating on first use) f's clone for thread t at
 // recursion depth d.
-func (s *seq) cloneOf(f *ir.Function, t, d int) *ir.Function {
-	k := cloneKey{f, t, d}
+func (s *seq) cloneOf(f *ir.Function, t, d int) *ir.Function { return s.cloneOfQuiet(f, t, d, false) }
+
+// cloneOfQuiet is cloneOf, for an opener's code when quiet (no yield, no
+// race check).
+func (s *seq) cloneOfQuiet(f *ir.Function, t, d int, quiet bool) *ir.Function {
+	k := cloneKey{f, t, d, quiet}
 	if c, ok := s.clones[k]; ok {
 		return c
 	}
-	c := ir.NewFunction(fmt.Sprintf("%s@t%d.%d", f.Name, t, d), f.Sig, f.Pos)
+	name := fmt.Sprintf("%s@t%d.%d", f.Name, t, d)
+	if quiet {
+		name += "q"
+	}
+	c := ir.NewFunction(name, f.Sig, f.Pos)
 	c.Static, c.NoReturn = f.Static, f.NoReturn
 	s.clones[k] = c
 	s.q.AddFunc(c)

@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"strings"
+
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/models"
 )
@@ -54,5 +56,27 @@ func mayWithdraw(facts models.Facts, call *ir.Call, ep *ir.EntryPoint) bool {
 	if api.Object < 0 && len(api.Instance) == 0 {
 		return true // every object of the class
 	}
-	return co.Object == "" || objs[co.Object]
+	if co.Object == "" {
+		return true
+	}
+	for o := range objs {
+		if sameObject(o, co.Object) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameObject reports whether two object keys (models.CallObject) may
+// name one object: equal keys, or a global's field and a field of a
+// struct reached through a pointer ("global dev.work", "struct
+// mydev.work": the pointer may point to the global). Two globals, or
+// fields of two struct types, are two objects.
+func sameObject(a, b string) bool {
+	if a == b {
+		return true
+	}
+	global := func(k string) bool { return strings.HasPrefix(k, "global ") }
+	structField := func(k string) bool { return strings.HasPrefix(k, "struct ") }
+	return global(a) && structField(b) || structField(a) && global(b)
 }

@@ -496,10 +496,15 @@ func registrations() {
 		Callbacks: []Callback{{Arg: 1, Struct: "timer_list", Field: "function", HeldLockArg: -1}}})
 	reg(RegAPI{Name: "init_timer_on_stack_key", Macro: "timer_setup_on_stack", Object: 0,
 		Callbacks: []Callback{{Arg: 1, Struct: "timer_list", Field: "function", HeldLockArg: -1}}})
+	// timer_reduce (4.15 on) arms an inactive timer as mod_timer does;
+	// 6.x adds add_timer_local/global and renames del_timer[_sync] to
+	// timer_delete[_sync]; timer_shutdown[_sync] also forbids re-arming
+	// (kernel/time/timer.c). hrtimer_start_expires is hrtimer_start.
 	pub(ClassTimer, 0, "add_timer", "mod_timer", "add_timer_on", "mod_timer_pinned", "hrtimer_start",
-		"hrtimer_start_range_ns")
-	unpub(ClassTimer, 0, true, "del_timer_sync", "hrtimer_cancel")
-	unpub(ClassTimer, 0, false, "del_timer", "try_to_del_timer_sync", "hrtimer_try_to_cancel")
+		"hrtimer_start_range_ns", "timer_reduce", "add_timer_local", "add_timer_global", "hrtimer_start_expires")
+	unpub(ClassTimer, 0, true, "del_timer_sync", "hrtimer_cancel", "timer_delete_sync", "timer_shutdown_sync")
+	unpub(ClassTimer, 0, false, "del_timer", "try_to_del_timer_sync", "hrtimer_try_to_cancel", "timer_delete",
+		"timer_shutdown")
 
 	// Work items: INIT_WORK records the function; queueing publishes.
 	// Workqueues are non-reentrant since 3.7.

@@ -135,3 +135,21 @@ func confirmSARIF(res *sarif.Result, it raceItem) {
 	}
 	res.CodeFlows = append(res.CodeFlows, cf)
 }
+
+// confirmTimeoutNote begins the note of a race the explorer's wall clock
+// kept from being explored (explore.TimeoutNote): the one verdict that
+// depends on the machine's load, so the summary counts them.
+const confirmTimeoutNote = "not explored (timeout)"
+
+// confirmTimeouts counts the races of file the explorer's wall clock cut.
+func confirmTimeouts(file *lockset.FileResult) int {
+	n := 0
+	for _, p := range file.Pairs {
+		for _, r := range p.Races {
+			if c := r.Confirmation; c != nil && c.Status == lockset.NotExplored && strings.HasPrefix(c.Note, confirmTimeoutNote) {
+				n++
+			}
+		}
+	}
+	return n
+}

@@ -1,8 +1,10 @@
 package report
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/whoopverify/whoop/findings"
 	"github.com/whoopverify/whoop/lockset"
 )
 
@@ -26,5 +28,33 @@ func TestConfirmStepText(t *testing.T) {
 		if got := confirmStepText(tc.step); got != tc.want {
 			t.Errorf("%s step: got %q, want %q", tc.step.Kind, got, tc.want)
 		}
+	}
+}
+
+// The summary counts the races the explorer's wall clock cut: the one
+// verdict that depends on the machine's load says so where the run ends.
+func TestConfirmTimeoutSummary(t *testing.T) {
+	file := raceFixNvram()
+	summary := func() string { return raceTextSummary(file, findings.Of(file), Options{}) }
+	before := summary()
+	if strings.Contains(before, "timeout") {
+		t.Fatalf("fixture summary has a timeout already: %q", before)
+	}
+	var race *lockset.Race
+	for i := range file.Pairs {
+		if len(file.Pairs[i].Races) > 0 && race == nil {
+			race = &file.Pairs[i].Races[0]
+		}
+	}
+	race.Confirmation = &lockset.Confirmation{Status: lockset.NotExplored,
+		Note: "not explored (timeout): a solver query passed the wall-clock limit of 5m0s"}
+	// The count ends the pair counts inside the parentheses.
+	want := strings.TrimSuffix(before, ")") + ", 1 not explored (timeout))"
+	if got := summary(); got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	race.Confirmation.Note = "not explored: the solver gave no answer (resource limit)"
+	if got := summary(); strings.Contains(got, "timeout") {
+		t.Errorf("a budget's verdict counted as a timeout: %q", got)
 	}
 }

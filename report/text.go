@@ -209,6 +209,9 @@ func raceTextSummary(file *lockset.FileResult, fs []*findings.Finding, opts Opti
 	if n := file.InconclusivePairs(); n > 0 {
 		s += ", " + strconv.Itoa(n) + " inconclusive"
 	}
+	if n := confirmTimeouts(file); n > 0 {
+		s += ", " + strconv.Itoa(n) + " not explored (timeout)"
+	}
 	s += ")"
 	if n := file.Races() - file.NewRaces(); n > 0 {
 		s += "; " + plural(n, "race", "races") + " suppressed" + suppressedWhy(file)

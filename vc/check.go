@@ -189,9 +189,22 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 		return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
 	}
 	defer func() { s.Close() }()
+	// used is the context's resource count (cumulative over its solvers)
+	// after the last check.
+	var used uint64
+	if opts.Spent != nil {
+		defer func() { *opts.Spent += used }()
+	}
 	// check runs one query; s is then the solver holding its model. A
 	// fresh solver takes the assumptions as units.
-	check := func(as []*z3.Expr) (z3.Result, error) {
+	check := func(as []*z3.Expr) (res z3.Result, err error) {
+		if opts.Spent != nil {
+			defer func() {
+				if s != nil {
+					used = max(used, s.RlimitCount())
+				}
+			}()
+		}
 		if !opts.Fresh {
 			return s.CheckAssumptions(ctx, as...)
 		}

@@ -103,6 +103,10 @@ type Options struct {
 	// deterministic bound, unlike Timeout, so where a check stops does
 	// not depend on the machine's load.
 	Rlimit uint64
+	// Spent, when not nil, is added the Z3 resource units the checks of
+	// the query used: a count of the solver's work that does not depend
+	// on the machine's load (the explorer's statistics).
+	Spent *uint64
 	// NoSteps leaves Trace.Steps empty; TraceVars, when set, restricts
 	// Trace.Values to the variables it accepts. Reading a long path and
 	// every variable from each model is the main cost of a failing check.

@@ -63,6 +63,11 @@ type cell struct {
 	times         []time.Duration
 	timedOut      bool
 	err           error
+	// queries and units (Z3 resource units) of the last run: the
+	// explorer's work, which unlike its time does not depend on the
+	// machine's load (the same in every run).
+	queries int
+	units   uint64
 }
 
 func main() {
@@ -103,7 +108,8 @@ func main() {
 		csbs = append(csbs, 5)
 	}
 	// Fixed-width columns, so each row can print as soon as it is measured.
-	printRow([]string{"driver", "csb", "ALL #Y", "ALL s", "EPP #Y", "EPP s", "MR #Y", "MR s", "ALL/MR", "found A/E/M", "paper MR #Y", "paper MR s", "MR/paper"})
+	printRow([]string{"driver", "csb", "ALL #Y", "ALL s", "EPP #Y", "EPP s", "MR #Y", "MR s", "ALL/MR", "found A/E/M", "paper MR #Y", "paper MR s", "MR/paper",
+		"queries A/E/M", "Munits A/E/M"})
 	for _, path := range files {
 		name := filepath.Base(filepath.Dir(path))
 		if *only != "" && !slices.Contains(strings.Split(*only, ","), name) {
@@ -150,6 +156,7 @@ func main() {
 						c.err = err
 					default:
 						c.yields, c.found = out.Stats.Yields, len(found)
+						c.queries, c.units = out.Stats.Queries, out.Stats.Units
 						c.times = append(c.times, took)
 					}
 				}
@@ -170,12 +177,14 @@ func main() {
 			} else {
 				row = append(row, "-", "-", "-")
 			}
+			row = append(row, fmt.Sprintf("%d/%d/%d", cells[0].queries, cells[1].queries, cells[2].queries),
+				fmt.Sprintf("%.0f/%.0f/%.0f", float64(cells[0].units)/1e6, float64(cells[1].units)/1e6, float64(cells[2].units)/1e6))
 			printRow(row)
 		}
 	}
 }
 
-var widths = []int{14, 4, 7, 8, 7, 8, 7, 8, 7, 12, 12, 11, 9}
+var widths = []int{14, 4, 7, 8, 7, 8, 7, 8, 7, 12, 12, 11, 9, 14, 16}
 
 func printRow(cols []string) {
 	var b strings.Builder

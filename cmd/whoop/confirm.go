@@ -27,10 +27,6 @@ func confirmFlags() []cli.Flag {
 	}
 }
 
-// confirmTimeout bounds each of the explorer's solver queries unless
-// --timeout says otherwise.
-const confirmTimeout = 60 * time.Second
-
 // confirmOptions reads the explorer flags.
 func confirmOptions(c *cli.Context, base lockset.Options) (explore.Options, error) {
 	if c.Int("csb") < 1 || c.Int("csb") > 16 {
@@ -43,13 +39,11 @@ func confirmOptions(c *cli.Context, base lockset.Options) (explore.Options, erro
 	if err != nil {
 		return explore.Options{}, usageErrorf("--yields: %v", err)
 	}
-	timeout := base.Timeout
-	if !c.IsSet("timeout") {
-		// The explorer's queries keep the per-query limit --timeout gave
-		// them before it stopped bounding pair checks by default.
-		timeout = confirmTimeout
-	}
-	return explore.Options{CSB: c.Int("csb"), Unroll: c.Int("unroll"), Mode: mode, Timeout: timeout,
+	// The explorer's verdicts depend on resource budgets, not on time:
+	// its wall clock is a safety net, --timeout or explore's default,
+	// whichever is longer, so that a busy machine does not cut queries an
+	// idle one finishes (their races would say "not explored (timeout)").
+	return explore.Options{CSB: c.Int("csb"), Unroll: c.Int("unroll"), Mode: mode, Timeout: max(base.Timeout, explore.DefaultTimeout),
 		ParamAliasing: base.ParamAliasing, NoPublication: base.NoPublication, NoBinarySemaphores: base.NoBinarySemaphores,
 		Jobs: base.Jobs}, nil
 }
@@ -88,8 +82,8 @@ func confirmRaces(ctx context.Context, stderr io.Writer, prog *ir.Program, res *
 				confirmed++
 			}
 		}
-		fmt.Fprintf(stderr, "whoop: %s: explorer: %d of %d races confirmed (%d by concrete runs), %d yields, %d solver queries, %d models replayed, %v\n",
-			prog.Path, confirmed, len(out.Races), out.Stats.Concrete, out.Stats.Yields, out.Stats.Queries, out.Stats.Replayed,
+		fmt.Fprintf(stderr, "whoop: %s: explorer: %d of %d races confirmed (%d by concrete runs), %d yields, %d solver queries (%d resource units), %d models replayed, %v\n",
+			prog.Path, confirmed, len(out.Races), out.Stats.Concrete, out.Stats.Yields, out.Stats.Queries, out.Stats.Units, out.Stats.Replayed,
 			time.Since(start).Round(time.Millisecond))
 	}
 	return nil

@@ -74,6 +74,7 @@ static int __init hw_init(void)
 	spin_lock_init(&hw->lock);
 	hw->features = 0x2a5;
 	INIT_WORK(&hw->work, hw_work);
+	schedule_work(&hw->work); /* a work item runs only once queued */
 	return misc_register(&hw_dev);
 }
 

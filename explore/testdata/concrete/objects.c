@@ -57,6 +57,7 @@ static int __init hw_init(void)
 	if (!hw)
 		return -ENOMEM;
 	INIT_WORK(&hw->work, hw_work);
+	schedule_work(&hw->work); /* a work item runs only once queued */
 	return misc_register(&hw_dev);
 }
 

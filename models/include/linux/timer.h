@@ -65,6 +65,15 @@ extern void add_timer(struct timer_list *timer);
 extern int try_to_del_timer_sync(struct timer_list *timer);
 extern int del_timer_sync(struct timer_list *timer);
 #define del_singleshot_timer_sync(t) del_timer_sync(t)
+/* Linux 4.15 on: timer_reduce; 6.x: add_timer_{local,global} and the
+ * timer_delete / timer_shutdown names of del_timer. */
+extern int timer_reduce(struct timer_list *timer, unsigned long expires);
+extern void add_timer_local(struct timer_list *timer);
+extern void add_timer_global(struct timer_list *timer);
+extern int timer_delete(struct timer_list *timer);
+extern int timer_delete_sync(struct timer_list *timer);
+extern int timer_shutdown(struct timer_list *timer);
+extern int timer_shutdown_sync(struct timer_list *timer);
 
 extern unsigned long get_next_timer_interrupt(unsigned long now);
 

@@ -1,0 +1,74 @@
+package explore_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/whoopverify/whoop/explore"
+)
+
+// A query the wall clock cuts leaves its races "not explored (timeout)",
+// the one verdict that depends on the machine's load, never "not
+// confirmed" and never with a reason that hides the clock.
+func TestWallClockSaysTimeout(t *testing.T) {
+	_, out := confirm(t, sharedDriver(t, "generic_nvram"), explore.NoConcrete(explore.Options{Timeout: time.Nanosecond}))
+	if len(out.Races) == 0 {
+		t.Fatal("no race explored")
+	}
+	for _, r := range out.Races {
+		if r.Status != explore.NotExplored || !strings.HasPrefix(r.Note, explore.TimeoutNote+": ") {
+			t.Errorf("pair %d race %d: %s %q, want %q", r.Pair, r.Race, r.Status, r.Note, explore.TimeoutNote)
+		}
+	}
+}
+
+// Budgets are resource units, not time: a budget too small for any answer
+// gives the same verdict, "not explored" for lack of resources, in every
+// run, with a wall clock that never strikes.
+func TestResourceBudgetDecides(t *testing.T) {
+	opts := explore.Rlimits(explore.NoConcrete(explore.Options{Timeout: time.Hour}), 1, 1)
+	_, one := confirm(t, sharedDriver(t, "generic_nvram"), opts)
+	_, two := confirm(t, sharedDriver(t, "generic_nvram"), opts)
+	if len(one.Races) == 0 || len(one.Races) != len(two.Races) {
+		t.Fatalf("%d and %d races", len(one.Races), len(two.Races))
+	}
+	for i, r := range one.Races {
+		if r.Status != explore.NotExplored || !strings.Contains(r.Note, "resource limit") {
+			t.Errorf("race %d: %s %q, want not explored for lack of resources", i, r.Status, r.Note)
+		}
+		if r.Status != two.Races[i].Status || r.Note != two.Races[i].Note {
+			t.Errorf("race %d: %s %q, then %s %q", i, r.Status, r.Note, two.Races[i].Status, two.Races[i].Note)
+		}
+	}
+	if one.Stats.Units == 0 {
+		t.Error("no resource units counted")
+	}
+}
+
+// The file's solver budget is shared by its pairs with races, at least
+// minPairUnits (10M) each: with room for one pair only, the first pair is
+// explored and every other race says it is not explored for lack of
+// budget, the same in every run and with any number of workers.
+func TestFileBudgetSharedByPairs(t *testing.T) {
+	path := sharedDriver(t, "pc8736x_gpio")
+	for _, jobs := range []int{1, 2} {
+		res, out := confirm(t, path, explore.FileUnits(explore.NoConcrete(explore.Options{Jobs: jobs}), 10_000_000))
+		first := -1
+		for _, r := range out.Races {
+			if first < 0 {
+				first = r.Pair
+			}
+			pr := res.Pairs[r.Pair].Pair
+			switch {
+			case r.Pair == first && r.Status != explore.Confirmed:
+				t.Errorf("jobs %d: first pair %s|%s: %s %q, want confirmed", jobs, pr.First.Name(), pr.Second.Name(), r.Status, r.Note)
+			case r.Pair != first && (r.Status != explore.NotExplored || !strings.Contains(r.Note, "solver budget")):
+				t.Errorf("jobs %d: pair %s|%s: %s %q, want not explored for the file's budget", jobs, pr.First.Name(), pr.Second.Name(), r.Status, r.Note)
+			}
+		}
+		if first < 0 || len(out.Races) < 2 {
+			t.Fatalf("jobs %d: %d races", jobs, len(out.Races))
+		}
+	}
+}

@@ -1,0 +1,35 @@
+// A device's release callback runs once per device, when its last
+// reference goes (device_release, drivers/base/core.c): two threads of it
+// release two devices, so the write to the released device's own state
+// never races with itself. The count of all releases does (two devices).
+// Before, the explorer released one device twice.
+#include <linux/module.h>
+#include <linux/device.h>
+#include <linux/slab.h>
+
+struct rel_dev {
+	struct device dev;
+	int state;
+};
+
+static int released;
+
+static void rel_release(struct device *dev)
+{
+	struct rel_dev *r = container_of(dev, struct rel_dev, dev);
+
+	r->state = 0; // want "^not-confirmed struct rel_dev.state rel_release.rel_release"
+	released++; // want "^confirmed global released rel_release.rel_release"
+}
+
+static int __init rel_init(void)
+{
+	struct rel_dev *r = kzalloc(sizeof(*r), GFP_KERNEL);
+
+	if (!r)
+		return -ENOMEM;
+	r->dev.release = rel_release;
+	return device_register(&r->dev);
+}
+module_init(rel_init);
+MODULE_LICENSE("GPL");
