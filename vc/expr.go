@@ -185,6 +185,16 @@ func (e *encoder) unary(sc *scope, x *ir.Unary) (*z3.Expr, *big.Int) {
 			// arithmetic is too dear.
 			return e.abstract(sc, x.Op, t, nil, e.apply(e.uf("wrap"), t, e.intv(int64(x.Op)))), nil
 		}
+		if e.opts.Refine {
+			// Exact where the value is in range, refined where a model
+			// needs it to wrap: an exact wrap's quotient per operation
+			// made the explorer's queries on a program lowered with C's
+			// integers several times slower (dtlk: 4.9 s to over 2 min),
+			// and almost every value stays in range.
+			lo, hi := wrapRange(bits, signed)
+			in := e.and(e.le(e.bigv(lo), t), e.le(t, e.bigv(hi)))
+			return e.abstract(sc, x.Op, t, nil, e.ite(in, t, e.apply(e.uf("wrap"), t, e.intv(int64(x.Op))))), nil
+		}
 		return e.wrap(t, bits, signed), nil
 	}
 	e.fail("%s is not a unary operator", x.Op)
@@ -319,6 +329,16 @@ func (e *encoder) divConst(a *z3.Expr, d *big.Int) (q, r *z3.Expr) {
 		e.implies(e.not(nonneg), e.and(e.le(e.neg(bound), r), e.le(r, zero))))
 	e.divs[key] = [2]*z3.Expr{q, r}
 	return q, r
+}
+
+// wrapRange is the range of a C integer type of bits.
+func wrapRange(bits int, signed bool) (lo, hi *big.Int) {
+	m := new(big.Int).Lsh(big.NewInt(1), uint(bits))
+	if signed {
+		hi = new(big.Int).Rsh(m, 1)
+		return new(big.Int).Neg(hi), hi.Sub(hi, big.NewInt(1))
+	}
+	return new(big.Int), m.Sub(m, big.NewInt(1))
 }
 
 // wrap reduces a to the range of a C integer type of bits, as two's
