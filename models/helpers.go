@@ -389,6 +389,7 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Accesses: []ArgAccess{{Arg: 0, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true}, "kill_fasync")
 	addBuiltins(m, add)
 	addAtomicFamilies(m)
+	addAtomicEffects(m)
 	m["panic"] = Helper{Name: "panic", Returns: ReturnsScalar, NoEscape: true, NoReturn: true}
 	m["__whoop_bug"] = Helper{Name: "__whoop_bug", Returns: ReturnsScalar, NoEscape: true, NoReturn: true}
 	return m
@@ -458,6 +459,38 @@ func addAtomicFamilies(m map[string]Helper) {
 		for _, op := range []string{"fetch_add_unless", "add_unless", "inc_not_zero", "inc_unless_negative",
 			"dec_unless_positive", "dec_if_positive"} {
 			put(rmw(0), p+"_"+op)
+		}
+	}
+}
+
+// addAtomicEffects gives every operation of the atomics table without a
+// row of its own the memory effect the table says: it reads its cell and,
+// unless it only reads, writes it, atomically (plainly for the __ bit
+// operations). In a kernel tree this keeps the table's functions calls
+// (tableFunc): lowered, their inline bodies end in asm the front end
+// turns into an arbitrary plain store (refcount_dec_and_test through
+// arch_atomic_fetch_add's xadd) or into no store at all (arch___set_bit's
+// bts), and the explorer could not give them their values.
+func addAtomicEffects(m map[string]Helper) {
+	for _, n := range AtomicNames() {
+		a := atomicTable[n]
+		names := []string{n}
+		if !strings.HasPrefix(n, "_") && !strings.Contains(n, "bit") {
+			names = append(names, n+"_relaxed", n+"_acquire", n+"_release")
+		}
+		for _, name := range names {
+			if _, ok := m[name]; ok {
+				continue
+			}
+			l := LenPointee
+			if a.Op >= AtomicBitSet {
+				l = LenUnknown
+			}
+			acc := []ArgAccess{{Arg: a.Cell, Mode: a.Mode(), Len: l}}
+			if a.Op != AtomicRead && a.Op != AtomicBitTest {
+				acc = append(acc, ArgAccess{Arg: a.Cell, Write: true, Mode: a.Mode(), Len: l})
+			}
+			m[name] = Helper{Name: name, Accesses: acc, Returns: ReturnsScalar, NoEscape: true}
 		}
 	}
 }
