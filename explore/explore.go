@@ -64,6 +64,10 @@ type Options struct {
 	// NoBinarySemaphores: as lockset.Options.NoBinarySemaphores, a
 	// semaphore the file does not initialise is not a lock.
 	NoBinarySemaphores bool
+	// Exact is the file lowered with C's integer semantics (frontend
+	// Config.ExactInts) from the same parse, when the program given to
+	// Confirm was not: the explorer then runs on it (exact.go).
+	Exact *ir.Program
 	// Debug, when set, receives each query's outcome and the steps of
 	// traces that do not replay (for developers of whoop).
 	Debug io.Writer
@@ -181,6 +185,11 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 	start := time.Now()
 	opts = opts.withDefaults()
 	out := &Result{}
+	eprog, eres, err := onExact(prog, res, opts.Exact)
+	if err != nil {
+		return exactFailed(res, err), nil
+	}
+	prog, res = eprog, eres
 	ys := yieldinst.Compute(prog, res, opts.Mode)
 	byPair := make(map[[2]string][]yieldinst.Yield)
 	for _, py := range ys.Pairs {
@@ -582,6 +591,7 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 						fmt.Fprintf(p.opts.Debug, "  T%d %s:%d %s %s = %s\n", st.Thread, st.Func, st.Pos.Line, st.Kind, st.LValue, st.Value)
 					}
 					fmt.Fprintln(p.opts.Debug, t)
+					fmt.Fprintln(p.opts.Debug, "rejected:", err)
 				}
 				rejected = fmt.Errorf("%s: %s | %s on %s: %v", p.prog.Path, ord[0].Name(), ord[1].Name(), regionList(regions), err)
 				return false

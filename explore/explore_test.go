@@ -16,14 +16,16 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
-// confirm runs the front end, the lockset check and the explorer on path.
+// confirm runs the front end, the lockset check and the explorer on path,
+// the explorer on the program with C's integers, as whoop --confirm does.
 func confirm(t *testing.T, path string, opts explore.Options) (*lockset.FileResult, *explore.Result) {
 	t.Helper()
 	ctx := context.Background()
-	prog, err := frontend.Load(ctx, path, frontend.Config{})
+	prog, exact, err := frontend.LoadWithExact(ctx, path, nil, frontend.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.Exact = exact
 	res, err := lockset.Check(ctx, prog, lockset.Options{Jobs: 1})
 	if err != nil {
 		t.Fatal(err)

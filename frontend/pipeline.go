@@ -93,12 +93,31 @@ func Load(ctx context.Context, path string, cfg Config) (*ir.Program, error) {
 // A path ending in .ko names a composite module in a kernel tree: its parts
 // come from the directory's Makefile (LoadModule).
 func LoadUntil(ctx context.Context, path string, cfg Config, lastPass string) (prog *ir.Program, err error) {
+	last := -1
+	for i, p := range passes {
+		if p.name == lastPass {
+			last = i
+		}
+	}
+	if last < 0 {
+		return nil, fmt.Errorf("unknown pass %q (passes: %s)", lastPass, strings.Join(Passes(), ", "))
+	}
+	cfg, files, err := prepare(path, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return run(ctx, path, files, cfg, last)
+}
+
+// prepare completes cfg for path (a compiler command's flags, the kernel
+// tree) and returns the files to read: path, or a module's parts.
+func prepare(path string, cfg Config) (Config, []string, error) {
 	if cfg.Kernel == nil && cfg.Tree.Commands != nil {
 		// A compiler command that is not a kernel one (no kconfig.h or
 		// autoconf.h on its include path) still gives its -I, -D and -U.
 		if cmd := cfg.Tree.Commands(path); cmd != nil && ktree.FromCommand(cmd) == nil {
 			if err := kernelCommandWithoutBuild(path, cmd); err != nil {
-				return nil, err
+				return cfg, nil, err
 			}
 			cfg.IncludeDirs = append(append(append([]string(nil), cfg.IncludeDirs...), cmd.QuoteDirs...), cmd.IncludeDirs...)
 			for _, m := range cmd.Macros {
@@ -113,26 +132,18 @@ func LoadUntil(ctx context.Context, path string, cfg Config, lastPass string) (p
 	if cfg.Kernel == nil {
 		l, err := ResolveTree(path, cfg.Tree)
 		if err != nil {
-			return nil, err
+			return cfg, nil, err
 		}
 		cfg.Kernel = l
 	}
-	last := -1
-	for i, p := range passes {
-		if p.name == lastPass {
-			last = i
-		}
-	}
-	if last < 0 {
-		return nil, fmt.Errorf("unknown pass %q (passes: %s)", lastPass, strings.Join(Passes(), ", "))
-	}
 	files := []string{path}
 	if strings.HasSuffix(path, ".ko") {
+		var err error
 		if files, err = moduleParts(path, cfg.Kernel); err != nil {
-			return nil, err
+			return cfg, nil, err
 		}
 	}
-	return run(ctx, path, files, cfg, last)
+	return cfg, files, nil
 }
 
 // LoadModule runs the pipeline on a module built from several files (the
@@ -156,15 +167,59 @@ func LoadModule(ctx context.Context, name string, files []string, cfg Config) (*
 // run runs passes[:last+1] on the files.
 func run(ctx context.Context, name string, files []string, cfg Config, last int) (*ir.Program, error) {
 	st := &state{ctx: ctx, path: name, files: files, cfg: cfg}
-	for _, p := range passes[:last+1] {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if err := runPass(p, st); err != nil {
-			return nil, err
-		}
+	if err := runPasses(st, passes[:last+1]); err != nil {
+		return nil, err
 	}
 	return st.prog, nil
+}
+
+func runPasses(st *state, ps []pass) error {
+	for _, p := range ps {
+		if err := st.ctx.Err(); err != nil {
+			return err
+		}
+		if err := runPass(p, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// LoadWithExact is Load, and also returns the same file lowered with C's
+// integer semantics (Config.ExactInts) from the same parse: the bounded
+// explorer confirms races on that program whatever the race check
+// assumes (a second Load would parse again, nine tenths of a file's
+// front end). When cfg.ExactInts is set, exact is prog. files lists a
+// module's parts (LoadModule), nil for path alone.
+func LoadWithExact(ctx context.Context, path string, files []string, cfg Config) (prog, exact *ir.Program, err error) {
+	if files == nil {
+		if cfg, files, err = prepare(path, cfg); err != nil {
+			return nil, nil, err
+		}
+	} else if cfg.Kernel == nil {
+		if cfg.Kernel, err = ResolveTree(files[0], cfg.Tree); err != nil {
+			return nil, nil, err
+		}
+	}
+	st := &state{ctx: ctx, path: path, files: files, cfg: cfg}
+	if err := runPasses(st, passes[:1]); err != nil {
+		return nil, nil, err
+	}
+	if cfg.ExactInts {
+		err := runPasses(st, passes[1:])
+		return st.prog, st.prog, err
+	}
+	ex := *st
+	ex.cfg.ExactInts = true
+	ex.prog = &ir.Program{Path: st.prog.Path, Sources: st.prog.Sources, Files: st.prog.Files}
+	// One after the other: lowering rewrites the units' link renames.
+	if err := runPasses(st, passes[1:]); err != nil {
+		return nil, nil, err
+	}
+	if err := runPasses(&ex, passes[1:]); err != nil {
+		return nil, nil, err
+	}
+	return st.prog, ex.prog, nil
 }
 
 // runPass runs one pass, turning a panic into an error: bad input must

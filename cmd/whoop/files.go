@@ -78,7 +78,16 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 	if cfg.Tree.Log != nil {
 		cfg.Tree.Log = &tlog
 	}
+	// The explorer reads the file lowered with C's integer semantics,
+	// whatever the race check assumes (confirm.go): one parse, two
+	// lowerings.
+	var exact *ir.Program
 	prog, err := await(fctx, stopGrace, &w.abandoned, func() (*ir.Program, error) {
+		if r.confirm != nil {
+			p, ex, err := loadWithExact(fctx, cfg, path, r.module)
+			exact = ex
+			return p, err
+		}
 		if r.module != nil {
 			return loadModule(fctx, cfg, path, r.module)
 		}
@@ -117,6 +126,7 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 					fmt.Fprintf(&clog, "%s: warning: --confirm skipped: %v\n", prog.Path, context.Cause(fctx))
 				} else {
 					copts := *r.confirm
+					copts.Exact = exact
 					copts.Progress = func(done, total int) { r.progress.phase(path, "confirming", done, total) }
 					err = confirmRaces(fctx, &clog, prog, res, copts, r.stats)
 				}

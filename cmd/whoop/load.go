@@ -82,6 +82,18 @@ func loadModule(ctx context.Context, cfg frontend.Config, name string, files []s
 	return loaded(ctx, prog, err)
 }
 
+// loadWithExact is load (or loadModule, with files) that also returns the
+// program lowered with C's integer semantics from the same parse, for the
+// explorer (frontend.LoadWithExact).
+func loadWithExact(ctx context.Context, cfg frontend.Config, path string, files []string) (prog, exact *ir.Program, err error) {
+	prog, exact, err = frontend.LoadWithExact(ctx, path, files, cfg)
+	prog, err = loaded(ctx, prog, err)
+	if err != nil {
+		return nil, nil, err
+	}
+	return prog, exact, nil
+}
+
 // loaded classifies a front-end error by exit code.
 func loaded(ctx context.Context, prog *ir.Program, err error) (*ir.Program, error) {
 	if err == nil {
