@@ -26,12 +26,17 @@ type cloner struct {
 	// addresses already assumed outside the NULL page, with the smallest
 	// offset assumed (deref).
 	guarded map[*ir.Var]int64
+	// atomics are src's atomic calls and their effect points; atomicRet
+	// holds what each returns once its effect has run (atomics.go).
+	atomics   map[ir.Stmt]*atomicSite
+	atomicRet map[*ir.Call]*ir.Var
 }
 
 func (s *seq) cloneBody(job cloneJob) {
 	src, dst, t := job.key.f, job.dst, job.key.thread
 	c := &cloner{s: s, key: job.key, src: src, dst: dst,
-		vars: make(map[*ir.Var]*ir.Var), frame: make(map[*ir.Object]*ir.Var), blocks: make(map[[2]int]*ir.Block)}
+		vars: make(map[*ir.Var]*ir.Var), frame: make(map[*ir.Object]*ir.Var), blocks: make(map[[2]int]*ir.Block),
+		atomics: atomicSites(src), atomicRet: make(map[*ir.Call]*ir.Var)}
 	for _, v := range src.Params {
 		c.vars[v] = dst.NewParam(v.Name, v.Kind, v.CType, v.Pos)
 	}
@@ -42,6 +47,11 @@ func (s *seq) cloneBody(job cloneJob) {
 		c.vars[src.Ret] = dst.NewRet(src.Ret.Name, src.Ret.Kind, src.Ret.CType)
 	}
 	entry := dst.NewBlock("enter " + src.Name)
+	// The kernel passes values of the parameters' types (the harness's
+	// arguments are arbitrary; a caller's are converted already).
+	for _, v := range src.Params {
+		c.assumeRange(entry, c.vars[v], nil, src.Pos)
+	}
 	for _, o := range src.Frame {
 		a := dst.NewLocal("&"+o.Name, ir.Int, nil, o.Pos)
 		c.frame[o] = a
@@ -187,6 +197,7 @@ func (c *cloner) oracle(b *ir.Block, dst *ir.Var, pos ir.Pos) {
 	}
 	b.Add(&ir.Load{Dst: dst, Access: ir.Access{Addr: c.s.cnt[t], Size: 8, Region: c.s.oracle[t], Site: c.s.newSite(), P: pos, LValue: "oracle"}})
 	b.Add(&ir.Assign{Dst: c.s.cnt[t], Src: ir.Bin(ir.OpAdd, c.s.cnt[t], ir.IntConst(1)), P: pos})
+	c.fitVar(b, dst, nil, pos)
 }
 
 // load emits dst := the cell at addr of (the thread's current round of)
@@ -322,6 +333,7 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 		c.deref(cur, st.Addr, addr, st.P)
 		dst := c.v(st.Dst)
 		c.load(cur, st.Region, &st.Access, addr, dst)
+		c.assumeRange(cur, dst, nil, st.P)
 		if isYield {
 			val := c.tmp("seen", ir.Int)
 			cur.Add(&ir.Assign{Dst: val, Src: dst, P: st.P})
@@ -339,11 +351,25 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 	case *ir.Touch:
 		addr := c.addrVar(cur, st.Addr, st.P)
 		c.deref(cur, st.Addr, addr, st.P)
+		if site := c.atomics[st]; site != nil && site.at == st {
+			word := c.atomicEffect(cur, site, addr, &st.Access)
+			if isYield {
+				val := c.tmp("seen", ir.Int)
+				c.load(cur, st.Region, &st.Access, word, val)
+				c.yield(cur, yp, st.Region, &st.Access, word, val, st.P)
+			}
+			return cur
+		}
 		if st.Write {
 			cs, n := touchCells(&st.Access)
 			for k := range n {
 				o := c.tmp("written", ir.Int)
 				c.oracle(cur, o, st.P)
+				if st.Region != nil {
+					if w := wrapTo(o, st.Region.Type); w != nil {
+						cur.Add(&ir.Assign{Dst: o, Src: w, P: st.P})
+					}
+				}
 				at := addr
 				if k > 0 {
 					at = ir.Bin(ir.OpAdd, addr, ir.IntConst(k*cs))
@@ -551,7 +577,9 @@ func (c *cloner) direct(cur *ir.Block, call *ir.Call, f *ir.Function, args []ir.
 		}
 	}
 	c.callable(cur, call, f, pos, pub && unreg, cellWithdrawn)
-	c.helperValue(cur, f, args, dst, pos)
+	if !c.atomicCall(cur, call, args, dst, pos) {
+		c.helperValue(cur, f, args, dst, pos)
+	}
 	h, _ := models.HelperFor(f.Name)
 	if pub && !unreg {
 		c.callable(cur, call, f, pos, true, cellPublished)
@@ -591,6 +619,9 @@ func (c *cloner) helperValue(cur *ir.Block, f *ir.Function, args []ir.Expr, dst 
 		cur.Add(&ir.Assign{Dst: dst, Src: args[h.RetArg], P: pos})
 	case dst != nil:
 		c.oracle(cur, dst, pos)
+		if resultBits(f) > 0 {
+			c.fitVar(cur, dst, f, pos)
+		}
 	}
 }
 

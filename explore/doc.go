@@ -89,6 +89,23 @@
 // written bytes) is read from the thread's oracle array, so the model
 // determines the execution completely.
 //
+// # C semantics
+//
+// The explorer runs the file lowered with C's integer semantics
+// (Options.Exact, frontend Config.ExactInts: overflow and narrowing wrap,
+// operands are converted to their common type), whatever the race check
+// assumes. Where a value enters a thread it has its C type: an argument
+// and a value loaded from memory are assumed in their type's range, and
+// what the environment gives (an external function's result, a havoc, a
+// helper's written bytes) is converted to its type; a hardware read
+// returns a value of its width (ioread8 an unsigned int below 256:
+// models.ReadBits). vc makes a wrap exact only where a model needs it
+// (vc.Options.Refine). The kernel's atomic and bit operations run with
+// their values (models.Atomic, atomics.go): test_and_set_bit,
+// atomic_inc_return, atomic_cmpxchg, refcount_dec_and_test, ... read and
+// write their cell in one step, at the helper's access to it, and return
+// what the operation computed, so kref_put releases only at zero.
+//
 // # No false confirmation
 //
 // Every trace the solver returns is replayed (replay.go) by a concrete

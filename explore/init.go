@@ -43,17 +43,23 @@ func initialCells(prog *ir.Program) []cell {
 	exact := make(map[key]int64)
 	sizes := make(map[*ir.Region]map[int64]bool)
 	prog.Accesses(func(_ *ir.Function, _ ir.Stmt, a *ir.Access) {
-		if a.Region == nil || a.Size <= 0 {
+		if a.Region == nil {
 			return
 		}
-		if o, off, ok := constAddr(a.Addr); ok {
-			exact[key{o, off}] = a.Size
+		size := a.Size
+		if size <= 0 {
+			// A helper's access of unknown length (a bit operation on
+			// the words of a bitmap, a memset): its words are zero too.
+			size = 8
+		}
+		if o, off, ok := constAddr(a.Addr); ok && a.Size > 0 {
+			exact[key{o, off}] = size
 			return
 		}
 		if sizes[a.Region] == nil {
 			sizes[a.Region] = make(map[int64]bool)
 		}
-		sizes[a.Region][a.Size] = true
+		sizes[a.Region][size] = true
 	})
 	var out []cell
 	add := func(o *ir.Object, off, size int64, val ir.Expr) {

@@ -56,9 +56,14 @@ type replayer struct {
 	// drive, when set, chooses the oracle's values, the initial memory
 	// and the arguments instead of a solver's model (concrete.go).
 	drive *drive
+	// atomics memoises atomicSites per function.
+	atomics map[*ir.Function]map[ir.Stmt]*atomicSite
 }
 
 type pendingCheck struct {
+	// typ is the type the access read its value as: the cell now is
+	// compared as that type reads it.
+	typ    ir.Type
 	plain  bool
 	region *ir.Region
 	addr   *big.Int
@@ -88,6 +93,9 @@ type thread struct {
 	// without a second yield when the thread resumes.
 	yielded ir.Stmt
 	args    []*big.Int // the entry point's arguments
+	// atomicRet holds what an atomic call returns once its effect ran
+	// (atomics.go).
+	atomicRet map[*ir.Call]*big.Int
 }
 
 type activation struct {
@@ -226,6 +234,9 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 		if p := r.pending[th.id]; p != nil {
 			r.pending[th.id] = nil
 			now := r.read(p.region, p.addr)
+			if p.typ != nil {
+				now = fitTo(now, p.typ)
+			}
 			nowVer := r.read(r.s.versions[p.region], p.addr)
 			changed := checkFails(p.plain, r.s.openers(), now, p.val, nowVer, p.ver)
 			if changed {
@@ -252,7 +263,12 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 }
 
 func (r *replayer) start(t int, ep *ir.EntryPoint, args []*big.Int) *thread {
-	th := &thread{id: t, ep: ep, args: args}
+	for i, p := range ep.Func.Params {
+		if i < len(args) {
+			args[i] = fitTo(args[i], p.CType)
+		}
+	}
+	th := &thread{id: t, ep: ep, args: args, atomicRet: make(map[*ir.Call]*big.Int)}
 	for i := range ep.Func.Params {
 		if i < len(ep.Params) && ep.Params[i] == ir.ParamFresh {
 			r.alloc[t]++ // the harness allocated it (seq.enter)
@@ -455,6 +471,7 @@ func (r *replayer) term(th *thread, a *activation) error {
 			if v, err = r.oracle(th.id); err != nil {
 				return err
 			}
+			v = fitTo(v, a.fn.Ret.CType)
 		}
 		th.stack = th.stack[:len(th.stack)-1]
 		if a.onReturn != nil {
@@ -508,7 +525,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 			if v.Kind == ir.Bool {
 				x = boolInt(x.Sign() != 0)
 			}
-			a.vars[v] = x
+			a.vars[v] = fitTo(x, v.CType)
 		}
 	case *ir.Assume:
 		c, err := r.eval(a, st.Cond)
@@ -526,11 +543,11 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		if err := r.deref(th, a, &st.Access, addr); err != nil {
 			return false, err
 		}
-		v := r.read(st.Region, addr)
+		v := r.loadAs(st.Region, addr, st.Dst.CType)
 		a.vars[st.Dst] = v
 		s := r.access(th, a, &st.Access, "read", v)
 		if isYield {
-			return r.yield(th, accessYield, yp, st.Region, addr, v, s)
+			return r.yieldAs(th, accessYield, yp, st.Region, addr, v, s, st.Dst.CType)
 		}
 	case *ir.Store:
 		addr, err := r.eval(a, st.Addr)
@@ -558,6 +575,9 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		if err := r.deref(th, a, &st.Access, addr); err != nil {
 			return false, err
 		}
+		if site := r.atomicSite(a.fn, st); site != nil && site.at == st {
+			return r.atomicTouch(th, a, st, site, addr, yp, isYield)
+		}
 		kind := "read"
 		var written []*big.Int
 		if st.Write {
@@ -566,6 +586,9 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 				o, err := r.oracle(th.id)
 				if err != nil {
 					return false, err
+				}
+				if st.Region != nil {
+					o = fitTo(o, st.Region.Type)
 				}
 				at := new(big.Int).Add(addr, big.NewInt(k*cs))
 				r.write(st.Region, at, o)
@@ -621,6 +644,11 @@ func (r *replayer) noteWriter(reg *ir.Region, mode ir.AccessMode, addr *big.Int,
 
 // yield mirrors cloner.yield: one oracle value decides the switch.
 func (r *replayer) yield(th *thread, kind yieldKind, yp yieldPoint, reg *ir.Region, addr, val *big.Int, s Step) (bool, error) {
+	return r.yieldAs(th, kind, yp, reg, addr, val, s, nil)
+}
+
+// yieldAs is yield after an access that read its value as type typ.
+func (r *replayer) yieldAs(th *thread, kind yieldKind, yp yieldPoint, reg *ir.Region, addr, val *big.Int, s Step, typ ir.Type) (bool, error) {
 	if th.id == initThread || len(th.stack) > 0 && th.stack[len(th.stack)-1].quiet {
 		return false, nil
 	}
@@ -642,7 +670,7 @@ func (r *replayer) yield(th *thread, kind yieldKind, yp yieldPoint, reg *ir.Regi
 	sw.Kind, sw.Value, sw.LValue = "switch", "", ""
 	r.steps = append(r.steps, sw)
 	if yp.Check {
-		r.pending[th.id] = &pendingCheck{plain: yp.Plain, region: reg, addr: addr, val: val, ver: r.read(r.s.versions[reg], addr), site: yp.Site, step: s}
+		r.pending[th.id] = &pendingCheck{typ: typ, plain: yp.Plain, region: reg, addr: addr, val: val, ver: r.read(r.s.versions[reg], addr), site: yp.Site, step: s}
 	}
 	return true, nil
 }
@@ -692,7 +720,7 @@ func (r *replayer) call(th *thread, a *activation, st *ir.Call, yp yieldPoint, i
 		if err != nil {
 			return false, err
 		}
-		a.vars[st.Dst] = v
+		a.vars[st.Dst] = fitTo(v, st.Dst.CType)
 	}
 	return false, nil
 }
@@ -743,7 +771,12 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 		r.callable(call, f, cellWithdrawn)
 	}
 	h, _ := models.HelperFor(f.Name)
+	atomic, err := r.atomicCall(th, a, call, f, args, dst, pos)
+	if err != nil {
+		return err
+	}
 	switch {
+	case atomic:
 	case h.Returns == models.ReturnsFresh && dst != nil:
 		null, err := r.allocFails(th.id)
 		if err != nil {
@@ -761,7 +794,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 		if err != nil {
 			return err
 		}
-		a.vars[dst] = v
+		a.vars[dst] = fitResult(v, f, dst.CType)
 	}
 	if pub && !unreg {
 		r.callable(call, f, cellPublished)
@@ -793,7 +826,7 @@ func (r *replayer) countingSem(th *thread, a *activation, st *ir.Call, api model
 		if err != nil {
 			return err
 		}
-		a.vars[st.Dst] = v
+		a.vars[st.Dst] = fitTo(v, st.Dst.CType)
 	}
 	return nil
 }
@@ -817,7 +850,7 @@ func (r *replayer) lock(th *thread, a *activation, st *ir.Call, api models.LockA
 		if err != nil {
 			return err
 		}
-		a.vars[st.Dst] = v
+		a.vars[st.Dst] = fitTo(v, st.Dst.CType)
 		return nil
 	}
 	var next *big.Int
@@ -845,6 +878,7 @@ func (r *replayer) lock(th *thread, a *activation, st *ir.Call, api models.LockA
 			return err
 		}
 		if st.Dst != nil {
+			v = fitTo(v, st.Dst.CType)
 			a.vars[st.Dst] = v
 		}
 		ok := v.Sign() == 0
