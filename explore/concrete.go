@@ -716,7 +716,7 @@ func (r *replayer) harness(a1, a2 []*big.Int) error {
 	var conds []ir.Expr
 	for _, d := range s.sh.distinct {
 		if d[0] < len(s.args[1]) && d[1] < len(s.args[2]) {
-			conds = append(conds, ir.Bin(ir.OpNe, s.args[1][d[0]], s.args[2][d[1]]))
+			conds = append(conds, distinctObjects(s.sh.first.Func, d[0], s.args[1][d[0]], s.args[2][d[1]]))
 		}
 	}
 	if !s.sh.paramAliasing {
@@ -810,6 +810,7 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 	// the check a race needs).
 	var through []probeState
 	var hit *replayer
+	var doomed *confirmation // a hopeless rejection (strict.go)
 	var hitDrive *drive
 	var hitStrategy strategy
 	// run runs one schedule with the oracle values over; progress says
@@ -825,7 +826,18 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 			fmt.Fprintf(p.opts.Debug, "  concrete run %v, %d values learned: %v kinds %v %v\n", switchAt, len(over), err, d.kinds[1], d.kinds[2])
 		}
 		if err == nil && rp.race != nil {
-			hit, hitDrive, hitStrategy = rp, d, st
+			// A run the strict check rejects proves nothing (strict.go),
+			// unless no run of the pair can pass it.
+			why, hopeless := p.strict(rp)
+			switch {
+			case why == "":
+				hit, hitDrive, hitStrategy = rp, d, st
+			case hopeless && doomed == nil:
+				doomed = &confirmation{site: rp.race.site, region: rp.race.region, rejected: why, hopeless: true}
+			}
+			if why != "" && p.opts.Debug != nil {
+				fmt.Fprintf(p.opts.Debug, "  concrete run rejected: %s\n", why)
+			}
 		}
 		if err != nil {
 			return d, rp.setupsDone*maxReplaySteps + maxReplaySteps - rp.budget
@@ -1075,7 +1087,7 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 		}
 	}
 	if hit == nil {
-		return nil
+		return doomed
 	}
 	if tidy := p.tidy(s, hitStrategy, hitDrive, hit); tidy != nil {
 		hit = tidy
@@ -1107,7 +1119,7 @@ func (p *pairJob) tidy(s *seq, st strategy, d *drive, hit *replayer) *replayer {
 	d2 := newDrive(st)
 	d2.override, d2.switchAt = over, d.switchAt
 	rp, err := runDrive(s, d2)
-	if err != nil || rp.race == nil || rp.race.site != hit.race.site {
+	if err != nil || rp.race == nil || rp.race.site != hit.race.site || strictCheck(p.prog, p.facts, p.sems, p.opts.NoPublication, rp.log) != "" {
 		return nil
 	}
 	return rp

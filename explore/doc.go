@@ -104,7 +104,9 @@
 // their values (models.Atomic, atomics.go): test_and_set_bit,
 // atomic_inc_return, atomic_cmpxchg, refcount_dec_and_test, ... read and
 // write their cell in one step, at the helper's access to it, and return
-// what the operation computed, so kref_put releases only at zero.
+// what the operation computed, so kref_put releases only at zero. Memory a
+// zeroing allocator (kzalloc) returns reads 0 until written: a model that
+// chose other contents is replayed with zeros first (zeroReplay).
 //
 // # No false confirmation
 //
@@ -121,7 +123,29 @@
 // really wrong. Executions with undefined behaviour (a division by zero,
 // a shift out of 0..63) are not sought. A trace that still does not replay
 // (a whoop bug) is an internal error, reported as such and never as a
-// race.
+// race. Then a second, independent evaluation of the trace (strict.go,
+// strictcheck.go, strictexec.go, strictproto.go) runs it again over the
+// original program with its own interpreter, taking from the replay only
+// what the environment chose (and checking each such value is one it
+// could give), computing the rest with C's semantics and the kernel's
+// atomics, and checking the calling protocol: an entry point only once
+// published (a timer armed, work queued, a handler requested) and not
+// after its withdrawal, a file's release after its open returned 0 and
+// its other operations, a remove after its probe, a one-shot release
+// (kref, device) once per object. The opener the harness runs before a
+// thread's entry point (protocol.go) is that thread's open: the check
+// takes it only as the open (probe) of the entry point's ops on the same
+// object, and the entry point only once it returned 0. A trace it
+// rejects makes the race "not confirmed (trace rejected: REASON)", never
+// confirmed; one no trace of the pair can pass (a release whose object
+// nothing in either thread puts) ends the pair. Module init runs before
+// the probes it registers,
+// and the setup's loops go round up to setupUnroll times whatever
+// --unroll; a setup cut at that bound still counts as done, with the
+// publications its code could make made (forcing setups to their end
+// left sonypi's init, which walks a table of 50 keys, without a trace).
+// A kernel helper's written bytes are the environment's: the check takes
+// the trace's values there.
 //
 // # Deterministic verdicts
 //

@@ -141,6 +141,9 @@ type RaceResult struct {
 	// Bounded: loops or recursion of the explored code were cut at the
 	// unrolling bound, so longer executions were not explored.
 	Bounded bool
+	// Rejected says why the strict check rejected the last trace found
+	// for the race (strict.go): it is then not confirmed.
+	Rejected string
 }
 
 // Stats is the explorer's work on one file.
@@ -204,6 +207,8 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			setup = append(setup, ep)
 		}
 	}
+	// Module init registers the drivers whose probes run after it.
+	sort.SliceStable(setup, func(i, j int) bool { return setup[i].Struct == "module_init" && setup[j].Struct != "module_init" })
 	type span struct{ pair, first, last int }
 	var spans []span
 	for i, pr := range res.Pairs {
@@ -309,6 +314,10 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 	for k := range out.Races {
 		r := &out.Races[k]
 		if r.Status != NotConfirmed {
+			continue
+		}
+		if r.Rejected != "" {
+			r.Note = "not confirmed (trace rejected: " + r.Rejected + ")"
 			continue
 		}
 		r.Note = fmt.Sprintf("not confirmed within csb %d, unroll %d", opts.CSB, opts.Unroll)
@@ -433,6 +442,16 @@ func (p *pairJob) run(ctx context.Context) string {
 				}
 			}
 			p.attach(found, idx)
+			if found.hopeless {
+				// No trace of the pair passes the strict check: the
+				// rest of its races are rejected for the same reason.
+				for k := range p.mine {
+					if p.mine[k].Status != Confirmed {
+						p.mine[k].Rejected = found.rejected
+					}
+				}
+				return ""
+			}
 		}
 	}
 	if ctx.Err() != nil && len(open()) > 0 {
@@ -487,6 +506,10 @@ func (p *pairJob) attach(f *confirmation, open []int) {
 		return
 	}
 	m := &p.mine[pick]
+	if f.rejected != "" {
+		m.Rejected = f.rejected
+		return
+	}
 	m.Status, m.Steps, m.Check, m.Writer = Confirmed, f.steps, f.check, f.writer
 	m.Note = fmt.Sprintf("confirmed: an interleaving with at most %d context switches", p.opts.CSB)
 	if f.setupCut {
@@ -499,6 +522,8 @@ type confirmation struct {
 	region        string
 	steps         []Step
 	check, writer Step
+	rejected      string // why the strict check rejected the trace
+	hopeless      bool   // and no trace of the pair can pass it
 	// setupCut: a setup stopped at its loop bound (protocol.go).
 	setupCut bool
 }
@@ -575,6 +600,12 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 			if p.opts.skewOracle {
 				mem = skewed(s, mem)
 			}
+			if z := p.zeroReplay(s, t, mem); z != nil {
+				p.out.Stats.Replayed++
+				found = &confirmation{site: z.race.site, region: z.race.region, steps: z.steps, check: z.race.check, writer: z.race.writer, setupCut: z.cutSetup}
+				p.seed = z.seen
+				return true
+			}
 			rp := newReplayer(s, mem)
 			rp.seen = make(map[oracleKey]*big.Int)
 			p.out.Stats.Replayed++
@@ -597,6 +628,7 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 				return false
 			}
 			found = &confirmation{site: rp.race.site, region: rp.race.region, steps: rp.steps, check: rp.race.check, writer: rp.race.writer, setupCut: rp.cutSetup}
+			found.rejected, found.hopeless = p.strict(rp)
 			p.seed = rp.seen
 			return true
 		},

@@ -34,6 +34,7 @@ func initialCells(prog *ir.Program) []cell {
 			}
 		}
 	}
+	stringHolders(prog, holders)
 	// Offsets read at a constant place in an object, and the access sizes
 	// used anywhere in each region.
 	type key struct {

@@ -375,6 +375,7 @@ func (r *replayer) begin(th *thread) error {
 		}
 		args[j] = v
 	}
+	r.log.open(th.id, pl.opener, args)
 	r.push(th, pl.opener.Func, args, nil, 0)
 	a := th.stack[len(th.stack)-1]
 	a.quiet = true

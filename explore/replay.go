@@ -58,6 +58,13 @@ type replayer struct {
 	drive *drive
 	// atomics memoises atomicSites per function.
 	atomics map[*ir.Function]map[ir.Stmt]*atomicSite
+	// log is what the replay did, for the strict check (strict.go).
+	log *traceLog
+	// zeroed are the objects a zeroing allocator (kzalloc) returned: a
+	// drive, or a replay with zeroAllocs, reads 0 where nothing wrote
+	// them, as C does.
+	zeroed     []*big.Int
+	zeroAllocs bool
 }
 
 type pendingCheck struct {
@@ -116,7 +123,7 @@ type activation struct {
 
 func newReplayer(s *seq, initial func(*ir.Region, *big.Int) (*big.Int, bool)) *replayer {
 	objs, funcs := vc.Layout(s.q)
-	return &replayer{s: s, objs: objs, funcs: funcs, initial: initial,
+	return &replayer{s: s, objs: objs, funcs: funcs, initial: initial, log: newTraceLog(objs, funcs),
 		mem: make(map[*ir.Region]map[string]*big.Int), writer: make(map[*ir.Region]map[string]Step),
 		budget: maxReplaySteps}
 }
@@ -242,6 +249,7 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 			if changed {
 				w := r.writer[p.region][p.addr.String()]
 				r.race = &raceFound{site: p.site, region: p.region.Name, check: p.step, writer: w}
+				r.log.race = &traceRace{thread: th.id, region: p.region, addr: p.addr, plain: p.plain}
 				st := p.step
 				st.Kind, st.Value = "race", now.String()
 				r.steps = append(r.steps, st)
@@ -269,6 +277,7 @@ func (r *replayer) start(t int, ep *ir.EntryPoint, args []*big.Int) *thread {
 		}
 	}
 	th := &thread{id: t, ep: ep, args: args, atomicRet: make(map[*ir.Call]*big.Int)}
+	r.log.start(t, ep, args)
 	for i := range ep.Func.Params {
 		if i < len(ep.Params) && ep.Params[i] == ir.ParamFresh {
 			r.alloc[t]++ // the harness allocated it (seq.enter)
@@ -288,10 +297,13 @@ func (r *replayer) push(th *thread, f *ir.Function, args []*big.Int, dst *ir.Var
 			a.vars[p] = args[i]
 		}
 	}
-	for _, o := range f.Frame {
+	frame := make([]*big.Int, len(f.Frame))
+	for i, o := range f.Frame {
 		a.frame[o] = r.allocate(th.id)
+		frame[i] = a.frame[o]
 	}
 	th.stack = append(th.stack, a)
+	r.log.enter(th.id, f, frame)
 }
 
 func (r *replayer) allocate(t int) *big.Int {
@@ -348,6 +360,9 @@ func (r *replayer) read(reg *ir.Region, addr *big.Int) *big.Int {
 		}
 	}
 	if reg == r.s.locks || reg == r.s.flags || r.isVersions(reg) {
+		return new(big.Int)
+	}
+	if (r.drive != nil || r.zeroAllocs) && r.inZeroed(addr) {
 		return new(big.Int)
 	}
 	if r.drive != nil {
@@ -426,6 +441,7 @@ func (r *replayer) step(th *thread) (switched bool, err error) {
 	if a.next < len(a.block.Stmts) {
 		st := a.block.Stmts[a.next]
 		a.next++
+		r.log.stmt(th.id, st)
 		switched, err = r.stmt(th, a, st)
 		if errors.Is(err, errSwitched) {
 			return true, nil
@@ -447,6 +463,7 @@ func (r *replayer) term(th *thread, a *activation) error {
 	switch t := a.block.Term.(type) {
 	case *ir.Jump:
 		to = t.Target
+		r.log.term(th.id, a.block, to, nil)
 	case *ir.If:
 		c, err := r.eval(a, t.Cond)
 		if err != nil {
@@ -459,6 +476,7 @@ func (r *replayer) term(th *thread, a *activation) error {
 		if c.Sign() != 0 {
 			to = t.Then
 		}
+		r.log.term(th.id, a.block, to, c)
 	case *ir.Return:
 		var v *big.Int
 		if t.Val != nil {
@@ -473,6 +491,7 @@ func (r *replayer) term(th *thread, a *activation) error {
 			}
 			v = fitTo(v, a.fn.Ret.CType)
 		}
+		r.log.term(th.id, a.block, nil, v)
 		th.stack = th.stack[:len(th.stack)-1]
 		if a.onReturn != nil {
 			if err := a.onReturn(v); err != nil {
@@ -489,6 +508,7 @@ func (r *replayer) term(th *thread, a *activation) error {
 		}
 		return nil
 	default:
+		r.log.term(th.id, a.block, nil, nil)
 		th.done = true // unreachable: the thread stops
 		return nil
 	}
@@ -516,6 +536,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 			return false, err
 		}
 		a.vars[st.Dst] = v
+		r.log.note(v)
 	case *ir.Havoc:
 		for _, v := range st.Vars {
 			x, err := r.oracle(th.id)
@@ -526,6 +547,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 				x = boolInt(x.Sign() != 0)
 			}
 			a.vars[v] = fitTo(x, v.CType)
+			r.log.note(a.vars[v])
 		}
 	case *ir.Assume:
 		c, err := r.eval(a, st.Cond)
@@ -545,6 +567,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		}
 		v := r.loadAs(st.Region, addr, st.Dst.CType)
 		a.vars[st.Dst] = v
+		r.log.note(v)
 		s := r.access(th, a, &st.Access, "read", v)
 		if isYield {
 			return r.yieldAs(th, accessYield, yp, st.Region, addr, v, s, st.Dst.CType)
@@ -562,6 +585,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 			return false, err
 		}
 		r.write(st.Region, addr, v)
+		r.log.note(v)
 		s := r.access(th, a, &st.Access, "write", v)
 		r.noteWriter(st.Region, st.Mode, addr, s, a.quiet)
 		if isYield {
@@ -592,6 +616,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 				}
 				at := new(big.Int).Add(addr, big.NewInt(k*cs))
 				r.write(st.Region, at, o)
+				r.log.note(at, o)
 				written = append(written, at)
 			}
 			kind = "write"
@@ -691,6 +716,7 @@ func (r *replayer) call(th *thread, a *activation, st *ir.Call, yp yieldPoint, i
 				s := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: st.P}
 				if sw, err := r.yield(th, lockYield, yp, nil, nil, nil, s); err != nil || sw {
 					a.next-- // the lock call runs when this thread resumes
+					r.log.undo()
 					th.yielded = st
 					return sw, err
 				}
@@ -721,6 +747,7 @@ func (r *replayer) call(th *thread, a *activation, st *ir.Call, yp yieldPoint, i
 			return false, err
 		}
 		a.vars[st.Dst] = fitTo(v, st.Dst.CType)
+		r.log.note(a.vars[st.Dst])
 	}
 	return false, nil
 }
@@ -755,6 +782,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 			s := Step{Thread: th.id, EntryPoint: th.ep.Name(), Func: a.fn.Name, Pos: pos}
 			if sw, err := r.yield(th, withdrawYield, yieldPoint{}, nil, nil, nil, s); err != nil || sw {
 				a.next-- // the withdrawal runs when this thread resumes
+				r.log.undo()
 				th.yielded = call
 				if err == nil {
 					err = errSwitched
@@ -785,6 +813,8 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 		p := r.allocate(th.id)
 		if null.Sign() != 0 {
 			p = new(big.Int)
+		} else if zeroingAllocator[f.Name] {
+			r.zeroed = append(r.zeroed, p)
 		}
 		a.vars[dst] = p
 	case h.Returns == models.ReturnsArg && dst != nil && h.RetArg < len(args):
@@ -795,6 +825,9 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 			return err
 		}
 		a.vars[dst] = fitResult(v, f, dst.CType)
+	}
+	if dst != nil && a.vars[dst] != nil {
+		r.log.note(a.vars[dst])
 	}
 	if pub && !unreg {
 		r.callable(call, f, cellPublished)
@@ -827,6 +860,7 @@ func (r *replayer) countingSem(th *thread, a *activation, st *ir.Call, api model
 			return err
 		}
 		a.vars[st.Dst] = fitTo(v, st.Dst.CType)
+		r.log.note(a.vars[st.Dst])
 	}
 	return nil
 }
@@ -851,6 +885,7 @@ func (r *replayer) lock(th *thread, a *activation, st *ir.Call, api models.LockA
 			return err
 		}
 		a.vars[st.Dst] = fitTo(v, st.Dst.CType)
+		r.log.note(a.vars[st.Dst])
 		return nil
 	}
 	var next *big.Int
@@ -881,6 +916,7 @@ func (r *replayer) lock(th *thread, a *activation, st *ir.Call, api models.LockA
 			v = fitTo(v, st.Dst.CType)
 			a.vars[st.Dst] = v
 		}
+		r.log.note(v)
 		ok := v.Sign() == 0
 		if api.Cond == models.IfNonZero {
 			ok = !ok

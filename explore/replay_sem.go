@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/vc"
 )
 
 // The replay's side of C's integers and of the atomic operations (cint.go,
@@ -62,6 +63,7 @@ func (r *replayer) atomicEffect(th *thread, a *activation, site *atomicSite, reg
 	if site.writes() {
 		r.write(reg, word, next)
 	}
+	r.log.note(word, old, next)
 	if ret != nil {
 		th.atomicRet[site.call] = ret
 	}
@@ -134,4 +136,40 @@ func (r *replayer) atomicCall(th *thread, a *activation, call *ir.Call, f *ir.Fu
 	}
 	a.vars[dst] = rv
 	return true, nil
+}
+
+// inZeroed reports whether addr lies in an object a zeroing allocator
+// returned (each allocation has allocStride bytes of its own).
+func (r *replayer) inZeroed(addr *big.Int) bool {
+	for _, z := range r.zeroed {
+		d := new(big.Int).Sub(addr, z)
+		if d.Sign() >= 0 && d.Cmp(big.NewInt(allocStride)) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroReplay replays a model as C runs it where the encoding does not: a
+// zeroing allocation's memory reads 0 until written, where the solver
+// chose any value (the encoding does not model kzalloc's zeroing). It
+// returns the replay when it reaches a failing race check and the strict
+// check accepts it; else nil, and the model is replayed as it is.
+func (p *pairJob) zeroReplay(s *seq, t *vc.Trace, mem func(*ir.Region, *big.Int) (*big.Int, bool)) *replayer {
+	rp := newReplayer(s, mem)
+	rp.seen = make(map[oracleKey]*big.Int)
+	rp.zeroAllocs = true
+	if err := rp.run(t.Values); err != nil || rp.race == nil {
+		return nil
+	}
+	if strictCheck(p.prog, p.facts, p.sems, p.opts.NoPublication, rp.log) != "" {
+		return nil
+	}
+	return rp
+}
+
+// strict runs the strict check on rp's trace: why it is rejected ("" if
+// not), and whether no trace of the pair can be accepted.
+func (p *pairJob) strict(rp *replayer) (string, bool) {
+	return strictVerdict(p.prog, p.facts, p.sems, p.opts.NoPublication, rp.log)
 }

@@ -369,7 +369,7 @@ func (s *seq) buildHarness() {
 	s.args[2] = s.enter(h, b, sh.second, 2)
 	for _, d := range sh.distinct {
 		if d[0] < len(s.args[1]) && d[1] < len(s.args[2]) {
-			b.Add(&ir.Assume{Cond: ir.Bin(ir.OpNe, s.args[1][d[0]], s.args[2][d[1]]), P: pos})
+			b.Add(&ir.Assume{Cond: distinctObjects(sh.first.Func, d[0], s.args[1][d[0]], s.args[2][d[1]]), P: pos})
 		}
 	}
 	// Thread 1 may begin a round late, so one thread order covers the

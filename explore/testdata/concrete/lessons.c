@@ -30,7 +30,7 @@ static struct hw_priv *hw;
 static void hw_work(struct work_struct *work)
 {
 	struct hw_priv *p = container_of(work, struct hw_priv, work);
-	unsigned int len = p->len;
+	unsigned int len = inw(0x308);
 
 	while (netif_running(p->ndev) && (inb(0x300) & 0x01) == 0) {
 		outl(p->config, 0x304); // want "race"
