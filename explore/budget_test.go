@@ -1,11 +1,15 @@
 package explore_test
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/whoopverify/whoop/explore"
+	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/lockset"
 )
 
 // A query the wall clock cuts leaves its races "not explored (timeout)",
@@ -69,6 +73,46 @@ func TestFileBudgetSharedByPairs(t *testing.T) {
 		}
 		if first < 0 || len(out.Races) < 2 {
 			t.Fatalf("jobs %d: %d races", jobs, len(out.Races))
+		}
+	}
+}
+
+// cancelOnWrite cancels a context at the first line the explorer writes
+// to Options.Debug: inside a query, before its solver runs.
+type cancelOnWrite struct{ cancel context.CancelFunc }
+
+func (c cancelOnWrite) Write(p []byte) (int, error) { c.cancel(); return len(p), nil }
+
+// A run stopped while a query is on its way (the file's deadline, an
+// interrupt) leaves the pair's races not explored with the reason, never
+// an internal error (sonypi under load: 6 races said "internal error:
+// context deadline exceeded").
+func TestStopInsideQuery(t *testing.T) {
+	path := sharedDriver(t, "sonypi") // large enough that its encoding looks at ctx
+	prog, exact, err := frontend.LoadWithExact(context.Background(), path, nil, frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lockset.Check(context.Background(), prog, lockset.Options{Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts := explore.NoConcrete(explore.Options{Exact: exact, Debug: cancelOnWrite{cancel}})
+	out, err := explore.Confirm(ctx, prog, res, opts)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	if out == nil || len(out.Races) == 0 {
+		t.Fatal("no race")
+	}
+	if len(out.Internal) > 0 {
+		t.Errorf("internal errors: %v", out.Internal)
+	}
+	for _, r := range out.Races {
+		if r.Status != explore.NotExplored || r.Note != "not explored: the run was interrupted before the explorer finished this pair" {
+			t.Errorf("race %d/%d: %s %q", r.Pair, r.Race, r.Status, r.Note)
 		}
 	}
 }

@@ -662,7 +662,14 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 			opts.Rlimit = min(budget, left)
 		}
 		outs, err = p.prover.Check(qctx, s.q, s.harness, opts)
-		if ctx.Err() == nil && qctx.Err() != nil {
+		if ctx.Err() != nil {
+			// The run stopped (its deadline, an interrupt), maybe in
+			// the encoding, whose error is then ctx's: the pair's
+			// open races are not explored (stopReason), no internal
+			// error.
+			return nil, s.cuts > 0, stopped, nil
+		}
+		if qctx.Err() != nil {
 			return nil, s.cuts > 0, wallClock, nil
 		}
 		if err != nil {
@@ -704,6 +711,10 @@ var queryRlimits = [...]uint64{5_000_000, 20_000_000}
 
 // wallClock is the reason of a query the wall clock cut (Options.Timeout).
 const wallClock = "timeout"
+
+// stopped is the reason of a query the run's context stopped; run()
+// turns it into stopReason.
+const stopped = "stopped"
 
 // pairBudgetSpent is the reason of a query the pair's share of the file's
 // solver budget did not cover.
