@@ -1291,6 +1291,22 @@ func moduleRows() {
 func misc() {
 	// dmi_check_system calls ->callback synchronously from the caller.
 	ops("dmi_system_id", ClassAlways, cb("callback", entry, "shared"))
+	// nvram_ops (include/linux/nvram.h): arch_nvram_ops, called through
+	// nvram_read, nvram_write and friends. Every 6.12 caller of ->read
+	// and ->write passes a buffer and a position of its own call
+	// (drivers/char/nvram.c's misc read and write a kmalloc'd buffer and
+	// the file operation's ppos, the syscall's copy; atari_scsi.c stack
+	// locals): fresh, under fresh-params. ->initialize is nvram.c's
+	// NVRAM_INIT ioctl's, not a set-up: an entry like the others.
+	ops("nvram_ops", ClassAlways,
+		cb("get_size", entry, ""),
+		cb("read_byte", entry, "scalar"),
+		cb("write_byte", entry, "scalar scalar"),
+		cb("read", entry, "fresh scalar fresh"),
+		cb("write", entry, "fresh scalar fresh"),
+		cb("initialize", entry, ""),
+		cb("set_checksum", entry, ""),
+	)
 }
 
 // Pseudo-struct names of module-level entry points.
