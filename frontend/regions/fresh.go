@@ -379,25 +379,13 @@ func (f *freshFn) set(v *ir.Var, site int32, st *freshState) {
 // the helper call right after them (same position) and that call lets
 // site escape: its touches are made during the call.
 func (f *freshFn) touchOfEscapingCall(stmts []ir.Stmt, k int, site int32, st *freshState) bool {
-	t, ok := stmts[k].(*ir.Touch)
-	if !ok {
+	c, ok := callOfTouch(stmts, k)
+	if !ok || keepsNoAddress(c) {
 		return false
 	}
-	for j := k + 1; j < len(stmts); j++ {
-		switch s := stmts[j].(type) {
-		case *ir.Touch:
-			continue
-		case *ir.Call:
-			if s.P != t.P || keepsNoAddress(s) {
-				return false
-			}
-			probe := st.clone()
-			for _, e := range ir.StmtExprs(s) {
-				f.escapeIn(e, probe)
-			}
-			return probe.esc[site-1]
-		}
-		return false
+	probe := st.clone()
+	for _, e := range ir.StmtExprs(c) {
+		f.escapeIn(e, probe)
 	}
-	return false
+	return probe.esc[site-1]
 }

@@ -150,25 +150,34 @@ func shared(r *ir.Region) bool { return r != nil && !r.ThreadLocal && !r.ReadOnl
 // helper call right after them (same position) and that call uses the
 // address of frame object i.
 func touchOfUsingCall(stmts []ir.Stmt, k, i int, index map[*ir.Object]int) bool {
-	t, ok := stmts[k].(*ir.Touch)
+	c, ok := callOfTouch(stmts, k)
 	if !ok {
 		return false
+	}
+	uses := false
+	usedBy(c, index, func(o int) { uses = uses || o == i })
+	return uses
+}
+
+// callOfTouch returns the helper call whose memory effects statement k
+// belongs to: k and the statements up to the call are Touches at the
+// call's position (a helper's effects are lowered as Touches just before
+// it).
+func callOfTouch(stmts []ir.Stmt, k int) (*ir.Call, bool) {
+	t, ok := stmts[k].(*ir.Touch)
+	if !ok {
+		return nil, false
 	}
 	for j := k + 1; j < len(stmts); j++ {
 		switch s := stmts[j].(type) {
 		case *ir.Touch:
 			continue
 		case *ir.Call:
-			if s.P != t.P {
-				return false
-			}
-			uses := false
-			usedBy(s, index, func(o int) { uses = uses || o == i })
-			return uses
+			return s, s.P == t.P
 		}
-		return false
+		return nil, false
 	}
-	return false
+	return nil, false
 }
 
 // directAccess returns the frame object that access a names directly: its
