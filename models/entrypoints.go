@@ -1352,4 +1352,9 @@ func init() {
 		"rtc_initialize_alarm"} {
 		exportParams[n] = specs("shared fresh")
 	}
+	// rtc_time64_to_tm (drivers/rtc/lib.c) fills its caller's struct
+	// rtc_time: in 6.12 every caller passes a stack local or the tm its
+	// own read_time, read_alarm or set_alarm call was given (the per-call
+	// object of the rows above), never a struct another thread shares.
+	exportParams["rtc_time64_to_tm"] = specs("scalar fresh")
 }
