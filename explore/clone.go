@@ -110,7 +110,7 @@ func (c *cloner) end(b *ir.Block, pos ir.Pos, cut bool) ir.Terminator {
 // target is the clone of edge from -> to leaving layer l.
 func (c *cloner) target(from, to *ir.Block, l int) *ir.Block {
 	if c.s.retreating(c.src)[[2]int{from.Index, to.Index}] {
-		if l+1 > c.s.unrollOf(c.key.thread) {
+		if l+1 > c.s.unrollOf(c.key.thread, c.key.quiet) {
 			return c.stop()
 		}
 		return c.block(to.Index, l+1)
@@ -537,7 +537,7 @@ func (c *cloner) direct(cur *ir.Block, call *ir.Call, f *ir.Function, args []ir.
 		d := c.key.depth
 		if c.s.recursive(c.src, f) {
 			d++
-			if d > c.s.unrollOf(t) {
+			if d > c.s.unrollOf(t, c.key.quiet) {
 				cur.Term = &ir.Jump{Target: c.stop(), P: pos}
 				return c.dst.NewBlock("after the recursion bound")
 			}

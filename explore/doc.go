@@ -45,8 +45,9 @@
 // mod_timer, queue_work, request_irq, ...) when whoop sees every call
 // that may publish it, and never after a withdrawal that waits for it; a
 // timer, work item or tasklet nothing arms never runs; a file operation
-// runs after its file's open succeeded, and a remove after its probe; a
-// device's release runs once per device. A withdrawal that waits for
+// runs after its file's open succeeded, a remove after its probe, and a
+// net_device's ndo_start_xmit or ndo_tx_timeout after its ndo_open
+// returned 0 (strictnet.go); a device's release runs once per device. A withdrawal that waits for
 // running callbacks (cancel_work_sync, del_timer_sync, free_irq, ...:
 // models.CallEffect) waits in the explorer too: each thread has a running
 // flag, set while it is inside its entry point (in a flag table apart
@@ -59,8 +60,8 @@
 //
 // # Bounds and semantics
 //
-// Each activation follows at most --unroll retreating edges and recursion
-// goes --unroll deep (calls within one cycle of the call graph count, not
+// Each activation follows at most --unroll retreating edges (an opener's,
+// and the setup's, setupUnroll) and recursion goes --unroll deep (calls within one cycle of the call graph count, not
 // the call that enters the cycle); past the bound the thread stops
 // (Return.Halt), and
 // what it did so far still counts: a stopped thread is a prefix of a real
@@ -132,10 +133,16 @@
 // published (a timer armed, work queued, a handler requested) and not
 // after its withdrawal, a file's release after its open returned 0 and
 // its other operations, a remove after its probe, a one-shot release
-// (kref, device) once per object. The opener the harness runs before a
-// thread's entry point (protocol.go) is that thread's open: the check
-// takes it only as the open (probe) of the entry point's ops on the same
-// object, and the entry point only once it returned 0. A trace it
+// (kref, device) once per object, a net_device's transmit only while it
+// is up (after its ndo_open returned 0, never once its ndo_stop began;
+// ndo_open not on a device up, nor beside its ndo_stop) and a NAPI poll
+// only while its context is enabled (napi_enable..napi_disable). The
+// opener the harness runs before a thread's entry point (protocol.go) is
+// that thread's open: the check takes it only as the open (probe,
+// ndo_open) of the entry point's ops on the same object, and the entry
+// point only once it returned 0; its loops go round up to setupUnroll
+// times whatever --unroll (at --unroll 1, rtl8139_open's loop over its
+// four transmit descriptors let no transmit run). A trace it
 // rejects makes the race "not confirmed (trace rejected: REASON)", never
 // confirmed; one no trace of the pair can pass (a release whose object
 // nothing in either thread puts) ends the pair. Module init runs before

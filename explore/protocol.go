@@ -204,7 +204,8 @@ func reaches(eps []*ir.EntryPoint, ep *ir.EntryPoint) bool {
 
 // openerOf returns the entry point that must have succeeded on ep's
 // object before ep runs and is not run by the setup: a file operation's
-// open; a remove's probe when it is not in the setup. ok is false when
+// open; a remove's probe when it is not in the setup; a net_device's
+// ndo_open before its ndo_start_xmit or ndo_tx_timeout. ok is false when
 // there is none.
 func openerOf(prog *ir.Program, ep *ir.EntryPoint, setup []*ir.EntryPoint) (*ir.EntryPoint, bool) {
 	field := ""
@@ -213,6 +214,10 @@ func openerOf(prog *ir.Program, ep *ir.EntryPoint, setup []*ir.EntryPoint) (*ir.
 		field = "open"
 	case ep.Role == ir.RoleExit && !models.IsModuleLevel(ep) && ep.Var != "":
 		field = "probe"
+	case txField(ep):
+		// The core transmits only on a device whose ndo_open returned 0
+		// (strictnet.go): a transmit's thread opens the device first.
+		field = "ndo_open"
 	default:
 		return nil, false
 	}
@@ -411,9 +416,13 @@ const setupUnroll = 4
 // loop bound.
 const setupCutNote = " (the setup was cut at its loop bound: its code after the cut did not run)"
 
-// unrollOf is the loop and recursion bound of thread t's code.
-func (s *seq) unrollOf(t int) int {
-	if t == initThread {
+// unrollOf is the loop and recursion bound of thread t's code; quiet
+// says the code is the thread's opener's. An opener gets the setup's
+// bound too: the entry point runs only once its opener returned, and at
+// --unroll 1 an opener with a loop never does (rtl8139_open sets up its
+// four transmit descriptors in a loop, so no ndo_start_xmit would run).
+func (s *seq) unrollOf(t int, quiet bool) int {
+	if t == initThread || quiet {
 		return max(s.sh.unroll, setupUnroll)
 	}
 	return s.sh.unroll

@@ -11,9 +11,12 @@ import (
 // The kernel's calling protocol bounds what the explorer may claim
 // (protocol.go): a file operation runs after its file's open succeeded
 // (single_open.c), a callback only once armed, queued or requested
-// (unarmed.c), a device's release once per device (release_once.c). Each
-// program's annotations say which races are confirmed; before, the races
-// annotated not-confirmed were all confirmed.
+// (unarmed.c), a device's release once per device (release_once.c), a
+// transmit only on a device that is up (netdev_xmit.c), a NAPI poll only
+// once its context is enabled (napi_poll.c). Each program's annotations
+// say which races are confirmed; before, the races annotated
+// not-confirmed were all confirmed, but in napi_poll.c, a regression test
+// of a rule the strict check already had.
 func TestProtocol(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "protocol", "*.c"))
 	if err != nil || len(files) == 0 {
@@ -43,7 +46,7 @@ func TestProtocolDropped(t *testing.T) {
 // (open_count.c's race needs the two opens in the order the rounds give
 // them); every model replays (confirm fails on one that does not).
 func TestProtocolSolver(t *testing.T) {
-	for _, name := range []string{"open_count.c", "single_open.c", "unarmed.c"} {
+	for _, name := range []string{"open_count.c", "single_open.c", "unarmed.c", "netdev_xmit.c"} {
 		t.Run(strings.TrimSuffix(name, ".c"), func(t *testing.T) {
 			out := checkVerdicts(t, filepath.Join("testdata", "protocol", name), explore.NoConcrete(explore.Options{}))
 			if out.Stats.Queries == 0 {

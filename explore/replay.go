@@ -514,7 +514,7 @@ func (r *replayer) term(th *thread, a *activation) error {
 	}
 	if r.s.retreating(a.fn)[[2]int{a.block.Index, to.Index}] {
 		a.back++
-		if a.back > r.s.unrollOf(th.id) {
+		if a.back > r.s.unrollOf(th.id, a.quiet) {
 			r.bound = true
 			th.done = true
 			return nil
@@ -758,7 +758,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 		d := a.depth
 		if r.s.recursive(a.fn, f) {
 			d++
-			if d > r.s.unrollOf(th.id) {
+			if d > r.s.unrollOf(th.id, a.quiet) {
 				r.bound = true
 				return errStop
 			}

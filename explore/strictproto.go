@@ -31,6 +31,9 @@ type protocol struct {
 	put     map[string]bool
 	atomics map[*ir.Function]map[ir.Stmt]*atomicSite
 	noPub   bool // no publication assumption: entry points run whenever
+	// netdevs are the net_devices the trace opened, stopped and
+	// transmitted on (strictnet.go), by ops variable and address.
+	netdevs map[string]*netdevState
 }
 
 type pubEvent struct {
@@ -47,7 +50,8 @@ type fileState struct {
 
 func newProtocol(prog *ir.Program, facts models.Facts, noPub bool) *protocol {
 	p := &protocol{prog: prog, facts: facts, noPub: noPub, publishers: make(map[string]bool), files: make(map[string]*fileState),
-		probed: make(map[string]bool), released: make(map[string]bool), gone: make(map[string]bool), put: make(map[string]bool)}
+		probed: make(map[string]bool), released: make(map[string]bool), gone: make(map[string]bool), put: make(map[string]bool),
+		netdevs: make(map[string]*netdevState)}
 	for _, f := range prog.Funcs {
 		for _, b := range f.Blocks {
 			for _, st := range b.Stmts {
@@ -140,6 +144,11 @@ func (p *protocol) start(c *checker, th *sThread, ep *ir.EntryPoint, args []*big
 	}
 	if err := p.lastUser(c, th, ep, args); err != nil {
 		return err
+	}
+	if !p.noPub {
+		if err := p.netdevStart(c, th, ep, args); err != nil {
+			return err
+		}
 	}
 	if isField(ep, "remove") {
 		if dev, ok := firstPointer(ep, args); ok && p.hasEntry(ep, "probe") && !p.probed[ep.Struct+ep.Var+dev] {
@@ -242,6 +251,7 @@ func (p *protocol) finish(th *sThread, ret *big.Int) error {
 			p.probed[ep.Struct+ep.Var+dev] = true
 		}
 	}
+	p.netdevFinish(th, ep, args, ok)
 	return nil
 }
 
@@ -295,7 +305,7 @@ func (p *protocol) hasEntry(ep *ir.EntryPoint, field string) bool {
 
 // opens reports whether op is what the kernel must have run successfully
 // on ep's object before ep: the open of a file operation's ops, the probe
-// of a remove's.
+// of a remove's, the ndo_open of a transmit's (strictnet.go).
 func opens(op, ep *ir.EntryPoint) bool {
 	if op.Var == "" || op.Struct != ep.Struct || op.Var != ep.Var {
 		return false
@@ -303,15 +313,21 @@ func opens(op, ep *ir.EntryPoint) bool {
 	if ep.Struct == "file_operations" {
 		return isField(op, "open") && !isField(ep, "open")
 	}
+	if txField(ep) {
+		return isField(op, "ndo_open")
+	}
 	return isField(op, "probe") && (isField(ep, "remove") || ep.Role == ir.RoleExit && !models.IsModuleLevel(ep))
 }
 
 // openedObject is the object an opener or the entry point after it runs
-// on: the struct file of a file operation, else the first pointer (the
-// device).
+// on: the struct file of a file operation, the net_device of a
+// net_device_ops operation, else the first pointer (the device).
 func openedObject(ep *ir.EntryPoint, args []*big.Int) (string, bool) {
-	if ep.Struct == "file_operations" {
+	switch ep.Struct {
+	case "file_operations":
 		return fileArg(ep, args)
+	case "net_device_ops":
+		return netdevArg(ep, args)
 	}
 	return firstPointer(ep, args)
 }
