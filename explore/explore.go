@@ -511,10 +511,26 @@ func (p *pairJob) attach(f *confirmation, open []int) {
 		return
 	}
 	m.Status, m.Steps, m.Check, m.Writer = Confirmed, f.steps, f.check, f.writer
-	m.Note = fmt.Sprintf("confirmed: an interleaving with at most %d context switches", p.opts.CSB)
+	m.Note = "confirmed: an interleaving with " + switchCount(f.steps)
 	if f.setupCut {
 		m.Note += setupCutNote
 	}
+}
+
+// switchCount says how many context switches a trace makes: R rounds of
+// the sequentialisation also hold schedules of more than --csb switches
+// (docs/explorer-protocol.md), so the note counts the trace's own.
+func switchCount(steps []Step) string {
+	n := 0
+	for i := 1; i < len(steps); i++ {
+		if steps[i].Thread != steps[i-1].Thread {
+			n++
+		}
+	}
+	if n == 1 {
+		return "1 context switch"
+	}
+	return fmt.Sprintf("%d context switches", n)
 }
 
 type confirmation struct {
