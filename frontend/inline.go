@@ -148,17 +148,17 @@ func (in *inliner) splice(f *ir.Function, b *ir.Block, i int, c *ir.Call, g *ir.
 	for _, gb := range g.Blocks {
 		blocks[gb] = f.NewBlock("inline " + g.Name)
 	}
-	cl := &cloner{prog: in.prog, vars: vars, objs: objs, pos: pos, suffix: " (in " + g.Name + ")"}
+	cl := inlineCopier(in.prog, vars, objs, pos, g.Name)
 	for _, gb := range g.Blocks {
 		nb := blocks[gb]
 		for _, s := range gb.Stmts {
-			nb.Add(cl.stmt(s))
+			nb.Add(cl.Stmt(s))
 		}
 		switch t := gb.Term.(type) {
 		case *ir.Jump:
 			nb.Term = &ir.Jump{Target: blocks[t.Target], P: pos}
 		case *ir.If:
-			switch c := cl.expr(t.Cond).(type) {
+			switch c := cl.Expr(t.Cond).(type) {
 			case *ir.BoolConst:
 				target := blocks[t.Else]
 				if c.Val {
@@ -172,7 +172,7 @@ func (in *inliner) splice(f *ir.Function, b *ir.Block, i int, c *ir.Call, g *ir.
 			if c.Dst != nil {
 				var v ir.Expr = ir.IntConst(0)
 				if t.Val != nil {
-					v = cl.expr(t.Val)
+					v = cl.Expr(t.Val)
 				}
 				nb.Add(&ir.Assign{Dst: c.Dst, Src: v, P: pos})
 			}
@@ -227,96 +227,43 @@ func frameName(f *ir.Function, name string) string {
 	}
 }
 
-// cloner copies statements and expressions of an inlined body.
-type cloner struct {
-	prog   *ir.Program
-	vars   map[*ir.Var]ir.Expr // parameters map to their arguments
-	objs   map[*ir.Object]*ir.Object
-	pos    ir.Pos
-	suffix string
-}
-
-// v maps a variable assigned in the body.
-func (cl *cloner) v(x *ir.Var) *ir.Var {
-	if n, ok := cl.vars[x].(*ir.Var); ok {
-		return n
-	}
-	return x
-}
-
-func (cl *cloner) expr(e ir.Expr) ir.Expr {
-	switch x := e.(type) {
-	case nil:
-		return nil
-	case *ir.Var:
-		if n, ok := cl.vars[x]; ok {
-			return n
-		}
-		return x
-	case *ir.Object:
-		if n, ok := cl.objs[x]; ok {
-			return n
-		}
-		return x
-	case *ir.Unary:
-		return &ir.Unary{Op: x.Op, X: cl.expr(x.X)}
-	case *ir.Binary:
-		return simplify(x.Op, cl.expr(x.X), cl.expr(x.Y))
-	case *ir.Ite:
-		c := cl.expr(x.Cond)
-		if b, ok := c.(*ir.BoolConst); ok {
-			if b.Val {
-				return cl.expr(x.Then)
+// inlineCopier copies a helper's body into its caller at the call's
+// position: parameters the body never assigns become the call's
+// arguments, constants they bring in are folded, every access gets a
+// new site and its lvalue says which helper it came from.
+func inlineCopier(prog *ir.Program, vars map[*ir.Var]ir.Expr, objs map[*ir.Object]*ir.Object, pos ir.Pos, helper string) *ir.Copier {
+	suffix := " (in " + helper + ")"
+	return &ir.Copier{
+		Vars:    vars,
+		Objects: objs,
+		Fold:    foldCopied,
+		Pos:     func(ir.Pos) ir.Pos { return pos },
+		Access: func(a ir.Access) ir.Access {
+			a.P = pos
+			a.Site = prog.NewSite()
+			if !strings.Contains(a.LValue, " (in ") {
+				a.LValue += suffix
 			}
-			return cl.expr(x.Else)
-		}
-		return &ir.Ite{Cond: c, Then: cl.expr(x.Then), Else: cl.expr(x.Else)}
+			return a
+		},
 	}
-	return e // constants, functions
 }
 
-func (cl *cloner) access(a ir.Access) ir.Access {
-	a.Addr = cl.expr(a.Addr)
-	a.Len = cl.expr(a.Len)
-	a.P = cl.pos
-	a.Site = cl.prog.NewSite()
-	if !strings.Contains(a.LValue, " (in ") {
-		a.LValue += cl.suffix
+// foldCopied folds a copied binary expression over constants, and a
+// conditional whose condition became a constant.
+func foldCopied(e ir.Expr) ir.Expr {
+	switch x := e.(type) {
+	case *ir.Binary:
+		return simplify(x.Op, x.X, x.Y)
+	case *ir.Ite:
+		if b, ok := x.Cond.(*ir.BoolConst); ok {
+			if b.Val {
+				return x.Then
+			}
+			return x.Else
+		}
 	}
-	return a
-}
-
-func (cl *cloner) stmt(s ir.Stmt) ir.Stmt {
-	switch x := s.(type) {
-	case *ir.Assign:
-		return &ir.Assign{Dst: cl.v(x.Dst), Src: cl.expr(x.Src), P: cl.pos}
-	case *ir.Havoc:
-		vs := make([]*ir.Var, len(x.Vars))
-		for i, v := range x.Vars {
-			vs[i] = cl.v(v)
-		}
-		return &ir.Havoc{Vars: vs, P: cl.pos}
-	case *ir.Assume:
-		return &ir.Assume{Cond: cl.expr(x.Cond), P: cl.pos}
-	case *ir.Load:
-		return &ir.Load{Dst: cl.v(x.Dst), Access: cl.access(x.Access)}
-	case *ir.Store:
-		return &ir.Store{Val: cl.expr(x.Val), Access: cl.access(x.Access)}
-	case *ir.Touch:
-		return &ir.Touch{Write: x.Write, Access: cl.access(x.Access)}
-	case *ir.Call:
-		n := &ir.Call{Callee: x.Callee, Fn: cl.expr(x.Fn), P: cl.pos}
-		if x.Dst != nil {
-			n.Dst = cl.v(x.Dst)
-		}
-		n.Args = make([]ir.Expr, len(x.Args))
-		for i, a := range x.Args {
-			n.Args[i] = cl.expr(a)
-		}
-		n.Targets = append([]*ir.Function(nil), x.Targets...)
-		return n
-	}
-	return s
+	return e
 }
 
 // prune drops the model-header functions nothing refers to any more, the

@@ -433,7 +433,7 @@ func (in *instrumenter) translate(fn, cp *ir.Function, c *cloner) {
 	after := c.stops.out[fn]
 	var entry map[int]*ir.Var // lock-discipline state on entry
 	for i, b := range fn.Blocks {
-		dst := c.blocks[b]
+		dst := c.Blocks[b]
 		if i == 0 && in.disc != nil {
 			entry = in.disc.entering(in, fn, cp, dst)
 		}
@@ -446,11 +446,11 @@ func (in *instrumenter) translate(fn, cp *ir.Function, c *cloner) {
 		if r, ok := b.Term.(*ir.Return); ok && in.disc != nil {
 			in.disc.returning(in, dst, entry, r.P)
 		}
-		dst.Term = c.term(b.Term)
+		dst.Term = c.Term(b.Term)
 		if after[b.Index] {
 			for _, h := range b.Term.Succs() {
 				if headers[h] && reaches(h, b) { // a back edge
-					in.escapeOnEdge(cp, dst, c.blocks[h])
+					in.escapeOnEdge(cp, dst, c.Blocks[h])
 				}
 			}
 		}
@@ -487,22 +487,22 @@ func (in *instrumenter) ownMods(fn *ir.Function) map[int]bool {
 func (in *instrumenter) stmt(fn, cp *ir.Function, dst *ir.Block, c *cloner, s ir.Stmt) *ir.Block {
 	switch s := s.(type) {
 	case *ir.Assign:
-		dst.Add(&ir.Assign{Dst: c.v(s.Dst), Src: c.expr(s.Src), P: s.P})
+		dst.Add(&ir.Assign{Dst: c.Var(s.Dst), Src: c.Expr(s.Src), P: s.P})
 	case *ir.Havoc:
 		vars := make([]*ir.Var, len(s.Vars))
 		for i, v := range s.Vars {
-			vars[i] = c.v(v)
+			vars[i] = c.Var(v)
 		}
 		dst.Add(&ir.Havoc{Vars: vars, P: s.P})
 	case *ir.Assume:
-		dst.Add(&ir.Assume{Cond: ir.Or(in.stop, c.expr(s.Cond)), P: s.P})
+		dst.Add(&ir.Assume{Cond: ir.Or(in.stop, c.Expr(s.Cond)), P: s.P})
 	case *ir.Assert:
 		// The front end emits no assertions; keep any as assumptions so
 		// they do not become race obligations.
-		dst.Add(&ir.Assume{Cond: ir.Or(in.stop, c.expr(s.Cond)), P: s.P})
+		dst.Add(&ir.Assume{Cond: ir.Or(in.stop, c.Expr(s.Cond)), P: s.P})
 	case *ir.Load:
 		// Shared-state abstraction: another thread may have written anything.
-		dst.Add(&ir.Havoc{Vars: []*ir.Var{c.v(s.Dst)}, P: s.P})
+		dst.Add(&ir.Havoc{Vars: []*ir.Var{c.Var(s.Dst)}, P: s.P})
 		in.selection(cp, dst, c, &s.Access, false)
 	case *ir.Store:
 		in.selection(cp, dst, c, &s.Access, false)
@@ -525,7 +525,7 @@ func (in *instrumenter) selection(cp *ir.Function, dst *ir.Block, c *cloner, a *
 	}
 	nd := cp.NewLocal("nd", ir.Bool, nil, a.P)
 	dst.Add(&ir.Havoc{Vars: []*ir.Var{nd}, P: a.P})
-	addr := c.expr(a.Addr)
+	addr := c.Expr(a.Addr)
 	var match ir.Expr
 	touch = touch || a.Size <= 0
 	switch {
@@ -569,7 +569,7 @@ func (in *instrumenter) selection(cp *ir.Function, dst *ir.Block, c *cloner, a *
 func accessLen(a *ir.Access, c *cloner) ir.Expr {
 	switch {
 	case a.Len != nil:
-		return c.expr(a.Len)
+		return c.Expr(a.Len)
 	case a.Size > 0:
 		return ir.IntConst(a.Size)
 	}
@@ -580,7 +580,7 @@ func accessLen(a *ir.Access, c *cloner) ir.Expr {
 func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *ir.Call) *ir.Block {
 	var res *ir.Var
 	if s.Dst != nil {
-		res = c.v(s.Dst)
+		res = c.Var(s.Dst)
 	}
 	havocResult := func() {
 		if res != nil {
@@ -592,7 +592,7 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 		if op, ok := in.f.callLock[s]; ok {
 			var lockAddr ir.Expr
 			if op.api.Arg >= 0 && op.api.Arg < len(s.Args) {
-				lockAddr = c.expr(s.Args[op.api.Arg])
+				lockAddr = c.Expr(s.Args[op.api.Arg])
 			}
 			in.lockCall(fn, cp, dst, s, op, res, lockAddr)
 		} else if op, ok := in.f.callReg[s]; ok && in.lifecycle[fn] {
@@ -602,7 +602,7 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 	}
 	args := make([]ir.Expr, len(s.Args))
 	for i, a := range s.Args {
-		args[i] = c.expr(a)
+		args[i] = c.Expr(a)
 	}
 	if s.Callee != nil {
 		callee, _ := c.copyOf(s.Callee)
@@ -627,7 +627,7 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 		havocResult()
 		return dst
 	}
-	dst.Add(&ir.Call{Dst: res, Fn: c.expr(s.Fn), Targets: targets, Args: args, P: s.P})
+	dst.Add(&ir.Call{Dst: res, Fn: c.Expr(s.Fn), Targets: targets, Args: args, P: s.P})
 	return in.propagate(fn, cp, dst, s.P, origs...)
 }
 

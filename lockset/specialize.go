@@ -158,25 +158,25 @@ func copySpecs(prog *ir.Program, src, dst *ir.Function, vars, narrowed, withNarr
 		}
 	}
 	// Contracts name only ghosts, parameters and the return value.
-	c := &cloner{vars: make(map[*ir.Var]*ir.Var)}
+	c := &ir.Copier{Vars: make(map[*ir.Var]ir.Expr), Unmapped: unmappedVar}
 	for i, p := range src.Params {
-		c.vars[p] = dst.Params[i]
+		c.Vars[p] = dst.Params[i]
 	}
 	if src.Ret != nil {
-		c.vars[src.Ret] = dst.Ret
+		c.Vars[src.Ret] = dst.Ret
 	}
 	keep := func(specs []*ir.Spec) []*ir.Spec {
 		var out, bits []*ir.Spec
 		for _, s := range specs {
 			switch {
-			case onlyGhosts(s.Cond, vars, c.vars):
-				out = append(out, &ir.Spec{Kind: s.Kind, Cond: c.expr(s.Cond), Free: s.Free, ID: prog.NewSpecID(), Tag: s.Tag})
-			case len(narrowed) > 0 && onlyGhosts(s.Cond, withNarrowed, c.vars):
+			case onlyGhosts(s.Cond, vars, c.Vars):
+				out = append(out, &ir.Spec{Kind: s.Kind, Cond: c.Expr(s.Cond), Free: s.Free, ID: prog.NewSpecID(), Tag: s.Tag})
+			case len(narrowed) > 0 && onlyGhosts(s.Cond, withNarrowed, c.Vars):
 				bits = append(bits, s)
 			}
 		}
 		for _, s := range projectBits(bits, narrowed) {
-			s.Cond, s.ID = c.expr(s.Cond), prog.NewSpecID()
+			s.Cond, s.ID = c.Expr(s.Cond), prog.NewSpecID()
 			out = append(out, s)
 		}
 		return out
@@ -195,7 +195,7 @@ func copySpecs(prog *ir.Program, src, dst *ir.Function, vars, narrowed, withNarr
 
 // onlyGhosts reports whether e mentions no ghost global outside vars and no
 // local outside locals.
-func onlyGhosts(e ir.Expr, vars map[*ir.Var]bool, locals map[*ir.Var]*ir.Var) bool {
+func onlyGhosts(e ir.Expr, vars map[*ir.Var]bool, locals map[*ir.Var]ir.Expr) bool {
 	ok := true
 	ir.WalkExpr(e, func(x ir.Expr) {
 		v, isVar := x.(*ir.Var)

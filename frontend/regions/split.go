@@ -213,131 +213,43 @@ func redirectCalls(f *ir.Function, to func(*ir.Function) *ir.Function) {
 func copyFunction(prog *ir.Program, f *ir.Function) *ir.Function {
 	c := ir.NewFunction(f.Name, f.Sig, f.Pos)
 	c.Static, c.Inline, c.NoReturn, c.Section, c.Synthetic = f.Static, f.Inline, f.NoReturn, f.Section, f.Synthetic
-	cp := &funcCopier{prog: prog, vars: make(map[*ir.Var]*ir.Var), objs: make(map[*ir.Object]*ir.Object),
-		blocks: make(map[*ir.Block]*ir.Block)}
+	cp := &ir.Copier{Vars: make(map[*ir.Var]ir.Expr), Objects: make(map[*ir.Object]*ir.Object),
+		Blocks: make(map[*ir.Block]*ir.Block),
+		Access: func(a ir.Access) ir.Access {
+			a.Region = nil
+			a.Site = prog.NewSite()
+			return a
+		}}
 	for _, v := range f.Params {
-		cp.vars[v] = c.NewParam(v.Name, v.Kind, v.CType, v.Pos)
+		cp.Vars[v] = c.NewParam(v.Name, v.Kind, v.CType, v.Pos)
 	}
 	for _, v := range f.Locals {
-		cp.vars[v] = c.NewLocal(v.Name, v.Kind, v.CType, v.Pos)
+		cp.Vars[v] = c.NewLocal(v.Name, v.Kind, v.CType, v.Pos)
 	}
 	if f.Ret != nil {
 		r := *f.Ret
 		r.Func = c
 		c.Ret = &r
-		cp.vars[f.Ret] = c.Ret
+		cp.Vars[f.Ret] = c.Ret
 	}
 	for _, o := range f.Frame {
 		no := *o
 		no.Func = c
 		c.Frame = append(c.Frame, &no)
-		cp.objs[o] = &no
+		cp.Objects[o] = &no
 	}
 	for _, b := range f.Blocks {
-		cp.blocks[b] = c.NewBlock(b.Comment)
+		cp.Blocks[b] = c.NewBlock(b.Comment)
 	}
 	for _, b := range f.Blocks {
-		nb := cp.blocks[b]
+		nb := cp.Blocks[b]
 		for _, s := range b.Stmts {
-			nb.Add(cp.stmt(s))
+			nb.Add(cp.Stmt(s))
 		}
-		nb.Term = cp.term(b.Term)
+		nb.Term = cp.Term(b.Term)
 	}
 	c.ComputePreds()
 	return c
-}
-
-// funcCopier maps one function's variables, frame objects and blocks to
-// those of its copy.
-type funcCopier struct {
-	prog   *ir.Program
-	vars   map[*ir.Var]*ir.Var
-	objs   map[*ir.Object]*ir.Object
-	blocks map[*ir.Block]*ir.Block
-}
-
-func (cp *funcCopier) v(x *ir.Var) *ir.Var {
-	if n, ok := cp.vars[x]; ok {
-		return n
-	}
-	return x // a ghost global
-}
-
-func (cp *funcCopier) expr(e ir.Expr) ir.Expr {
-	switch x := e.(type) {
-	case *ir.Var:
-		return cp.v(x)
-	case *ir.Object:
-		if n, ok := cp.objs[x]; ok {
-			return n
-		}
-		return x
-	case *ir.Old:
-		return &ir.Old{X: cp.v(x.X)}
-	case *ir.Unary:
-		return &ir.Unary{Op: x.Op, X: cp.expr(x.X)}
-	case *ir.Binary:
-		return &ir.Binary{Op: x.Op, X: cp.expr(x.X), Y: cp.expr(x.Y)}
-	case *ir.Ite:
-		return &ir.Ite{Cond: cp.expr(x.Cond), Then: cp.expr(x.Then), Else: cp.expr(x.Else)}
-	}
-	return e // nil, constants, functions
-}
-
-func (cp *funcCopier) access(a ir.Access) ir.Access {
-	a.Addr = cp.expr(a.Addr)
-	a.Len = cp.expr(a.Len)
-	a.Region = nil
-	a.Site = cp.prog.NewSite()
-	return a
-}
-
-func (cp *funcCopier) stmt(s ir.Stmt) ir.Stmt {
-	switch x := s.(type) {
-	case *ir.Assign:
-		return &ir.Assign{Dst: cp.v(x.Dst), Src: cp.expr(x.Src), P: x.P}
-	case *ir.Havoc:
-		vs := make([]*ir.Var, len(x.Vars))
-		for i, v := range x.Vars {
-			vs[i] = cp.v(v)
-		}
-		return &ir.Havoc{Vars: vs, P: x.P}
-	case *ir.Assume:
-		return &ir.Assume{Cond: cp.expr(x.Cond), P: x.P}
-	case *ir.Assert:
-		return &ir.Assert{Cond: cp.expr(x.Cond), ID: x.ID, Msg: x.Msg, P: x.P}
-	case *ir.Load:
-		return &ir.Load{Dst: cp.v(x.Dst), Access: cp.access(x.Access)}
-	case *ir.Store:
-		return &ir.Store{Val: cp.expr(x.Val), Access: cp.access(x.Access)}
-	case *ir.Touch:
-		return &ir.Touch{Write: x.Write, Access: cp.access(x.Access)}
-	case *ir.Call:
-		n := &ir.Call{Callee: x.Callee, Fn: cp.expr(x.Fn), P: x.P}
-		if x.Dst != nil {
-			n.Dst = cp.v(x.Dst)
-		}
-		n.Args = make([]ir.Expr, len(x.Args))
-		for i, a := range x.Args {
-			n.Args[i] = cp.expr(a)
-		}
-		return n
-	}
-	return s // Equate: regions, not variables
-}
-
-func (cp *funcCopier) term(t ir.Terminator) ir.Terminator {
-	switch x := t.(type) {
-	case *ir.Jump:
-		return &ir.Jump{Target: cp.blocks[x.Target], P: x.P}
-	case *ir.If:
-		return &ir.If{Cond: cp.expr(x.Cond), Then: cp.blocks[x.Then], Else: cp.blocks[x.Else], P: x.P}
-	case *ir.Return:
-		return &ir.Return{Val: cp.expr(x.Val), P: x.P, Halt: x.Halt}
-	case *ir.Unreachable:
-		return &ir.Unreachable{P: x.P}
-	}
-	return t
 }
 
 // allSplit reports whether root n holds functions and all are entry
