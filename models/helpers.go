@@ -319,12 +319,32 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Returns: ReturnsScalar, NoEscape: true},
 		"mutex_init", "__mutex_init", "spin_lock_init", "__spin_lock_init", "raw_spin_lock_init",
 		"rwlock_init", "__rwlock_init", "sema_init", "init_rwsem", "__init_rwsem",
-		"init_completion", "reinit_completion", "complete", "complete_all",
-		"wait_for_completion", "wait_for_completion_interruptible", "wait_for_completion_killable",
-		"wait_for_completion_timeout", "wait_for_completion_interruptible_timeout",
 		"init_waitqueue_head", "__init_waitqueue_head", "__wake_up", "__wake_up_sync", "wake_up_process",
 		"prepare_to_wait", "prepare_to_wait_exclusive", "prepare_to_wait_event", "finish_wait",
 		"add_wait_queue", "add_wait_queue_exclusive", "remove_wait_queue", "poll_wait")
+
+	// Completions (kernel/sched/completion.c): complete, complete_all and
+	// the waits update x->done (the first member, an unsigned int) holding
+	// x->wait.lock, which no driver takes: as marked accesses they never
+	// race with each other. reinit_completion (completion.h) stores
+	// x->done = 0 without that lock and init_completion rewrites the whole
+	// object, so either races with a complete or a wait another thread
+	// can run: the bug corsair-cpro fixed by taking a lock of its own
+	// around reinit_completion and complete_all (recall/cases.json).
+	done := func(write bool, mode ir.AccessMode) ArgAccess {
+		return ArgAccess{Arg: 0, Write: write, Mode: mode, Len: LenConst, Const: 4}
+	}
+	add(Helper{Accesses: []ArgAccess{{Arg: 0, Write: true, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true},
+		"init_completion")
+	add(Helper{Accesses: []ArgAccess{done(true, ir.Plain)}, Returns: ReturnsScalar, NoEscape: true},
+		"reinit_completion")
+	add(Helper{Accesses: []ArgAccess{done(false, ir.Atomic), done(true, ir.Atomic)}, Returns: ReturnsScalar, NoEscape: true},
+		"complete", "complete_all", "wait_for_completion", "wait_for_completion_io",
+		"wait_for_completion_interruptible", "wait_for_completion_killable", "wait_for_completion_timeout",
+		"wait_for_completion_io_timeout", "wait_for_completion_interruptible_timeout",
+		"wait_for_completion_killable_timeout", "try_wait_for_completion")
+	add(Helper{Accesses: []ArgAccess{done(false, ir.Atomic)}, Returns: ReturnsScalar, NoEscape: true},
+		"completion_done")
 
 	// Stopping timers and work: the kernel forgets the object.
 	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "del_timer", "del_timer_sync",
