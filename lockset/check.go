@@ -77,6 +77,15 @@ type Options struct {
 	// integer publishes only when the result is not negative: a failed
 	// registration (a negative errno) left nothing of it running.
 	NoFailedRegistration bool
+	// NoInitWithdrawal: a waiting withdrawal in an init entry point (a
+	// probe's error path: free_irq, del_timer_sync) stops nothing. By
+	// default it stops a class the init gates (only the init makes it
+	// callable) as an exit's withdrawal does (withdraw.go, initWithdraws).
+	NoInitWithdrawal bool
+	// NoPerOpen drops the per-open rule (peropen.go): release's accesses
+	// through its file's private_data, which open allocated, are checked
+	// against the other file operations' accesses through theirs.
+	NoPerOpen bool
 	// NoSingleOpen drops the single-open rule (singleopen.go): a bit a
 	// file_operations' open takes with test_and_set_bit and its release
 	// gives back with clear_bit is then no pseudo-lock, and release's code

@@ -96,7 +96,15 @@ type facts struct {
 	// is negative published nothing (Options.NoFailedRegistration turns
 	// it off; instrument.go errnoResult).
 	failedPublishesNothing bool
-	sites                  map[int]*site
+	// initWithdrawal: an init entry point's waiting withdrawal of a class
+	// only it publishes stops the class, as an exit's does
+	// (Options.NoInitWithdrawal turns it off; withdraw.go).
+	initWithdrawal bool
+	// perOpen: release's accesses through its file's private_data, when
+	// open allocated it, race with no other file's operation through
+	// theirs (Options.NoPerOpen turns it off; peropen.go).
+	perOpen bool
+	sites   map[int]*site
 	// per function, its own effects
 	ownSites map[*ir.Function][]*site
 	ownLocks map[*ir.Function]map[int]bool
@@ -136,6 +144,12 @@ func (f *facts) lock(id, class string, rw bool) int {
 type factsOptions struct {
 	lockArrays, lockInstances, unseenSemaphoresBinary, withdrawOnce bool
 	failedPublishesNothing                                          bool
+	// initWithdrawal: an init's waiting withdrawal of a class it gates
+	// stops it (withdraw.go, initWithdraws).
+	initWithdrawal bool
+	// perOpen: a file's private_data that open allocates is its own
+	// (peropen.go).
+	perOpen bool
 	// singleOpen applies the single-open rule; singleOpenFields also to
 	// bits in struct fields (one object per device: one-device and
 	// lock-instances).
@@ -150,6 +164,7 @@ func (opts Options) factsOptions() factsOptions {
 	return factsOptions{lockArrays: !opts.LockArraysDistinct, lockInstances: opts.LockInstancesDistinct,
 		unseenSemaphoresBinary: !opts.NoBinarySemaphores, withdrawOnce: !opts.NoWithdrawOnce,
 		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen,
+		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen,
 		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct}
 }
 
@@ -162,6 +177,8 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		lockInstances:          o.lockInstances,
 		withdrawOnce:           o.withdrawOnce,
 		failedPublishesNothing: o.failedPublishesNothing,
+		initWithdrawal:         o.initWithdrawal,
+		perOpen:                o.perOpen,
 		semaphores:             sems,
 		prog:                   prog,
 		env:                    env,

@@ -36,6 +36,9 @@ type plan struct {
 	// race report lists for a lock narrow left out of the selection record.
 	mustT, mustU map[int]held
 	fixedRecords int // (region, lock) records narrow left out
+	// ownT and ownU are the sites each side makes through its own file's
+	// per-open object (perOpenPair); nil when the rule does not apply.
+	ownT, ownU map[int]bool
 }
 
 // pairRegions returns the tracked regions on which t and u may race: both
@@ -138,6 +141,7 @@ func (in *instrumenter) newPlan(index int, p Pair, regions []*ir.Region, mt, mu 
 		pl.regions = append(pl.regions, g)
 		pl.sitesT[g], pl.sitesU[g] = st[r], su[r]
 	}
+	pl.ownT, pl.ownU = in.perOpenPair(p)
 	pl.firstAssert = in.nextAssert + 1
 	in.nextAssert += len(pl.regions)
 	if in.verifyConstruction {
@@ -384,6 +388,12 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 		common = append(common, both)
 	}
 	live := func(x *site) bool { return !pl.dead[x.id] }
+	if pl.ownT != nil {
+		// Two files' own objects (peropen.go).
+		ownT := func(x *site) bool { return pl.ownT[x.id] }
+		ownU := func(x *site) bool { return pl.ownU[x.id] }
+		common = append(common, ir.And(siteIn(s.site, ts, ownT), siteIn(g.site, us, ownU)))
+	}
 	return ir.And(s.sel, g.sel,
 		siteIn(s.site, ts, live), siteIn(g.site, us, live),
 		ir.Or(siteIn(s.site, ts, isWrite), siteIn(g.site, us, isWrite)),

@@ -93,6 +93,12 @@ type instrumenter struct {
 	keepLockRecords    bool // see Options.keepLockRecords
 	keepDeadSites      bool // see Options.keepDeadSites
 	freshSize          int  // see Options.freshSize
+	// initWithdrawals: the waiting withdrawals that stop their class in
+	// an init entry point too (initWithdrawalsOf).
+	initWithdrawals map[*ir.Call]bool
+	// perOpen: the file operations whose file's private_data is an
+	// object of its own (peropen.go); nil without the assumption.
+	perOpen map[*ir.EntryPoint]*ownSites
 	// lockChecks: build the lock-discipline ghosts (disc) too (CheckLocks).
 	lockChecks bool
 	disc       *discipline
@@ -127,6 +133,10 @@ func newInstrumenter(f *facts) *instrumenter {
 		in.prog.Objects = append(in.prog.Objects, &cp)
 	}
 	in.publication()
+	in.initWithdrawals = in.initWithdrawalsOf()
+	if f.perOpen {
+		in.perOpen = perOpenOf(f)
+	}
 	return in
 }
 
@@ -733,6 +743,9 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 			return
 		}
 		var cond ir.Expr = in.roleExit
+		if in.initWithdrawals[s] {
+			cond = ir.Or(in.roleExit, in.roleInit)
+		}
 		for _, gl := range wg.first {
 			cond = ir.And(cond, in.locks[gl].heldW)
 		}

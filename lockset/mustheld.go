@@ -337,7 +337,7 @@ func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
 		st.notW.clear(l)
 	}
 	switch {
-	case op.unregister && a.ep.Role == ir.RoleExit:
+	case op.unregister && (a.ep.Role == ir.RoleExit || a.ep.Role == ir.RoleInit && a.in.initWithdrawals[call]):
 		l, ok := a.in.unpub[op.class]
 		wg := a.in.withdrawal[op.class]
 		if !ok || wg.never {

@@ -52,6 +52,8 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"freezer", "testdata/race/pm_freezer.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"pm-freezer"}}, 32},
 		{"one-binding", "testdata/race/binding.c", frontend.Config{}, lockset.Options{NoBindings: true}, 59},
 		{"failed registration", "testdata/race/failed_registration.c", frontend.Config{}, lockset.Options{NoFailedRegistration: true}, 32},
+		{"per-open", "testdata/race/per_open.c", frontend.Config{}, lockset.Options{NoPerOpen: true}, 71},
+		{"init withdrawal", "testdata/race/probe_withdraw.c", frontend.Config{}, lockset.Options{NoInitWithdrawal: true}, 64},
 		{"single-open", "testdata/race/single_open.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 48},
 		{"single-open, release keeps the bit", "testdata/race/single_open_gone.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 54},
 		{"single-open field, many devices", "testdata/race/single_open_field.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 54},

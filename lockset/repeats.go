@@ -64,5 +64,13 @@ func (in *instrumenter) planKey(pl *plan) string {
 	}
 	slices.Sort(dead)
 	fmt.Fprintf(&b, "|%v|%v", dead, pl.pair.DistinctParams)
+	for _, own := range [...]map[int]bool{pl.ownT, pl.ownU} {
+		ids := make([]int, 0, len(own))
+		for id := range own {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		fmt.Fprintf(&b, "|%v", ids)
+	}
 	return b.String()
 }

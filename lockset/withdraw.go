@@ -2,6 +2,7 @@ package lockset
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -258,5 +259,55 @@ func sortedKeys[V any](m map[string]V) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// initWithdrawalsOf returns, per waiting withdrawal call, whether an init
+// entry point that runs it stops its class as an exit would (regCall,
+// mustAnalysis.regOp): every init entry point that may run the call gates
+// the class (gatedBy: nothing but that init, an alternative binding of its
+// device, or callbacks of classes it gates makes the class callable), so
+// once the init has withdrawn it, waiting for the running callbacks
+// (free_irq's synchronize_irq, del_timer_sync), only the init itself can
+// make it callable again, and regCall sees that. This is a bus probe's
+// error path (phantom.c: free_irq, then kfree of what the handler reads)
+// or module init's undo. Withdrawals module init makes of a class a probe
+// published, and a probe's of what module init published, are not
+// counted: the class is not gated by every init that runs the call.
+func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]bool {
+	out := make(map[*ir.Call]bool)
+	if !in.f.initWithdrawal {
+		return out
+	}
+	owner := make(map[*ir.Call]*ir.Function)
+	for _, fn := range in.f.prog.Funcs {
+		for _, b := range fn.Blocks {
+			for _, st := range b.Stmts {
+				if call, ok := st.(*ir.Call); ok {
+					owner[call] = fn
+				}
+			}
+		}
+	}
+	gates := make(map[*ir.EntryPoint]map[string]bool)
+	for _, call := range in.f.regCalls {
+		op := in.f.callReg[call]
+		fn := owner[call]
+		if !op.unregister || fn == nil {
+			continue
+		}
+		ok, runs := true, false
+		for _, ep := range in.f.prog.EntryPoints {
+			if ep.Role != ir.RoleInit || !slices.Contains(in.f.reach(ep.Func), fn) {
+				continue
+			}
+			if gates[ep] == nil {
+				gates[ep] = in.gatedBy(ep)
+			}
+			runs = true
+			ok = ok && gates[ep][op.class]
+		}
+		out[call] = ok && runs
+	}
 	return out
 }

@@ -162,6 +162,14 @@ var assumptions = []assumption{
 		"a kernel function no models table describes (no helper, locking, registration or callback row; in a kernel tree, one without a body in the headers), and an indirect call whose target is not a driver function, reads and writes no driver memory through its pointer arguments",
 		"a race between the driver's own access of an object and such a call's read or write of it (an out-of-line strsep(&priv->opts, ...) while another callback reads priv->opts)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.KernelCallsTouch = true }},
+	{"init-withdrawal",
+		"a waiting withdrawal in a bus probe or module init (free_irq, which waits for a running handler in synchronize_irq; del_timer_sync; cancel_work_sync) of a class only that init makes callable stops it as an exit's does: the code after it on the error path (phantom.c's kfree after free_irq) races with none of its callbacks until the init publishes the class again",
+		"races between an init's code after the withdrawal and a callback of the class that something whoop does not see made callable again",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoInitWithdrawal = true }},
+	{"per-open",
+		"a file's ->release runs from __fput only once the last reference to the file is gone (fs/file_table.c), so no other operation of that file runs beside it; where a file_operations' open stores a fresh allocation (kmalloc, kzalloc, ...) in file->private_data on every path that returns 0, and nothing else writes private_data, every open file has an object of its own: release's accesses through its file's private_data race with no other operation's accesses through that operation's own private_data (another file, another object), unless that operation frees its object (ppdev.c's pp_release kfree against pp_poll and pp_ioctl); accesses that reach the object another way (a global pointer, an interrupt handler's argument) are checked as before",
+		"a race between release and another file's operation on one object that open stored in two files' private_data by a path whoop does not see (a kernel helper handed the file), or through a pointer the allocator handed out again after a use after free",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoPerOpen = true }},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.
