@@ -292,69 +292,7 @@ func offsetOnly(e ir.Expr) bool {
 // file) makes through its file's private_data, in every function it runs.
 func ownAccesses(f *facts, ep *ir.EntryPoint, file int) *ownSites {
 	funcs := f.reach(ep.Func)
-	defs := make(map[*ir.Function]map[*ir.Var][]ir.Stmt, len(funcs))
-	for _, g := range funcs {
-		defs[g] = definitions(g)
-	}
-	// Greatest fixpoint: every parameter starts as a file (or own
-	// pointer) and loses it when some call passes something else.
-	isFile := make(map[*ir.Var]bool)
-	isOwn := make(map[*ir.Var]bool)
-	for _, g := range funcs {
-		for _, p := range g.Params {
-			isFile[p], isOwn[p] = true, true
-		}
-		for v := range defs[g] {
-			isFile[v], isOwn[v] = true, true
-		}
-	}
-	for i, p := range ep.Func.Params {
-		isOwn[p] = false
-		isFile[p] = i == file
-	}
-	fileExpr := func(e ir.Expr) bool { v, ok := e.(*ir.Var); return ok && v != nil && isFile[v] }
-	ownExpr := func(e ir.Expr) bool { v := baseVar(e); return v != nil && isOwn[v] }
-	for changed := true; changed; {
-		changed = false
-		drop := func(set map[*ir.Var]bool, v *ir.Var) {
-			if set[v] {
-				set[v], changed = false, true
-			}
-		}
-		for _, g := range funcs {
-			for v, ds := range defs[g] {
-				for _, d := range ds {
-					if a, ok := d.(*ir.Assign); !ok || !fileExpr(a.Src) {
-						drop(isFile, v)
-					}
-					if !ownDef(d, fileExpr, ownExpr) {
-						drop(isOwn, v)
-					}
-				}
-			}
-			for _, b := range g.Blocks {
-				for _, st := range b.Stmts {
-					call, ok := st.(*ir.Call)
-					if !ok {
-						continue
-					}
-					for _, t := range call.Callees() {
-						if t.External() || !slices.Contains(funcs, t) {
-							continue
-						}
-						for j, p := range t.Params {
-							if j >= len(call.Args) || !fileExpr(call.Args[j]) {
-								drop(isFile, p)
-							}
-							if j >= len(call.Args) || !ownExpr(call.Args[j]) {
-								drop(isOwn, p)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
+	isOwn := ownVars(funcs, ep.Func, file)
 	own := &ownSites{file: file, sites: make(map[int]bool)}
 	for _, g := range funcs {
 		for _, b := range g.Blocks {
@@ -367,8 +305,10 @@ func ownAccesses(f *facts, ep *ir.EntryPoint, file int) *ownSites {
 					a = &s.Access
 				case *ir.Touch:
 					a = &s.Access
+				default:
+					continue
 				}
-				if a != nil && ownExpr(a.Addr) {
+				if v := baseVar(a.Addr); v != nil && isOwn[v] {
 					own.sites[a.Site] = true
 					own.frees = own.frees || a.Free
 				}
@@ -376,6 +316,74 @@ func ownAccesses(f *facts, ep *ir.EntryPoint, file int) *ownSites {
 		}
 	}
 	return own
+}
+
+// ownVars returns the variables of funcs (run from entry, whose struct
+// file is parameter file) that hold a pointer into the file's own
+// private_data object. A greatest fixpoint: every variable and parameter
+// starts as a file and as an own pointer, and loses each when one of its
+// definitions, or one call passing it, gives it something else.
+func ownVars(funcs []*ir.Function, entry *ir.Function, file int) map[*ir.Var]bool {
+	defs := make(map[*ir.Function]map[*ir.Var][]ir.Stmt, len(funcs))
+	isFile := make(map[*ir.Var]bool)
+	isOwn := make(map[*ir.Var]bool)
+	for _, g := range funcs {
+		defs[g] = definitions(g)
+		for _, p := range g.Params {
+			isFile[p], isOwn[p] = true, true
+		}
+		for v := range defs[g] {
+			isFile[v], isOwn[v] = true, true
+		}
+	}
+	for i, p := range entry.Params {
+		isOwn[p] = false
+		isFile[p] = i == file
+	}
+	fileExpr := func(e ir.Expr) bool { v, ok := e.(*ir.Var); return ok && v != nil && isFile[v] }
+	ownExpr := func(e ir.Expr) bool { v := baseVar(e); return v != nil && isOwn[v] }
+	for changed := true; changed; {
+		changed = false
+		drop := func(set map[*ir.Var]bool, v *ir.Var, keep bool) {
+			if !keep && set[v] {
+				set[v], changed = false, true
+			}
+		}
+		for _, g := range funcs {
+			for v, ds := range defs[g] {
+				for _, d := range ds {
+					a, ok := d.(*ir.Assign)
+					drop(isFile, v, ok && fileExpr(a.Src))
+					drop(isOwn, v, ownDef(d, fileExpr, ownExpr))
+				}
+			}
+			for _, call := range calls(g) {
+				for _, t := range call.Callees() {
+					if t.External() || !slices.Contains(funcs, t) {
+						continue
+					}
+					for j, p := range t.Params {
+						drop(isFile, p, j < len(call.Args) && fileExpr(call.Args[j]))
+						drop(isOwn, p, j < len(call.Args) && ownExpr(call.Args[j]))
+					}
+				}
+			}
+		}
+	}
+	return isOwn
+}
+
+// calls returns fn's call statements.
+func calls(fn *ir.Function) []*ir.Call {
+	var out []*ir.Call
+	for _, b := range fn.Blocks {
+		for _, st := range b.Stmts {
+			if c, ok := st.(*ir.Call); ok {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 // ownDef reports whether definition d makes an own pointer: a load of a
