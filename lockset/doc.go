@@ -117,7 +117,11 @@
 // follows no down of it, is never a lock, semaphores.go); a bit a
 // file_operations' open takes with test_and_set_bit and its release gives
 // back with clear_bit admits one open file at a time (NoSingleOpen,
-// singleopen.go). Integers are mathematical
+// singleopen.go); a probe's or module init's waiting withdrawal of a class
+// only it publishes stops the class as an exit's does (NoInitWithdrawal,
+// withdraw.go); release's accesses through its file's private_data, which
+// open allocated for that file, race with no other file's operation's
+// accesses through its own (NoPerOpen, peropen.go). Integers are mathematical
 // unless the front end models their wrap-around (frontend Config.ExactInts,
 // --no-assume ideal-ints).
 package lockset
