@@ -39,6 +39,10 @@ const (
 	ReturnsFresh                    // a new allocation, private to the caller until it is stored somewhere shared
 	ReturnsArg                      // argument RetArg (strcpy returns its destination)
 	ReturnsScalar                   // not a pointer
+	// ReturnsCurrent: the calling thread's own task_struct (get_current,
+	// behind the current macro), one object per thread (the region
+	// analysis's current-per-thread assumption).
+	ReturnsCurrent
 )
 
 // Helper is what a kernel function does to driver memory and pointers.
@@ -345,6 +349,11 @@ var helperTable = func() map[string]Helper {
 		"wait_for_completion_killable_timeout", "try_wait_for_completion")
 	add(Helper{Accesses: []ArgAccess{done(false, ir.Atomic)}, Returns: ReturnsScalar, NoEscape: true},
 		"completion_done")
+	// The running task (asm/current.h): x86's get_current reads the CPU's
+	// pcpu_hot.current_task, which the scheduler switches to the next
+	// task's in __switch_to (arch/x86/kernel/process_64.c). Two threads
+	// running at once are two tasks, so the result is the caller's own.
+	add(Helper{Returns: ReturnsCurrent, NoEscape: true}, "get_current")
 
 	// Stopping timers and work: the kernel forgets the object.
 	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "del_timer", "del_timer_sync",

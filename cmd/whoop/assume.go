@@ -170,6 +170,10 @@ var assumptions = []assumption{
 		"a file's ->release runs from __fput only once the last reference to the file is gone (fs/file_table.c), so no other operation of that file runs beside it; where a file_operations' open stores a fresh allocation (kmalloc, kzalloc, ...) in file->private_data on every path that returns 0, and nothing else writes private_data, every open file has an object of its own: release's accesses through its file's private_data race with no other operation's accesses through that operation's own private_data (another file, another object), unless that operation frees its object (ppdev.c's pp_release kfree against pp_poll and pp_ioctl); accesses that reach the object another way (a global pointer, an interrupt handler's argument) are checked as before",
 		"a race between release and another file's operation on one object that open stored in two files' private_data by a path whoop does not see (a kernel helper handed the file), or through a pointer the allocator handed out again after a use after free",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoPerOpen = true }},
+	{"current-per-thread",
+		"get_current() (current) is the calling thread's own task_struct: two entry points running at once run on two tasks (x86's get_current reads pcpu_hot.current_task, which __switch_to sets), so their accesses through current are to two objects, unless the driver stores the task where another thread reads it or the kernel hands the driver a task_struct (then current is that shared struct); an interrupt handler's current is taken to be its own",
+		"a race between an interrupt handler's access through current and the same field accessed by the task it interrupted (interrupt code should not use current)",
+		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoCurrentPerThread = true }},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.

@@ -340,7 +340,7 @@ func (g *graph) sharedRoots() map[*node]bool {
 	var work []*node
 	for _, n := range g.roots() {
 		f := n.r.flags
-		private := f&(oFrame|oFresh|oFreshParam) != 0 &&
+		private := f&(oFrame|oFresh|oFreshParam|oCurrent) != 0 &&
 			f&(oKernel|oGlobal|oConst|oString|oCanonical|oExternal|oUser|oAbsolute) == 0
 		if !private {
 			shared[n] = true

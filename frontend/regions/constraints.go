@@ -168,7 +168,7 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 				// is the kernel's, and the object meets it in its
 				// canonical node (slots.go).
 				g.slotLink(p, size)
-				g.escapes = append(g.escapes, escape{p: *v})
+				g.escapes = append(g.escapes, escape{p: *v, slot: &p})
 				g.slots = append(g.slots, slotOp{cell: p, size: size, val: *v, store: true})
 			} else {
 				g.plain = append(g.plain, p)
@@ -321,6 +321,8 @@ func (g *graph) externalCall(f *ir.Function, s *ir.Call, callee *ir.Function, ar
 			g.unify(dst, *args[h.RetArg])
 		}
 	case known && h.Returns == models.ReturnsScalar:
+	case known && h.Returns == models.ReturnsCurrent && !g.opts.NoCurrentPerThread && !g.opts.NoTypeAssumption:
+		g.unify(dst, g.currentTask(callee))
 	default:
 		// Kernel memory of the result's static type (see canonicalise).
 		p := ptr{n: g.newNode()}

@@ -28,6 +28,8 @@ type graph struct {
 	userNode  *node
 	absNode   *node
 	blob      *node // every kernel object when Options.NoTypeAssumption
+	current   *node // the calling thread's task (current.go), once used
+	taskType  *ir.Struct
 
 	lins    map[*ir.Var]lin
 	linDefs map[*ir.Var][]ir.Expr
@@ -78,6 +80,10 @@ type escape struct {
 	// per-call object (models.Fresh): a fresh parameter's pointee is
 	// lent to it like a stack local.
 	perCall bool
+	// slot: a store into the kernel slot at this cell (slots.go); the
+	// current task escapes only once the slot's object is the kernel's
+	// (current.go).
+	slot *ptr
 }
 
 type pendingStride struct {
@@ -299,7 +305,8 @@ func (g *graph) externalResult(p ptr, f *ir.Function) {
 	if _, isLock := models.Lock(f.Name); isLock && !known {
 		return
 	}
-	if known && h.Returns != models.ReturnsExternal {
+	if known && h.Returns != models.ReturnsExternal && h.Returns != models.ReturnsCurrent {
+		// (get_current called through a pointer: the kernel's task.)
 		return
 	}
 	g.addFlags(p, oKernel)

@@ -90,7 +90,7 @@ func (g *graph) anchorFor(r *node, lo, hi int64) anchor {
 			}
 		}
 	}
-	for _, want := range []string{"fresh *", "fresh "} {
+	for _, want := range []string{"fresh *", "fresh ", currentLabel} {
 		for _, l := range sortedLabels(r) {
 			if !strings.HasPrefix(l.text, want) {
 				continue

@@ -23,10 +23,11 @@ const (
 	oAbsolute                          // memory at integer addresses
 	oKernel                            // pointers into it may come from the kernel (see doc.go: kernel-visible)
 	oKernelContents                    // pointers stored in it come from the kernel (fresh parameters)
+	oCurrent                           // the calling thread's task_struct (get_current, current.go)
 )
 
 // storage origins: nodes with none of these are placeholders.
-const storageOrigins = oGlobal | oConst | oString | oFrame | oFresh | oFreshParam | oCanonical | oExternal | oUser | oAbsolute
+const storageOrigins = oGlobal | oConst | oString | oFrame | oFresh | oFreshParam | oCurrent | oCanonical | oExternal | oUser | oAbsolute
 
 // ptr is an abstract pointer value: offset off in node n (n need not be a root).
 type ptr struct {

@@ -44,6 +44,9 @@ func TestOptions(t *testing.T) {
 	}{
 		{file, "fresh params default", regions.Options{}, "*ppos", "fresh *ppos in dev_write"},
 		{file, "fresh params off", regions.Options{NoFreshParams: true}, "*ppos", "external long"},
+		{"testdata/current.c", "current per thread default", regions.Options{}, "get_current()->state", "current task.state"},
+		{"testdata/current.c", "current per thread off", regions.Options{NoCurrentPerThread: true}, "get_current()->state", "struct task_struct.state"},
+		{"testdata/current.c", "current per thread, types off", regions.Options{NoTypeAssumption: true}, "get_current()->state", "kernel memory"},
 		{file, "types default", regions.Options{}, "p->flags", "struct priv.flags"},
 		{file, "types off", regions.Options{NoTypeAssumption: true}, "p->flags", "kernel memory"},
 		{file, "fields default", regions.Options{}, "p->flags", "struct priv.flags"},

@@ -50,6 +50,10 @@ type Options struct {
 	// kernel-visible, the driver's pointers to its own stack objects
 	// included (A8, lend.go).
 	NoLentLinks bool
+	// NoCurrentPerThread makes the task get_current returns kernel memory
+	// of its type like any other result (the canonical struct
+	// task_struct), not the calling thread's own object (current.go).
+	NoCurrentPerThread bool
 }
 
 // Analyze computes the memory regions of prog: it sets prog.Regions, the

@@ -30,6 +30,7 @@ func (g *graph) solve() error {
 			g.resolveSlots()
 			g.resolveCopies()
 			g.resolveIndirect()
+			g.resolveCurrent()
 			if g.changes == before {
 				break
 			}
@@ -246,6 +247,9 @@ func (g *graph) resolveEscapes() {
 					g.escape(*c.link, nil)
 				}
 			}
+			continue
+		}
+		if g.heldInSlot(e) {
 			continue
 		}
 		if !g.lend(e.p, e.call, e.perCall) {
