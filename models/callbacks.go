@@ -32,6 +32,19 @@ var syncCallbacks = map[string]SyncCallback{
 	// then returns.
 	"mc146818_avoid_UIP": {Arity: 3, Fn: 0, Args: []int{-1, 2},
 		Why: "mc146818_avoid_UIP calls callback(seconds, param) in its own loop before it returns"},
+	// Linux 6.12 drivers/acpi/acpica/rsxface.c: acpi_walk_resources(
+	// handle, name, user_function, context) reads the method's resource
+	// list into a buffer of its own and acpi_walk_resource_buffer calls
+	// user_function(resource, context) for each entry in a loop, then
+	// frees the buffer and returns.
+	"acpi_walk_resources": {Arity: 4, Fn: 2, Args: []int{-1, 3},
+		Why: "acpi_walk_resources calls user_function(resource, context) for each resource (acpi_walk_resource_buffer) before it returns"},
+	// Linux 6.12 drivers/acpi/resource.c: acpi_dev_get_resources(adev,
+	// list, preproc, preproc_data) walks _CRS with acpi_walk_resources
+	// (__acpi_dev_get_resources), whose acpi_dev_process_resource calls
+	// preproc(ares, preproc_data) for each resource, then returns.
+	"acpi_dev_get_resources": {Arity: 4, Fn: 2, Args: []int{-1, 3},
+		Why: "acpi_dev_get_resources calls preproc(ares, preproc_data) for each _CRS resource (acpi_dev_process_resource) before it returns"},
 }
 
 // SyncCallbackFor returns the row of kernel function name, if it has one.
