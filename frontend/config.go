@@ -51,6 +51,11 @@ type Config struct {
 	// reads what each pointer argument points to and writes it unless the
 	// parameter points to const (call.go, opaqueTouches).
 	KernelCallsTouch bool
+	// NoSyncCallbacks drops the sync-callbacks assumption: a kernel
+	// function of the synchronous-callback table (models/callbacks.go) is
+	// an unknown function like any other, its callback an entry point of
+	// its own and the context it gets shared (callbacks.go).
+	NoSyncCallbacks bool
 
 	// testModels, when set (by this package's tests), is searched for model
 	// headers before the embedded ones.

@@ -174,6 +174,10 @@ var assumptions = []assumption{
 		"get_current() (current) is the calling thread's own task_struct: two entry points running at once run on two tasks (x86's get_current reads pcpu_hot.current_task, which __switch_to sets), so their accesses through current are to two objects, unless the driver stores the task where another thread reads it or the kernel hands the driver a task_struct (then current is that shared struct); an interrupt handler's current is taken to be its own",
 		"a race between an interrupt handler's access through current and the same field accessed by the task it interrupted (interrupt code should not use current)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoCurrentPerThread = true }},
+	{"sync-callbacks",
+		"a kernel function of the synchronous-callback table (mc146818_avoid_UIP, acpi_walk_resources, acpi_dev_get_resources) calls the driver's callback only on the caller's thread before it returns, with the context the caller passes, and keeps neither: the callback runs as a callee of the caller, under its locks, and a stack local passed as the context stays the caller's own",
+		"a race between the callback and the caller's other code, or between two calls' contexts, if the kernel function ran the callback later or on another thread",
+		func(fc *frontend.Config, lc *lockset.Options) { fc.NoSyncCallbacks = true }},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.

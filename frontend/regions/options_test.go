@@ -1,11 +1,13 @@
 package regions_test
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/whoopverify/whoop/frontend"
 	"github.com/whoopverify/whoop/frontend/regions"
 	"github.com/whoopverify/whoop/ir"
 )
@@ -150,5 +152,28 @@ func TestUnpublishedAllocationsOptions(t *testing.T) {
 	}
 	if off := private(regions.Options{NoBoundsAssumption: true}); len(off) != 0 {
 		t.Errorf("in-bounds off: private accesses %v, want none", off)
+	}
+}
+
+// TestSyncCallbacksOff: without the sync-callbacks assumption
+// (frontend.Config.NoSyncCallbacks) acpi_dev_get_resources is an unknown
+// kernel function, its callback an entry point, and the lookup the
+// callback fills the canonical struct every call shares.
+func TestSyncCallbacksOff(t *testing.T) {
+	const file = "testdata/acpi_callback.c"
+	for _, tc := range []struct {
+		off  bool
+		want string
+	}{{false, "local l in dev_read.found"}, {true, "struct lookup.found"}} {
+		prog, err := frontend.LoadUntil(context.Background(), file, frontend.Config{NoSyncCallbacks: tc.off}, "dead")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := regions.Analyze(prog, regions.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(regionsOf(prog, "l.found"), "|"); got != tc.want {
+			t.Errorf("NoSyncCallbacks=%v: l.found in %q, want %q", tc.off, got, tc.want)
+		}
 	}
 }
