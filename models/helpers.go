@@ -65,7 +65,39 @@ type Helper struct {
 	// argument FormatArg are used (NoFormat: not at all).
 	Format    FormatKind
 	FormatArg int
+	// FreshOut: the call may store the address of a new allocation,
+	// private to the caller, into a pointer member of the struct an
+	// argument points to (acpi_evaluate_object's return buffer).
+	FreshOut *FreshOut
 }
+
+// FreshOut names the pointer member Field of the struct argument Arg
+// points to. The allocation is one block whose pointers point into itself
+// (an ACPI result: the package, its elements and their strings and
+// buffers copied into one buffer).
+type FreshOut struct {
+	Arg    int
+	Struct string // the struct's tag
+	Field  string
+}
+
+// FreshOutMember reports whether member field of struct tag is where a
+// helper stores a new allocation (Helper.FreshOut): an in-out buffer
+// descriptor the caller fills, not a slot where the kernel keeps the
+// driver's pointers for it.
+func FreshOutMember(tag, field string) bool {
+	return freshOutMembers[tag+"."+field]
+}
+
+var freshOutMembers = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, h := range helperTable {
+		if h.FreshOut != nil {
+			m[h.FreshOut.Struct+"."+h.FreshOut.Field] = true
+		}
+	}
+	return m
+}()
 
 // FormatKind says what a helper with a format string does with the
 // pointers among its variadic arguments.
@@ -354,6 +386,18 @@ var helperTable = func() map[string]Helper {
 	// task's in __switch_to (arch/x86/kernel/process_64.c). Two threads
 	// running at once are two tasks, so the result is the caller's own.
 	add(Helper{Returns: ReturnsCurrent, NoEscape: true}, "get_current")
+
+	// ACPI evaluation (6.12 drivers/acpi/acpica/nsxfeval.c): with
+	// return_buffer->length == ACPI_ALLOCATE_BUFFER, acpi_evaluate_object
+	// allocates the result (acpi_ut_initialize_buffer, ACPI_ALLOCATE_ZEROED)
+	// and stores it in return_buffer->pointer, for the caller to kfree;
+	// acpi_ut_copy_iobject_to_eobject puts a package's elements and their
+	// strings and buffers in that one block. The parameters are copied
+	// into the interpreter's own objects and kept by no one (their reads
+	// are not listed, as for an unknown function: kernel-calls).
+	acpiEval := Helper{Accesses: []ArgAccess{rd(3, LenPointee, 0), wr(3, LenPointee, 0)},
+		Returns: ReturnsScalar, NoEscape: true, FreshOut: &FreshOut{Arg: 3, Struct: "acpi_buffer", Field: "pointer"}}
+	add(acpiEval, "acpi_evaluate_object", "acpi_evaluate_object_typed")
 
 	// Stopping timers and work: the kernel forgets the object.
 	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "del_timer", "del_timer_sync",

@@ -304,6 +304,9 @@ func (g *graph) externalCall(f *ir.Function, s *ir.Call, callee *ir.Function, ar
 				dstArg: s.Args[d], srcArg: s.Args[sr]})
 		}
 	}
+	if known && h.FreshOut != nil {
+		g.freshOut(f, callee, args, *h.FreshOut)
+	}
 	if s.Dst == nil || !carries(s.Dst) {
 		return
 	}

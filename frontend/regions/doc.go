@@ -226,6 +226,21 @@
 //     Flow-sensitive, per function; needs A4. It can hide a race through
 //     a stale pointer to freed memory the allocator hands out again (a
 //     use after free). Off, they race as their region says.
+//   - A10 current per thread (Options.NoCurrentPerThread, current.go):
+//     get_current() (current) is the calling thread's own task_struct,
+//     one node private by flow, whose contents are the kernel's; shared
+//     once stored where another thread reads it, the canonical
+//     task_struct once the program receives any task_struct from the
+//     kernel. It can hide a race between an interrupt handler's access
+//     through current (the interrupted task) and that task's own. Off,
+//     current is kernel memory of its type.
+//
+// Results a kernel function allocates into the caller's struct (models:
+// Helper.FreshOut, freshout.go: acpi_evaluate_object's ACPI_ALLOCATE_BUFFER
+// result in buffer.pointer) are fresh allocations like a kmalloc result:
+// one collapsed node per call site whose pointers point into itself; the
+// member is an ordinary cell, not a kernel slot. A helper-row fact, no
+// assumption.
 //
 // Entry points the driver also calls (split.go): the kernel calls an entry
 // point with its objects, the driver may call it with its own (rtc-cmos's

@@ -30,6 +30,7 @@ type graph struct {
 	blob      *node // every kernel object when Options.NoTypeAssumption
 	current   *node // the calling thread's task (current.go), once used
 	taskType  *ir.Struct
+	blocks    []*node // allocations a kernel function stores into the caller's struct (freshout.go)
 
 	lins    map[*ir.Var]lin
 	linDefs map[*ir.Var][]ir.Expr

@@ -1,6 +1,11 @@
 package regions
 
-import "github.com/whoopverify/whoop/ir"
+import (
+	"strings"
+
+	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
+)
 
 // Kernel slots: a void * member of a kernel struct (request_queue.queuedata,
 // gendisk.private_data, file.private_data, device.driver_data) is where a
@@ -41,6 +46,11 @@ type slotOp struct {
 // the kernel defines (not one of the driver's own types).
 func (g *graph) kernelSlot(a *ir.Access) bool {
 	if g.opts.NoTypeAssumption || a.Struct == nil || a.Struct.Local {
+		return false
+	}
+	if models.FreshOutMember(a.Struct.Tag, strings.TrimPrefix(a.Field, ".")) {
+		// A buffer descriptor (struct acpi_buffer.pointer) the kernel
+		// fills for the caller (freshout.go): an ordinary cell.
 		return false
 	}
 	ft := fieldType(a.Struct, a.Field)

@@ -31,6 +31,7 @@ func (g *graph) solve() error {
 			g.resolveCopies()
 			g.resolveIndirect()
 			g.resolveCurrent()
+			g.resolveBlocks()
 			if g.changes == before {
 				break
 			}
