@@ -342,6 +342,11 @@ var helperTable = func() map[string]Helper {
 		"netdev_dbg", "netdev_crit", "netdev_alert", "netdev_emerg")
 	add(printf(2), "dev_printk", "_dev_printk", "netdev_printk", "__dynamic_dev_dbg", "__dynamic_netdev_dbg",
 		"dev_err_probe")
+	// ACPI's logging (6.12 drivers/acpi/utils.c: acpi_handle_printk(level,
+	// handle, fmt, ...) and the dynamic-debug __acpi_handle_debug(
+	// descriptor, handle, fmt, ...) print the handle's path and vprintk
+	// the rest).
+	add(printf(2), "acpi_handle_printk", "__acpi_handle_debug")
 	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "vprintk")
 
 	// Initialising and using synchronisation objects: the kernel does not
@@ -393,10 +398,14 @@ var helperTable = func() map[string]Helper {
 	// and stores it in return_buffer->pointer, for the caller to kfree;
 	// acpi_ut_copy_iobject_to_eobject puts a package's elements and their
 	// strings and buffers in that one block. The parameters are copied
-	// into the interpreter's own objects and kept by no one (their reads
-	// are not listed, as for an unknown function: kernel-calls).
-	acpiEval := Helper{Accesses: []ArgAccess{rd(3, LenPointee, 0), wr(3, LenPointee, 0)},
-		Returns: ReturnsScalar, NoEscape: true, FreshOut: &FreshOut{Arg: 3, Struct: "acpi_buffer", Field: "pointer"}}
+	// into the interpreter's own objects and kept by no one. Its reads of
+	// them and its write of the return buffer's length and pointer are
+	// not listed, as for an unknown function (kernel-calls): a listed
+	// access is emitted even for a NULL argument (acpi_evaluate_object(h,
+	// NULL, NULL, NULL) in gpiolib-acpi's interrupt handler), which
+	// would be a write to absolute memory.
+	acpiEval := Helper{Returns: ReturnsScalar, NoEscape: true,
+		FreshOut: &FreshOut{Arg: 3, Struct: "acpi_buffer", Field: "pointer"}}
 	add(acpiEval, "acpi_evaluate_object", "acpi_evaluate_object_typed")
 
 	// Stopping timers and work: the kernel forgets the object.

@@ -237,10 +237,11 @@
 //
 // Results a kernel function allocates into the caller's struct (models:
 // Helper.FreshOut, freshout.go: acpi_evaluate_object's ACPI_ALLOCATE_BUFFER
-// result in buffer.pointer) are fresh allocations like a kmalloc result:
-// one collapsed node per call site whose pointers point into itself; the
-// member is an ordinary cell, not a kernel slot. A helper-row fact, no
-// assumption.
+// result in buffer.pointer) are fresh allocations like a kmalloc result,
+// one node per call site; what the pointers read from it point to, when
+// nothing else accounts for it (a package's elements, their strings), is
+// fresh too, part of the same block (in bounds, A4). The member is an
+// ordinary cell, not a kernel slot. A helper-row fact, no assumption.
 //
 // Entry points the driver also calls (split.go): the kernel calls an entry
 // point with its objects, the driver may call it with its own (rtc-cmos's

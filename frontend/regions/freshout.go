@@ -10,11 +10,12 @@ import (
 // buffer.length = ACPI_ALLOCATE_BUFFER stores a new block in
 // buffer.pointer for each call, which the caller kfrees. The block is a
 // fresh allocation (oFresh), private to the call until the driver lets
-// the pointer go, as a kmalloc result is; its pointers (a package's
-// elements, an element's string or buffer) point into the block itself,
-// so it is one collapsed node whose links are itself. With a buffer of
-// the driver's own (a fixed length), the driver's object is unified with
-// the block and collapsed: coarser, never fewer races. The member is an
+// the pointer go, as a kmalloc result is. Its pointers (a package's
+// elements, an element's string or buffer) point to other parts of the
+// block: fresh nodes of their own, as the parts do not overlap (A4: an
+// access through the elements pointer stays in the elements). With a
+// buffer of the driver's own (a fixed length), the driver's object is
+// unified with the block: as shared as it was. The member is an
 // ordinary cell, not a kernel slot (slots.go): the kernel fills it for the
 // caller, it keeps no driver pointer there.
 
@@ -42,23 +43,27 @@ func (g *graph) freshOut(f *ir.Function, callee *ir.Function, args []*ptr, o mod
 	g.unify(g.linkOf(p.n, p.off+off, fld.Type.Size()), ptr{n: n})
 }
 
-// resolveBlocks collapses each such block and points the pointers read
-// from it that nothing else accounts for back into it.
+// resolveBlocks makes the memory the pointers read from each block point
+// to, when nothing else accounts for it, part of the block's allocation:
+// a fresh node of its own (a package's elements, an element's string or
+// buffer). Pointers the driver stores there, or the kernel's, keep their
+// nodes.
 func (g *graph) resolveBlocks() {
-	for _, b := range g.blocks {
-		r, _ := find(b)
-		g.addFold(r, &fold{lo: negInf, hi: posInf, base: 0, stride: 1})
-		r, _ = find(r)
+	for i := 0; i < len(g.blocks); i++ {
+		r, _ := find(g.blocks[i])
+		label := r.r.labels
 		for _, c := range r.r.cells {
 			if c.link == nil {
 				continue
 			}
 			lr, _ := c.link.resolve()
-			if lr == r || lr.r.flags&(storageOrigins|oKernel|oFunction) != 0 || lr.r.sig != nil {
+			if lr.r.flags&(storageOrigins|oKernel|oFunction) != 0 || lr.r.sig != nil {
 				continue
 			}
-			g.unify(*c.link, ptr{n: r})
-			r, _ = find(r)
+			lr.r.flags |= oFresh
+			lr.r.labels = append(lr.r.labels, label...)
+			g.touch(lr.r)
+			g.blocks = append(g.blocks, lr)
 		}
 	}
 }

@@ -3,7 +3,8 @@
  * elements and their buffers lie in that one block, which the caller
  * kfrees. Two reads each have their own: the accesses through it are
  * thread-local (they were the canonical union acpi_object, and the kfree
- * of one call raced with the other's reads). */
+ * of one call raced with the other's reads). A copy out of the element's
+ * buffer moves no pointer of the block into the destination. */
 #include <linux/module.h>
 #include <linux/kernel.h>
 #include <linux/acpi.h>
@@ -23,13 +24,15 @@ static ssize_t dev_read(struct file *file, char __user *buf, size_t n, loff_t *p
 	if (ACPI_FAILURE(acpi_evaluate_object(handle, "_SBR", NULL, &buffer)))
 		return -EIO;
 	pkg = buffer.pointer;
-	if (pkg && pkg->type == ACPI_TYPE_PACKAGE) {    // want region "fresh acpi_evaluate_object in dev_read" thread-local
-		obj = pkg->package.elements;            // want region "fresh acpi_evaluate_object in dev_read" thread-local
-		v = obj->integer.value;                 // want region "fresh acpi_evaluate_object in dev_read" thread-local
-		v += obj->buffer.pointer[0];            // want region "fresh acpi_evaluate_object in dev_read" thread-local
+	if (pkg && pkg->type == ACPI_TYPE_PACKAGE) {    // want region "fresh acpi_evaluate_object in dev_read.type" thread-local
+		obj = pkg->package.elements;            // want region "fresh acpi_evaluate_object in dev_read.elements" thread-local
+		v = obj->integer.value;                 // want region "fresh acpi_evaluate_object in dev_read.value" thread-local
+		v += obj->buffer.pointer[0];            // want thread-local
+		memcpy(file->private_data, obj->buffer.pointer, 4);
 	}
 	kfree(buffer.pointer);                          // want thread-local
 	last = v;                                       // want region "global last" shared
+	*(int *)file->private_data = v;                 // want shared
 	return v;
 }
 
@@ -43,7 +46,7 @@ static ssize_t dev_write(struct file *file, const char __user *buf, size_t n, lo
 
 	if (ACPI_FAILURE(acpi_evaluate_object(handle, "_SBW", NULL, &out)))
 		return -EIO;
-	return result.integer.value;                    // want region "global result" shared
+	return result.integer.value;                    // want region "global result.integer.value" shared
 }
 
 static const struct file_operations fops = {
