@@ -44,7 +44,11 @@
 //   - synchronous callbacks: a function of callbacks.go calls its callback
 //     only before it returns, on the caller's thread, and keeps neither it
 //     nor its argument (each row names the kernel code; a call with another
-//     arity is left an unknown function, whose callback is an entry point);
+//     arity is left an unknown function, whose callback is an entry point;
+//     rule "sync-callbacks");
+//   - the running task: get_current's result (ReturnsCurrent) is the
+//     calling thread's own task_struct (rule "current-per-thread",
+//     frontend/regions current.go);
 //   - entry points: function pointers in the driver's own structs are
 //     called only by the driver unless the struct escapes (frontend/entry
 //     escape.go; then they are guessed entry points, in ClassEscaped when
