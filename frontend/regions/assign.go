@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/whoopverify/whoop/ir"
 )
@@ -223,15 +224,15 @@ func (g *graph) touchExtent(r *node, off, n int64, a *ir.Access) (int64, int64) 
 			}
 		}
 	}
-	if arr != nil {
+	member := syntacticMember(x, a)
+	if arr != nil && !(member != nil && member.hi-member.lo < arr.hi-arr.lo && arr.lo <= member.lo && member.hi <= arr.hi) {
 		return arr.lo, arr.hi
 	}
-	if a.Struct != nil {
-		if fo, ok := fieldOffset(a.Struct, a.Field); ok {
-			if ft := fieldType(a.Struct, a.Field); ft != nil && ft.Size() > 0 && fo >= 0 {
-				return x, x + ft.Size()
-			}
-		}
+	// The syntactic member is inside one element of the array around it
+	// (test_and_clear_bit(0, &lp_table[minor].bits)): the helper stays in
+	// the member it starts in (A4), not in the whole array.
+	if member != nil {
+		return member.lo, member.hi
 	}
 	if v, ok := a.Addr.(*ir.Var); ok {
 		if pt := pointee(v.CType); pt != nil && isStruct(pt) != nil && pt.Size() > 0 {
@@ -257,6 +258,20 @@ func (g *graph) touchExtent(r *node, off, n int64, a *ir.Access) (int64, int64) 
 		return x, end
 	}
 	return negInf, posInf
+}
+
+// syntacticMember is the extent from x of the member access a names
+// (&p->bits), or nil when it names none or an array element (&p->name[1]).
+func syntacticMember(x int64, a *ir.Access) *span {
+	if a.Struct == nil || strings.HasSuffix(a.Field, "[]") {
+		return nil // an array element: the helper walks that array
+	}
+	if fo, ok := fieldOffset(a.Struct, a.Field); ok {
+		if ft := fieldType(a.Struct, a.Field); ft != nil && ft.Size() > 0 && fo >= 0 {
+			return &span{x, x + ft.Size()}
+		}
+	}
+	return nil
 }
 
 // innermostArray finds the innermost array of t containing byte x.

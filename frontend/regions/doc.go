@@ -149,7 +149,8 @@
 //
 // Helpers that touch an unknown number of bytes touch the rest of the
 // array, member (the access's syntactic member or the pointer's struct
-// type) or object they start in (A4). In memory without struct types a
+// type) or object they start in (A4); a syntactic member inside an element
+// of an array (set_bit(0, &table[i].bits)) bounds it, not the array. In memory without struct types a
 // touch is an ordinary access (one cell); in structs it names the regions
 // of the members it covers, and bytes no other access names form gap
 // regions.
