@@ -224,6 +224,7 @@ func (g *graph) call(f *ir.Function, s *ir.Call) {
 	switch {
 	case s.Callee != nil && !s.Callee.External():
 		callee := s.Callee
+		g.direct[s] = args
 		for i, p := range args {
 			if p != nil && i < len(callee.Params) && carries(callee.Params[i]) {
 				g.unify(*p, g.valueOf(callee.Params[i]))

@@ -306,18 +306,34 @@ func (g *graph) linOf(v *ir.Var) lin {
 // assignments, as a fixpoint (loops such as i += 4 give stride 4).
 func (g *graph) computeLins() {
 	var vars []*ir.Var
+	def := func(v *ir.Var) {
+		if _, seen := g.linDefs[v]; !seen {
+			vars = append(vars, v)
+			g.linDefs[v] = nil
+		}
+	}
 	for _, f := range g.prog.Funcs {
 		for _, v := range f.Params {
+			if c, ok := g.constParams[v]; ok {
+				def(v)
+				g.linDefs[v] = append(g.linDefs[v], &ir.Const{Val: c})
+				continue
+			}
 			g.linTop[v] = true
 		}
 		for _, b := range f.Blocks {
 			for _, s := range b.Stmts {
 				switch s := s.(type) {
 				case *ir.Assign:
-					if _, seen := g.linDefs[s.Dst]; !seen {
-						vars = append(vars, s.Dst)
-					}
+					def(s.Dst)
 					g.linDefs[s.Dst] = append(g.linDefs[s.Dst], s.Src)
+				case *ir.Load:
+					if o, _, ok := objectOffset(s.Addr); ok && readOnlyTable(o) {
+						def(s.Dst)
+						g.linLoads[s.Dst] = append(g.linLoads[s.Dst], s)
+						continue
+					}
+					g.linTop[s.Dst] = true
 				default:
 					for _, d := range ir.StmtDefs(s) {
 						g.linTop[d] = true
@@ -340,6 +356,9 @@ func (g *graph) computeLins() {
 			l := lin{bot: true}
 			for _, e := range g.linDefs[v] {
 				l = join(l, g.linExpr(e))
+			}
+			for _, ld := range g.linLoads[v] {
+				l = join(l, g.tableValue(ld))
 			}
 			if old := g.lins[v]; old != l {
 				g.lins[v] = l
@@ -412,4 +431,43 @@ func (g *graph) linExpr(e ir.Expr) lin {
 		}
 	}
 	return topLin
+}
+
+// readOnlyTable reports whether o is a driver's const global with its
+// contents in this translation unit: the kernel maps it read-only
+// (.rodata), so its initialiser is its value.
+func readOnlyTable(o *ir.Object) bool {
+	return o.Kind == ir.GlobalObj && o.Const && !o.Extern && o.Bytes > 0
+}
+
+// tableValue is the lin of a load from a read-only table at a constant
+// offset (lm93_block_read_cmds[fbn].len in a copy whose fbn is a
+// constant): the initialiser's constant there, 0 where nothing
+// initialises it, else top.
+func (g *graph) tableValue(ld *ir.Load) lin {
+	o, offExpr, _ := objectOffset(ld.Addr)
+	off := lin{}
+	if offExpr != nil {
+		off = g.linExpr(offExpr)
+	}
+	if off.bot {
+		return off
+	}
+	if off.s != 0 || off.c < 0 || ld.Size <= 0 || off.c+ld.Size > o.Bytes {
+		return topLin
+	}
+	for _, in := range o.Init {
+		size := int64(-1)
+		if in.Type != nil {
+			size = in.Type.Size()
+		}
+		if in.Offset >= off.c+ld.Size || (size > 0 && in.Offset+size <= off.c) {
+			continue
+		}
+		if c, ok := in.Value.(*ir.Const); ok && in.Offset == off.c && size == ld.Size {
+			return lin{c: c.Val}
+		}
+		return topLin
+	}
+	return lin{} // zero-initialised
 }

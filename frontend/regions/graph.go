@@ -55,6 +55,7 @@ type graph struct {
 	accesses []*accessRec
 	touchAt  map[*ir.Var]*ir.Access // a helper touch through each address variable
 	calls    map[*ir.Call][]*ptr    // materialised arguments of calls to external functions
+	direct   map[*ir.Call][]*ptr    // the same for direct calls of driver functions (members.go)
 	fnPtrs   map[*ir.Call]ptr       // callee value of indirect calls
 	canonVer map[*node]int
 	order    map[*ir.Object]int
@@ -65,6 +66,11 @@ type graph struct {
 	// takes the driver's calls (split.go): a pointer to the entry point
 	// has the copy's signature, and an indirect call reaches the copy.
 	split map[*ir.Function]*ir.Function
+	// constParams: the parameters of helper copies that every call passes
+	// the same constant (members.go), and linLoads the variables loaded
+	// from read-only tables (eval.go): both give lins.
+	constParams map[*ir.Var]int64
+	linLoads    map[*ir.Var][]*ir.Load
 
 	liveViews map[*node][]liveView // after the fixpoint: the views that hold
 	viewers   map[*node][]viewer   // the same, by canonical root
@@ -148,6 +154,8 @@ func newGraph(prog *ir.Program, opts Options) *graph {
 		linDefs:   make(map[*ir.Var][]ir.Expr),
 		linTop:    make(map[*ir.Var]bool),
 		calls:     make(map[*ir.Call][]*ptr),
+		direct:    make(map[*ir.Call][]*ptr),
+		linLoads:  make(map[*ir.Var][]*ir.Load),
 		fnPtrs:    make(map[*ir.Call]ptr),
 		canonVer:  make(map[*node]int),
 	}

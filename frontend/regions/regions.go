@@ -71,11 +71,15 @@ func Analyze(prog *ir.Program, opts Options) (err error) {
 	if err := g.solve(); err != nil {
 		return fmt.Errorf("regions %s: %w", prog.Path, err)
 	}
-	if split := g.splitEntries(); split != nil {
-		// The driver's calls of entry points now go to copies (split.go):
+	split := g.splitEntries()
+	consts, members := g.splitMembers(split)
+	if split != nil || members {
+		// The driver's calls of entry points, and of helpers with
+		// different members, now go to copies (split.go, members.go):
 		// solve again.
 		g = newGraph(prog, opts)
 		g.split = split
+		g.constParams = consts
 		g.build()
 		if err := g.solve(); err != nil {
 			return fmt.Errorf("regions %s: %w", prog.Path, err)

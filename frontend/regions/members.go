@@ -1,0 +1,230 @@
+package regions
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/whoopverify/whoop/ir"
+)
+
+// Helpers called with pointers to different members of one object. A
+// parameter is one pointer value for every call (the analysis is
+// context-insensitive), so lm93's lm93_read_block(client, 3, data->block3)
+// and (client, 7, data->block7), or the rtc core's
+// rtc_timer_remove(rtc, &rtc->aie_timer) and (rtc, &rtc->uie_rtctimer),
+// made the members between the two one folded region (foldBetween), and
+// every access to any of them (in_show's data->block3[nr] and
+// temp_lim[i].min; aie_timer.enabled and uie_rtctimer.enabled) raced with
+// every other. The program tells them apart: each call passes one member.
+// So the direct calls of such a helper are grouped by the member each
+// passes, and every group but the first calls a copy of the helper (and of
+// the driver functions it passes pointers to), as split.go does for the
+// entry points the driver also calls. Exact, not an assumption: the copies
+// run the same code, and together they see every object the one helper saw.
+
+// maxMemberStmts bounds the statements copied for one program, and
+// maxMemberGroups the copies of one helper; past them the helper keeps its
+// calls merged, as before.
+const (
+	maxMemberStmts  = 3000
+	maxMemberGroups = 8
+)
+
+// splitMembers redirects, for every driver function whose direct calls (in
+// the first solution of g) pass one of its pointer parameters pointers to
+// different members of one object, each group of calls passing the same
+// members but the first to a copy of the function. It reports whether it
+// made a copy (then the program must be solved again), and the parameters
+// of those helpers and copies that every call of theirs passes one
+// constant to (lm93_read_block's fbn): a constant's lin gives the copy's
+// memcpy of lm93_block_read_cmds[fbn].len bytes its length, so it stays in
+// the member it is given. entries are split.go's copies of entry points.
+func (g *graph) splitMembers(entries map[*ir.Function]*ir.Function) (map[*ir.Var]int64, bool) {
+	sites := make(map[*ir.Function][]*ir.Call)
+	for _, f := range g.prog.Funcs {
+		for _, b := range f.Blocks {
+			for _, s := range b.Stmts {
+				if c, ok := s.(*ir.Call); ok && g.direct[c] != nil && c.Callee != nil && !c.Callee.External() {
+					sites[c.Callee] = append(sites[c.Callee], c)
+				}
+			}
+		}
+	}
+	budget := maxMemberStmts
+	added := make(map[*ir.Function][]*ir.Function)
+	var split []*ir.Function // the helpers split and their copies
+	for _, f := range g.prog.Funcs {
+		groups := g.memberGroups(f, sites[f])
+		if len(groups) < 2 || len(groups) > maxMemberGroups {
+			continue
+		}
+		closure := pointerCallees(f, nil)
+		n := 0
+		for _, h := range closure {
+			n += stmtCount(h)
+		}
+		n *= len(groups) - 1
+		if n > budget || registers(closure) {
+			continue
+		}
+		budget -= n
+		split = append(split, f)
+		for _, calls := range groups[1:] {
+			copies := make(map[*ir.Function]*ir.Function, len(closure))
+			for _, h := range closure {
+				copies[h] = copyFunction(g.prog, h)
+				added[h] = append(added[h], copies[h])
+			}
+			for _, c := range copies {
+				redirectCalls(c, func(callee *ir.Function) *ir.Function { return copies[callee] })
+			}
+			for _, c := range calls {
+				c.Callee = copies[f]
+			}
+			split = append(split, copies[f])
+		}
+	}
+	if len(added) == 0 {
+		return nil, false
+	}
+	funcs := make([]*ir.Function, 0, len(g.prog.Funcs))
+	for _, f := range g.prog.Funcs {
+		funcs = append(funcs, f)
+		funcs = append(funcs, added[f]...)
+	}
+	g.prog.Funcs = funcs
+	return g.constParamsOf(split, entries), true
+}
+
+// constParamsOf returns the parameters of fs that every call of theirs
+// passes one constant to, for the functions of fs that only direct calls
+// reach (not entry points or their copies, not address-taken).
+func (g *graph) constParamsOf(fs []*ir.Function, entries map[*ir.Function]*ir.Function) map[*ir.Var]int64 {
+	callers := make(map[*ir.Function][]*ir.Call)
+	for _, f := range g.prog.Funcs {
+		for _, b := range f.Blocks {
+			for _, s := range b.Stmts {
+				if c, ok := s.(*ir.Call); ok && c.Callee != nil {
+					callers[c.Callee] = append(callers[c.Callee], c)
+				}
+			}
+		}
+	}
+	indirect := make(map[*ir.Function]bool)
+	for _, ep := range g.prog.EntryPoints {
+		indirect[ep.Func] = true
+	}
+	for _, c := range entries {
+		indirect[c] = true
+	}
+	consts := make(map[*ir.Var]int64)
+	for _, f := range fs {
+		if _, taken := g.fnNodes[f]; !taken && !indirect[f] {
+			g.constArgs(f, callers[f], consts)
+		}
+	}
+	return consts
+}
+
+// constArgs notes in consts the parameters of f that every one of calls
+// (its only callers) passes the same integer constant.
+func (g *graph) constArgs(f *ir.Function, calls []*ir.Call, consts map[*ir.Var]int64) {
+	if len(calls) == 0 {
+		return
+	}
+	for i, v := range f.Params {
+		var val int64
+		same := true
+		for k, c := range calls {
+			if i >= len(c.Args) {
+				same = false
+				break
+			}
+			l := g.linExpr(c.Args[i])
+			if l.bot || l.s != 0 || (k > 0 && l.c != val) {
+				same = false
+				break
+			}
+			val = l.c
+		}
+		if same {
+			consts[v] = val
+		}
+	}
+}
+
+// memberGroups returns the direct calls of f grouped by the members they
+// pass in the parameters that some calls pass different members of one
+// object in (program order, the first call's group first), or nil when
+// there are no such parameters.
+func (g *graph) memberGroups(f *ir.Function, calls []*ir.Call) [][]*ir.Call {
+	if len(calls) < 2 {
+		return nil
+	}
+	var params []int
+	for i, v := range f.Params {
+		if carries(v) && g.differentMembers(calls, i) {
+			params = append(params, i)
+		}
+	}
+	if len(params) == 0 {
+		return nil
+	}
+	var groups [][]*ir.Call
+	index := make(map[string]int)
+	for _, c := range calls {
+		var key strings.Builder
+		for _, i := range params {
+			if p := g.direct[c][i]; p != nil {
+				r, off := p.resolve()
+				fmt.Fprintf(&key, "%d:%d,", r.id, off)
+			} else {
+				key.WriteString("-,")
+			}
+		}
+		k, ok := index[key.String()]
+		if !ok {
+			k = len(groups)
+			index[key.String()] = k
+			groups = append(groups, nil)
+		}
+		groups[k] = append(groups[k], c)
+	}
+	return groups
+}
+
+// differentMembers reports whether calls pass in argument i pointers to
+// two offsets of one node that no array of the node holds both of
+// (elements of one array are walkable from each other: copies would
+// change nothing) and that is not collapsed.
+func (g *graph) differentMembers(calls []*ir.Call, i int) bool {
+	seen := make(map[*node][]int64)
+	for _, c := range calls {
+		args := g.direct[c]
+		if i >= len(args) || args[i] == nil {
+			continue
+		}
+		r, off := args[i].resolve()
+		if r.collapsed() {
+			continue
+		}
+		for _, o := range seen[r] {
+			if o != off && !oneArray(r, min(o, off), max(o, off)) {
+				return true
+			}
+		}
+		seen[r] = append(seen[r], off)
+	}
+	return false
+}
+
+// oneArray reports whether some object type known at root r has one array
+// holding raw offsets a and b.
+func oneArray(r *node, a, b int64) bool {
+	for _, f := range r.r.facts {
+		if lo, hi, ok := innermostArray(f.t, a-f.off); ok && lo <= b-f.off && b-f.off < hi {
+			return true
+		}
+	}
+	return false
+}
