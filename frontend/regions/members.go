@@ -27,7 +27,7 @@ import (
 // calls merged, as before.
 const (
 	maxMemberStmts  = 3000
-	maxMemberGroups = 8
+	maxMemberGroups = 16
 )
 
 // splitMembers redirects, for every driver function whose direct calls (in
@@ -58,13 +58,13 @@ func (g *graph) splitMembers(entries map[*ir.Function]*ir.Function) (map[*ir.Var
 		if len(groups) < 2 || len(groups) > maxMemberGroups {
 			continue
 		}
-		closure := pointerCallees(f, nil)
+		closure := copyable(f)
 		n := 0
 		for _, h := range closure {
 			n += stmtCount(h)
 		}
 		n *= len(groups) - 1
-		if n > budget || registers(closure) {
+		if len(closure) == 0 || n > budget {
 			continue
 		}
 		budget -= n
@@ -94,6 +94,24 @@ func (g *graph) splitMembers(entries map[*ir.Function]*ir.Function) (map[*ir.Var
 	}
 	g.prog.Funcs = funcs
 	return g.constParamsOf(split, entries), true
+}
+
+// copyable returns f and the driver functions it calls, transitively,
+// with pointer parameters (pointerCallees), leaving out those that call a
+// registration function (split.go's registers: a copy would count the
+// registration twice), whose calls stay merged; nil when f itself does.
+func copyable(f *ir.Function) []*ir.Function {
+	var out []*ir.Function
+	for _, h := range pointerCallees(f, nil) {
+		if registers([]*ir.Function{h}) {
+			if h == f {
+				return nil
+			}
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
 }
 
 // constParamsOf returns the parameters of fs that every call of theirs
