@@ -12,6 +12,7 @@
 #include <linux/miscdevice.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 
 struct tmr {
 	int enabled;
@@ -27,6 +28,7 @@ struct dev {
 	u8 mid[4];
 	u8 block3[16];
 	u8 after;
+	struct work_struct work;
 };
 
 static u8 buffer[32];
@@ -34,6 +36,23 @@ static u8 buffer[32];
 static void tmr_remove(struct dev *d, struct tmr *t)
 {
 	t->enabled = 0; // want region "struct dev.a.enabled" region "struct dev.b.enabled"
+}
+
+/* A callee that registers stays one function (the lockset counts
+ * registration call sites); the helper itself is still copied. */
+static void kick(struct dev *d)
+{
+	schedule_work(&d->work);
+}
+
+static void tmr_start(struct dev *d, struct tmr *t)
+{
+	t->expires = 5; // want region "struct dev.a.expires" region "struct dev.b.expires"
+	kick(d);
+}
+
+static void dev_work(struct work_struct *w)
+{
 }
 
 static void read_block(u8 *values, int len)
@@ -79,6 +98,9 @@ static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 
 	tmr_remove(d, &d->a);
 	tmr_remove(d, &d->b);
+	INIT_WORK(&d->work, dev_work);
+	tmr_start(d, &d->a);
+	tmr_start(d, &d->b);
 	read_block(d->block1, arg);
 	read_block(d->block3, arg);
 	d->a.enabled = 1;   // want region "struct dev.a.enabled"
