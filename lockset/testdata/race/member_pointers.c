@@ -87,12 +87,12 @@ static ssize_t dev_write(struct file *f, const char __user *b, size_t n, loff_t 
 	read_word(&chip->prox);
 	mutex_unlock(&chip->mutex);
 	mutex_lock(&w->mutex);
-	next_word(&w->a);
-	next_word(&w->b);
+	/* One call with either member: calls with different members go to
+	 * copies of the helper (frontend/regions/members.go). */
+	next_word(n ? &w->a : &w->b);
 	mutex_unlock(&w->mutex);
 	mutex_lock(&x->mutex);
-	read_long(&x->a);
-	read_long(&x->b);
+	read_long(n ? &x->a : &x->b);
 	mutex_unlock(&x->mutex);
 	return n;
 }
