@@ -70,6 +70,13 @@ static void read_cmd(u8 fbn, u8 *values)
 	memcpy(values, buffer, cmds[fbn].len); // want region "struct regs.block1.s1" region "struct regs.block1.s2" region "struct regs.block2" region "global buffer[]" region "global cmds[].len"
 }
 
+/* A variable index gives no constant: the length is unknown, and the
+ * copy from a struct member reaches the rest of the struct (A4). */
+static void read_any(u8 fbn, u8 *values)
+{
+	memcpy(values, buffer, cmds[fbn].len); // want region "struct regs.block1.s1" region "struct regs.block1.s2" region "struct regs.block2" region "struct regs.after" region "global buffer[]" region "global cmds[].len"
+}
+
 struct pair {
 	u8 s1;
 	u8 s2;
@@ -87,6 +94,7 @@ static long regs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 
 	read_cmd(2, (u8 *)&r->block1);
 	read_cmd(3, (u8 *)&r->block2);
+	read_any(arg & 3, (u8 *)&r->block1);
 	r->after = 1;    // want region "struct regs.after"
 	r->block1.s2 = 1; // want region "struct regs.block1.s2"
 	return 0;
