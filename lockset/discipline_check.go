@@ -126,40 +126,8 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	threads, jobs, release := opts.solverThreads()
 	defer release()
 	res = &LockResult{Path: prog.Path}
-	fo := opts.factsOptions()
-	fo.raisedSemaphoreLocks = true // its up() is the bug to report
-	f := gatherFacts(prog, opts.kernelEnv(prog), fo)
-	in := newInstrumenter(f)
-	in.lockChecks = true
-	in.verifyConstruction = opts.verifyConstruction
-	needed := make(map[*ir.Function]bool)
-	for _, ep := range prog.EntryPoints {
-		for _, g := range f.reach(ep.Func) {
-			needed[g] = true
-		}
-	}
-	var funcs []*ir.Function
-	for _, fn := range prog.Funcs {
-		if needed[fn] {
-			funcs = append(funcs, fn)
-		}
-	}
-	budget := opts.InlineBudget
-	if budget <= 0 {
-		budget = defaultInlineBudget
-	}
-	in.build(nil, funcs, nil, budget)
-	d := in.disc
-	if !opts.NoLockPairs {
-		d.carry(in, prog.EntryPoints)
-	}
-	var eps []*ir.EntryPoint
-	for _, ep := range prog.EntryPoints {
-		if len(d.flags(in, ep.Func)) > 0 || len(in.modLocks(ep.Func)) > 0 {
-			eps = append(eps, ep)
-			in.environment(ep, opts.ParamAliasing)
-		}
-	}
+	in, eps := lockProgram(prog, opts)
+	f := in.f
 	var unidentified []*LockError
 	if opts.ReportUnidentifiedLocks {
 		unidentified = unidentifiedLocks(f, prog)
@@ -180,204 +148,26 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	if err != nil {
 		return nil, err
 	}
-	// givenUp names, per entry point, a function on its paths whose
-	// summary inference gave up, or whose summary is weaker for it: its
-	// lock effects are then unknown, and a failed check there is
-	// inconclusive, not an error.
-	gaveUp := make(map[string]bool)
-	for _, n := range append(slices.Clone(hres.GaveUp), hres.Weakened...) {
-		gaveUp[n] = true
-	}
-	givenUp := func(ep *ir.EntryPoint) string {
-		if len(gaveUp) == 0 {
-			return ""
-		}
-		why := func(n string) string {
-			if slices.Contains(hres.GaveUp, n) {
-				return "summary inference gave up on " + n
-			}
-			return fmt.Sprintf("summary inference gave up on %s, which weakens what is known of %s", strings.Join(hres.GaveUp, ", "), n)
-		}
-		if n := "env$" + ep.Func.Name; gaveUp[n] {
-			return why("the kernel's calls of " + ep.Func.Name)
-		}
-		for _, g := range f.reach(ep.Func) {
-			if gaveUp[g.Name] {
-				return why(g.Name)
-			}
-		}
-		return ""
-	}
-	type harness struct {
-		ep      *ir.EntryPoint
-		fn      *ir.Function
-		asserts map[int]lockAssert
-	}
-	var hs []harness
+	var hs []lockHarness
 	for _, ep := range eps {
-		h := ir.NewFunction("locks$"+ep.Func.Name, nil, ep.Pos)
-		in.prog.AddFunc(h)
-		b := h.NewBlock("kernel calls " + ep.Func.Name)
-		tg := in.fullTarget()
-		args := in.enter(tg, h, b, ep, "a", opts.ParamAliasing)
-		in.callEP(tg, b, ep, args)
-		asserts := make(map[int]lockAssert)
-		for _, g := range f.reach(ep.Func) {
-			for _, k := range d.own[g] {
-				st := d.sites[k-1]
-				kind := DoubleLock
-				if st.op.api.Op == models.Release {
-					kind = UnlockUnheld
-				}
-				in.nextAssert++
-				asserts[in.nextAssert] = lockAssert{kind: kind, site: st}
-				b.Add(&ir.Assert{Cond: ir.Not(st.err), ID: in.nextAssert, Msg: kind, P: ep.Pos})
-				for _, a := range sortedInts(keysOf(st.after)) {
-					in.nextAssert++
-					asserts[in.nextAssert] = lockAssert{kind: OrderInversion, site: st, lock: a}
-					b.Add(&ir.Assert{Cond: ir.Not(st.after[a]), ID: in.nextAssert, Msg: "lock order", P: ep.Pos})
-				}
-				if st.unc != nil {
-					in.nextAssert++
-					asserts[in.nextAssert] = lockAssert{kind: unknownRelease, site: st, lock: st.op.lock}
-					b.Add(&ir.Assert{Cond: ir.Not(st.unc), ID: in.nextAssert, Msg: unknownRelease, P: ep.Pos})
-				}
-				if st.other != nil && !opts.DoubleLockAnyInstance {
-					in.nextAssert++
-					asserts[in.nextAssert] = lockAssert{kind: otherInstance, site: st}
-					b.Add(&ir.Assert{Cond: ir.Not(st.other), ID: in.nextAssert, Msg: otherInstance, P: ep.Pos})
-				}
-			}
-		}
-		held, _ := in.initialLocks(ep)
-		for _, l := range in.modLocks(ep.Func) {
-			if f.locks[l].pseudo() || d.carried[ep][l] {
-				continue
-			}
-			in.nextAssert++
-			asserts[in.nextAssert] = lockAssert{kind: HeldAtReturn, lock: l}
-			// An escaped entry point never returned: a recursive callee's
-			// contract lets it stop there (stop.go), and a lock it holds
-			// then is not held at a return.
-			b.Add(&ir.Assert{Cond: ir.Or(in.escaped, d.poison[l], ir.Eq(in.locks[l].held, ir.BoolConstOf(held[l]))), ID: in.nextAssert, Msg: HeldAtReturn, P: ep.Pos})
-			if u := d.unk[l]; u != nil {
-				in.nextAssert++
-				asserts[in.nextAssert] = lockAssert{kind: unknownRelease, lock: l}
-				b.Add(&ir.Assert{Cond: ir.Not(u), ID: in.nextAssert, Msg: unknownRelease, P: ep.Pos})
-			}
-		}
-		b.Term = &ir.Return{P: ep.Pos}
-		h.ComputePreds()
-		h.Modifies = append(h.Modifies, in.prog.Vars...)
-		hs = append(hs, harness{ep: ep, fn: h, asserts: asserts})
+		hs = append(hs, in.lockHarness(ep, opts))
 	}
 	if err := ir.Validate(in.prog); err != nil {
 		return nil, fmt.Errorf("%w: lock-check program of %s: %v", ErrInternal, prog.Path, err)
 	}
-	traced := make(map[*ir.Var]bool)
-	for _, st := range d.sites {
-		if st.rel != nil {
-			traced[st.rel] = true
-		}
-	}
-	for l, v := range d.acq {
-		traced[v], traced[d.rpos[l]] = true, true
-	}
+	traced := in.disc.tracedVars()
 	info, err := vc.Prepare(in.prog)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
-	found := make(map[string]*LockError)
-	edges := make(map[*ir.EntryPoint][]orderEdge)
-	var checkErr error
-	done := make(chan struct{})
-	threads.Go(func() {
-		defer close(done)
-		defer func() {
-			if r := recover(); r != nil {
-				checkErr = fmt.Errorf("%w: lock checks of %s: %v", ErrInternal, prog.Path, r)
-			}
-		}()
-		prover, err := vc.NewProver(z3.Config{})
-		if err != nil {
-			checkErr = err
-			return
-		}
-		defer prover.Close()
-		session, err := prover.NewSession()
-		if err != nil {
-			checkErr = err
-			return
-		}
-		defer session.Close()
-		lim := opts.limits()
-		for _, h := range hs {
-			cctx, cancel := lim.context(ctx)
-			outcomes, err := session.Check(cctx, in.prog, h.fn, vc.Options{
-				Inline: in.inline, MaxInlineDepth: 64, CheckAsserts: true, CheapArith: true,
-				Info: info, Together: true, IndependentAsserts: true, Rlimit: lim.rlimit,
-				TraceVars: func(v *ir.Var) bool { return traced[v] },
-			})
-			timedOut := cctx.Err() != nil
-			cancel()
-			if err != nil {
-				if ctx.Err() != nil {
-					checkErr = ctx.Err()
-					return
-				}
-				res.Warnings = append(res.Warnings, ir.Diagnostic{Pos: h.ep.Pos,
-					Msg: fmt.Sprintf("lock checks of %s inconclusive: %v", h.ep.Func.Name, err)})
-				continue
-			}
-			uncertain := givenUp(h.ep)
-			maybeOther := make(map[*lockSite]bool)
-			for _, o := range outcomes {
-				if a, ok := h.asserts[o.AssertID]; ok && a.kind == otherInstance && o.Status != vc.Proved {
-					maybeOther[a.site] = true
-				}
-			}
-			for _, o := range outcomes {
-				a, ok := h.asserts[o.AssertID]
-				if !ok || a.kind == otherInstance || a.kind == DoubleLock && maybeOther[a.site] {
-					continue
-				}
-				if a.kind == unknownRelease {
-					if o.Status != vc.Proved {
-						d := ir.Diagnostic{Pos: a.pos(h.ep), Msg: fmt.Sprintf("lock check %s of %s inconclusive: a release of a lock the check cannot identify may have released %s",
-							a.uncertainKind(), h.ep.Func.Name, strings.TrimPrefix(f.locks[a.lock].id, "global "))}
-						if !slices.Contains(res.Warnings, d) {
-							res.Warnings = append(res.Warnings, d)
-						}
-					}
-					continue
-				}
-				if a.kind == OrderInversion {
-					if o.Status != vc.Proved { // an unknown edge counts: sound
-						edges[h.ep] = append(edges[h.ep], orderEdge{held: a.lock, site: a.site, uncertain: uncertain})
-					}
-					continue
-				}
-				switch {
-				case o.Status == vc.Failed && uncertain != "":
-					d := ir.Diagnostic{Pos: a.pos(h.ep), Msg: fmt.Sprintf("lock check %s of %s inconclusive: %s", a.kind, h.ep.Func.Name, uncertain)}
-					if !slices.Contains(res.Warnings, d) {
-						res.Warnings = append(res.Warnings, d)
-					}
-				case o.Status == vc.Failed:
-					in.lockFinding(found, h.ep, a, o.Trace)
-				case o.Status == vc.Unknown:
-					res.Warnings = append(res.Warnings, ir.Diagnostic{Pos: h.ep.Pos,
-						Msg: fmt.Sprintf("lock check %s of %s inconclusive: %s", a.kind, h.ep.Func.Name, lim.unknownNote(ctx, timedOut, o.Reason))})
-				}
-			}
-		}
-	})
-	<-done
-	if checkErr != nil {
-		return nil, checkErr
+	lc := &lockChecks{in: in, res: res, info: info, traced: traced, lim: opts.limits(),
+		gaveUp: newGaveUp(hres.GaveUp, hres.Weakened),
+		found:  make(map[string]*LockError), edges: make(map[*ir.EntryPoint][]orderEdge)}
+	if err := lc.run(ctx, threads, hs, prog.Path); err != nil {
+		return nil, err
 	}
-	res.Warnings = append(res.Warnings, in.inversions(found, edges, PairsWith(prog, opts.pairOptions()))...)
-	for _, e := range found {
+	res.Warnings = append(res.Warnings, in.inversions(lc.found, lc.edges, PairsWith(prog, opts.pairOptions()))...)
+	for _, e := range lc.found {
 		sort.Strings(e.EntryPoints)
 		res.Errors = append(res.Errors, *e)
 	}
@@ -389,6 +179,284 @@ func CheckLocks(ctx context.Context, prog *ir.Program, opts Options) (res *LockR
 	res.Inconclusive = inconclusiveChecks(res.Warnings)
 	res.Total = time.Since(start)
 	return res, nil
+}
+
+// lockProgram instruments, with the lock-discipline ghosts, the functions
+// the entry points reach; eps are the entry points with a lock to check,
+// each given its environment for summary inference.
+func lockProgram(prog *ir.Program, opts Options) (in *instrumenter, eps []*ir.EntryPoint) {
+	fo := opts.factsOptions()
+	fo.raisedSemaphoreLocks = true // its up() is the bug to report
+	f := gatherFacts(prog, opts.kernelEnv(prog), fo)
+	in = newInstrumenter(f)
+	in.lockChecks = true
+	in.verifyConstruction = opts.verifyConstruction
+	needed := make(map[*ir.Function]bool)
+	for _, ep := range prog.EntryPoints {
+		for _, g := range f.reach(ep.Func) {
+			needed[g] = true
+		}
+	}
+	var funcs []*ir.Function
+	for _, fn := range prog.Funcs {
+		if needed[fn] {
+			funcs = append(funcs, fn)
+		}
+	}
+	in.build(nil, funcs, nil, opts.inlineBudget())
+	d := in.disc
+	if !opts.NoLockPairs {
+		d.carry(in, prog.EntryPoints)
+	}
+	for _, ep := range prog.EntryPoints {
+		if len(d.flags(in, ep.Func)) > 0 || len(in.modLocks(ep.Func)) > 0 {
+			eps = append(eps, ep)
+			in.environment(ep, opts.ParamAliasing)
+		}
+	}
+	return in, eps
+}
+
+// gaveUp names, per entry point, a function on its paths whose summary
+// inference gave up, or whose summary is weaker for it: its lock effects
+// are then unknown, and a failed check there is inconclusive, not an
+// error.
+type gaveUp struct {
+	list  []string // the functions inference gave up on
+	names map[string]bool
+}
+
+func newGaveUp(list, weakened []string) gaveUp {
+	g := gaveUp{list: list, names: make(map[string]bool)}
+	for _, n := range append(slices.Clone(list), weakened...) {
+		g.names[n] = true
+	}
+	return g
+}
+
+// on returns why ep's lock effects are unknown, or "".
+func (g gaveUp) on(f *facts, ep *ir.EntryPoint) string {
+	if len(g.names) == 0 {
+		return ""
+	}
+	why := func(n string) string {
+		if slices.Contains(g.list, n) {
+			return "summary inference gave up on " + n
+		}
+		return fmt.Sprintf("summary inference gave up on %s, which weakens what is known of %s", strings.Join(g.list, ", "), n)
+	}
+	if n := "env$" + ep.Func.Name; g.names[n] {
+		return why("the kernel's calls of " + ep.Func.Name)
+	}
+	for _, fn := range f.reach(ep.Func) {
+		if g.names[fn.Name] {
+			return why(fn.Name)
+		}
+	}
+	return ""
+}
+
+// lockHarness is the program that checks one entry point: the kernel
+// calls it, then asserts say what must hold; asserts maps each assertion
+// id to what its failure means.
+type lockHarness struct {
+	ep      *ir.EntryPoint
+	fn      *ir.Function
+	asserts map[int]lockAssert
+}
+
+func (in *instrumenter) lockHarness(ep *ir.EntryPoint, opts Options) lockHarness {
+	h := ir.NewFunction("locks$"+ep.Func.Name, nil, ep.Pos)
+	in.prog.AddFunc(h)
+	b := h.NewBlock("kernel calls " + ep.Func.Name)
+	tg := in.fullTarget()
+	args := in.enter(tg, h, b, ep, "a", opts.ParamAliasing)
+	in.callEP(tg, b, ep, args)
+	lh := lockHarness{ep: ep, fn: h, asserts: make(map[int]lockAssert)}
+	for _, g := range in.f.reach(ep.Func) {
+		for _, k := range in.disc.own[g] {
+			lh.siteAsserts(in, b, in.disc.sites[k-1], opts.DoubleLockAnyInstance)
+		}
+	}
+	lh.returnAsserts(in, b)
+	b.Term = &ir.Return{P: ep.Pos}
+	h.ComputePreds()
+	h.Modifies = append(h.Modifies, in.prog.Vars...)
+	return lh
+}
+
+// siteAsserts asserts the checks of one acquire or release.
+func (lh *lockHarness) siteAsserts(in *instrumenter, b *ir.Block, st *lockSite, anyInstance bool) {
+	kind := DoubleLock
+	if st.op.api.Op == models.Release {
+		kind = UnlockUnheld
+	}
+	lh.assert(in, b, lockAssert{kind: kind, site: st}, ir.Not(st.err), kind)
+	for _, a := range sortedInts(keysOf(st.after)) {
+		lh.assert(in, b, lockAssert{kind: OrderInversion, site: st, lock: a}, ir.Not(st.after[a]), "lock order")
+	}
+	if st.unc != nil {
+		lh.assert(in, b, lockAssert{kind: unknownRelease, site: st, lock: st.op.lock}, ir.Not(st.unc), unknownRelease)
+	}
+	if st.other != nil && !anyInstance {
+		lh.assert(in, b, lockAssert{kind: otherInstance, site: st}, ir.Not(st.other), otherInstance)
+	}
+}
+
+// returnAsserts asserts that each lock the entry point may change is at
+// its return as on entry.
+func (lh *lockHarness) returnAsserts(in *instrumenter, b *ir.Block) {
+	d := in.disc
+	held, _ := in.initialLocks(lh.ep)
+	for _, l := range in.modLocks(lh.ep.Func) {
+		if in.f.locks[l].pseudo() || d.carried[lh.ep][l] {
+			continue
+		}
+		// An escaped entry point never returned: a recursive callee's
+		// contract lets it stop there (stop.go), and a lock it holds
+		// then is not held at a return.
+		lh.assert(in, b, lockAssert{kind: HeldAtReturn, lock: l},
+			ir.Or(in.escaped, d.poison[l], ir.Eq(in.locks[l].held, ir.BoolConstOf(held[l]))), HeldAtReturn)
+		if u := d.unk[l]; u != nil {
+			lh.assert(in, b, lockAssert{kind: unknownRelease, lock: l}, ir.Not(u), unknownRelease)
+		}
+	}
+}
+
+func (lh *lockHarness) assert(in *instrumenter, b *ir.Block, a lockAssert, cond ir.Expr, msg string) {
+	in.nextAssert++
+	lh.asserts[in.nextAssert] = a
+	b.Add(&ir.Assert{Cond: cond, ID: in.nextAssert, Msg: msg, P: lh.ep.Pos})
+}
+
+// tracedVars are the ghosts a failing trace must give values of: the
+// error reports name the acquire and return they point at.
+func (d *discipline) tracedVars() map[*ir.Var]bool {
+	traced := make(map[*ir.Var]bool)
+	for _, st := range d.sites {
+		if st.rel != nil {
+			traced[st.rel] = true
+		}
+	}
+	for l, v := range d.acq {
+		traced[v], traced[d.rpos[l]] = true, true
+	}
+	return traced
+}
+
+// lockChecks proves the harnesses' assertions and sorts what fails into
+// errors (found), lock-order edges and inconclusive warnings (res).
+type lockChecks struct {
+	in     *instrumenter
+	res    *LockResult
+	info   *vc.Info
+	traced map[*ir.Var]bool
+	lim    limits
+	gaveUp gaveUp
+	found  map[string]*LockError
+	edges  map[*ir.EntryPoint][]orderEdge
+}
+
+// run checks the harnesses in order in one solver session, on a solver
+// thread of threads.
+func (lc *lockChecks) run(ctx context.Context, threads *z3.Threads, hs []lockHarness, path string) error {
+	var checkErr error
+	done := make(chan struct{})
+	threads.Go(func() {
+		defer close(done)
+		defer func() {
+			if r := recover(); r != nil {
+				checkErr = fmt.Errorf("%w: lock checks of %s: %v", ErrInternal, path, r)
+			}
+		}()
+		checkErr = lc.session(ctx, hs)
+	})
+	<-done
+	return checkErr
+}
+
+func (lc *lockChecks) session(ctx context.Context, hs []lockHarness) error {
+	prover, err := vc.NewProver(z3.Config{})
+	if err != nil {
+		return err
+	}
+	defer prover.Close()
+	session, err := prover.NewSession()
+	if err != nil {
+		return err
+	}
+	defer session.Close()
+	for _, h := range hs {
+		if err := lc.check(ctx, session, h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// check proves one harness; only a cancellation of ctx is an error, a
+// failed query makes its checks inconclusive.
+func (lc *lockChecks) check(ctx context.Context, session *vc.Session, h lockHarness) error {
+	cctx, cancel := lc.lim.context(ctx)
+	outcomes, err := session.Check(cctx, lc.in.prog, h.fn, vc.Options{
+		Inline: lc.in.inline, MaxInlineDepth: 64, CheckAsserts: true, CheapArith: true,
+		Info: lc.info, Together: true, IndependentAsserts: true, Rlimit: lc.lim.rlimit,
+		TraceVars: func(v *ir.Var) bool { return lc.traced[v] },
+	})
+	timedOut := cctx.Err() != nil
+	cancel()
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		lc.res.Warnings = append(lc.res.Warnings, ir.Diagnostic{Pos: h.ep.Pos,
+			Msg: fmt.Sprintf("lock checks of %s inconclusive: %v", h.ep.Func.Name, err)})
+		return nil
+	}
+	uncertain := lc.gaveUp.on(lc.in.f, h.ep)
+	maybeOther := make(map[*lockSite]bool)
+	for _, o := range outcomes {
+		if a, ok := h.asserts[o.AssertID]; ok && a.kind == otherInstance && o.Status != vc.Proved {
+			maybeOther[a.site] = true
+		}
+	}
+	for _, o := range outcomes {
+		a, ok := h.asserts[o.AssertID]
+		if !ok || a.kind == otherInstance || a.kind == DoubleLock && maybeOther[a.site] {
+			continue
+		}
+		lc.outcome(ctx, h.ep, a, o, uncertain, timedOut)
+	}
+	return nil
+}
+
+// outcome files one assertion's outcome; uncertain says why ep's lock
+// effects are unknown, if they are.
+func (lc *lockChecks) outcome(ctx context.Context, ep *ir.EntryPoint, a lockAssert, o vc.Outcome, uncertain string, timedOut bool) {
+	switch {
+	case a.kind == unknownRelease:
+		if o.Status != vc.Proved {
+			lc.warnOnce(ir.Diagnostic{Pos: a.pos(ep), Msg: fmt.Sprintf("lock check %s of %s inconclusive: a release of a lock the check cannot identify may have released %s",
+				a.uncertainKind(), ep.Func.Name, strings.TrimPrefix(lc.in.f.locks[a.lock].id, "global "))})
+		}
+	case a.kind == OrderInversion:
+		if o.Status != vc.Proved { // an unknown edge counts: sound
+			lc.edges[ep] = append(lc.edges[ep], orderEdge{held: a.lock, site: a.site, uncertain: uncertain})
+		}
+	case o.Status == vc.Failed && uncertain != "":
+		lc.warnOnce(ir.Diagnostic{Pos: a.pos(ep), Msg: fmt.Sprintf("lock check %s of %s inconclusive: %s", a.kind, ep.Func.Name, uncertain)})
+	case o.Status == vc.Failed:
+		lc.in.lockFinding(lc.found, ep, a, o.Trace)
+	case o.Status == vc.Unknown:
+		lc.res.Warnings = append(lc.res.Warnings, ir.Diagnostic{Pos: ep.Pos,
+			Msg: fmt.Sprintf("lock check %s of %s inconclusive: %s", a.kind, ep.Func.Name, lc.lim.unknownNote(ctx, timedOut, o.Reason))})
+	}
+}
+
+func (lc *lockChecks) warnOnce(d ir.Diagnostic) {
+	if !slices.Contains(lc.res.Warnings, d) {
+		lc.res.Warnings = append(lc.res.Warnings, d)
+	}
 }
 
 // inconclusiveChecks counts the warnings of CheckLocks that say a check
