@@ -138,7 +138,10 @@ func (p *Prover) check(ctx context.Context, zc *z3.Context, prog *ir.Program, fn
 	return outs, en, err
 }
 
-// solve decides the obligations of en.
+// solve decides the obligations of en: those that fail together first
+// (Options.Together), then all that are left in one query, repeated
+// without the failed ones until it is unsatisfiable; if that query gives
+// no answer, one by one.
 func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir.Function, opts Options) (outs []Outcome, err error) {
 	outs = make([]Outcome, en.NumObligations())
 	for i := range outs {
@@ -147,282 +150,363 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 	if len(outs) == 0 {
 		return outs, nil
 	}
-	timed := opts.Timeout > 0 || p.cfg.Timeout > 0
-	// start makes a solver holding the formula: one for all the queries,
-	// or with Options.Fresh one per query (a tactic solver, non-incremental).
-	start := func() (*z3.Solver, error) {
-		var s *z3.Solver
-		if opts.Fresh {
-			s = zc.NewTacticSolver()
-		} else {
-			s = zc.NewSimpleSolver()
-		}
-		if opts.Timeout > 0 {
-			s.SetTimeout(opts.Timeout)
-		}
-		if opts.Rlimit > 0 {
-			s.SetRlimit(opts.Rlimit)
-		}
-		for _, c := range en.Constraints() {
-			if err := s.Assert(c); err != nil {
-				s.Close()
-				return nil, err
-			}
-		}
-		return s, nil
+	sv := newSolving(p, zc, en, opts, outs)
+	if err := sv.restart(); err != nil {
+		return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
 	}
-	// q[i] selects obligation i in the joint query.
-	q := make([]*z3.Expr, len(outs))
-	notQ := make([]*z3.Expr, len(outs))
-	some := make([]*z3.Expr, len(outs))
-	for i := range outs {
-		q[i] = en.Literal("select")
-		notQ[i] = en.Not(q[i])
-		some[i] = en.And(q[i], en.Fail(i))
+	defer func() { sv.s.Close() }()
+	if opts.Spent != nil {
+		defer func() { *opts.Spent += sv.used }()
 	}
-	joint := en.Or(some...)
-	s, err := start()
-	if err == nil {
-		err = s.Assert(joint)
+	if opts.Together && opts.Fresh && !opts.Refine && len(outs) > 1 {
+		if err := sv.allFail(ctx); err != nil {
+			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+		}
+	}
+	if opts.Together && !opts.Fresh && !opts.Refine && len(outs) > 1 {
+		if err := p.together(ctx, sv.s, en, outs, sv.done, sv.assume); err != nil {
+			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+		}
+	}
+	finished, err := sv.allAtOnce(ctx)
+	if err == nil && !finished {
+		err = sv.oneByOne(ctx)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
 	}
-	defer func() { s.Close() }()
+	return outs, nil
+}
+
+// solving is the state of one solve.
+type solving struct {
+	p    *Prover
+	zc   *z3.Context
+	en   *Encoding
+	opts Options // Fresh is dropped after the first failure (allAtOnce)
+	outs []Outcome
+	done []bool
+	// q[i] selects obligation i in the joint query.
+	q, notQ []*z3.Expr
+	joint   *z3.Expr
+	timed   bool
+	// s holds the formula: one solver for all the queries, or with
+	// Options.Fresh one per query (nil between them).
+	s *z3.Solver
 	// used is the context's resource count (cumulative over its solvers)
-	// after the last check.
-	var used uint64
-	if opts.Spent != nil {
-		defer func() { *opts.Spent += used }()
+	// after the last query.
+	used   uint64
+	pins   []*z3.Expr // Options.Refine: literals, each implying one pin
+	rounds int        // Options.Refine: refinements so far
+}
+
+func newSolving(p *Prover, zc *z3.Context, en *Encoding, opts Options, outs []Outcome) *solving {
+	sv := &solving{p: p, zc: zc, en: en, opts: opts, outs: outs, done: make([]bool, len(outs)),
+		q: make([]*z3.Expr, len(outs)), notQ: make([]*z3.Expr, len(outs)),
+		timed: opts.Timeout > 0 || p.cfg.Timeout > 0}
+	some := make([]*z3.Expr, len(outs))
+	for i := range outs {
+		sv.q[i] = en.Literal("select")
+		sv.notQ[i] = en.Not(sv.q[i])
+		some[i] = en.And(sv.q[i], en.Fail(i))
 	}
-	// check runs one query; s is then the solver holding its model. A
-	// fresh solver takes the assumptions as units.
-	check := func(as []*z3.Expr) (res z3.Result, err error) {
-		if opts.Spent != nil {
-			defer func() {
-				if s != nil {
-					used = max(used, s.RlimitCount())
-				}
-			}()
-		}
-		if !opts.Fresh {
-			return s.CheckAssumptions(ctx, as...)
-		}
-		if s == nil {
-			var err error
-			if s, err = start(); err != nil {
-				return z3.Unknown, err
-			}
-			if err := s.Assert(joint); err != nil {
-				return z3.Unknown, err
-			}
-		}
-		for _, a := range as {
-			if err := s.Assert(a); err != nil {
-				return z3.Unknown, err
-			}
-		}
-		return s.Check(ctx)
+	sv.joint = en.Or(some...)
+	return sv
+}
+
+// restart makes s a new solver holding the formula and the joint query.
+func (sv *solving) restart() error {
+	s, err := sv.start()
+	if err == nil {
+		err = s.Assert(sv.joint)
 	}
-	// next readies a fresh solver's successor (after its model is read).
-	next := func() {
-		if opts.Fresh {
+	sv.s = s
+	return err
+}
+
+// start makes a solver holding the formula: a tactic solver,
+// non-incremental, with Options.Fresh.
+func (sv *solving) start() (*z3.Solver, error) {
+	var s *z3.Solver
+	if sv.opts.Fresh {
+		s = sv.zc.NewTacticSolver()
+	} else {
+		s = sv.zc.NewSimpleSolver()
+	}
+	if sv.opts.Timeout > 0 {
+		s.SetTimeout(sv.opts.Timeout)
+	}
+	if sv.opts.Rlimit > 0 {
+		s.SetRlimit(sv.opts.Rlimit)
+	}
+	for _, c := range sv.en.Constraints() {
+		if err := s.Assert(c); err != nil {
 			s.Close()
-			s = nil
+			return nil, err
 		}
 	}
-	if opts.Refine {
-		plain, rounds := check, 0
-		var pins []*z3.Expr // literals, each implying one pin
-		// check answers Sat only with a model exact on every abstracted
-		// operation (Options.Refine). The pins of earlier rounds are
-		// assumed until the query is unsatisfiable with them: the pins in
-		// the unsat core are then dropped (all of them without cores, on a
-		// fresh solver), and none in the core means unsatisfiable anyway.
-		check = func(as []*z3.Expr) (z3.Result, error) {
-			for {
-				res, err := plain(append(slices.Clip(as), pins...))
-				if res == z3.Unsat && len(pins) > 0 {
-					if opts.Fresh {
-						pins = nil
-						next()
-						continue
-					}
-					inCore := map[uint32]bool{}
-					for _, c := range s.UnsatCore() {
-						inCore[c.ID()] = true
-					}
-					kept := pins[:0]
-					for _, l := range pins {
-						if !inCore[l.ID()] {
-							kept = append(kept, l)
-						}
-					}
-					if len(kept) == len(pins) {
-						return res, err
-					}
-					pins = kept
-					continue
-				}
-				if res != z3.Sat {
-					return res, err
-				}
-				m, err := s.Model()
-				if err != nil {
-					return z3.Unknown, err
-				}
-				if opts.Accept != nil && en.accept(m, opts.Accept) {
-					m.Close()
-					return res, nil
-				}
-				before := len(en.enc.constraints)
-				n, more := en.refine(m)
-				m.Close()
-				if n == 0 {
-					return res, nil
-				}
-				if rounds++; rounds > maxRefinements {
-					return z3.Unknown, errRefineLimit
-				}
-				for _, pin := range more {
-					l := en.Literal("pin")
-					en.enc.constraints = append(en.enc.constraints, en.enc.implies(l, pin))
-					pins = append(pins, l)
-				}
-				lemmas := en.enc.constraints[before:] // with the pins' definitions
-				if opts.Fresh {
-					next() // the next solver starts with the lemmas
-					continue
-				}
-				for _, l := range lemmas {
-					if err := s.Assert(l); err != nil {
-						return z3.Unknown, err
-					}
-				}
+	return s, nil
+}
+
+// assume selects the obligations not done (only the one given, if only >=
+// 0) in the joint query.
+func (sv *solving) assume(only int) []*z3.Expr {
+	as := make([]*z3.Expr, len(sv.outs))
+	for i := range sv.outs {
+		if !sv.done[i] && (only < 0 || only == i) {
+			as[i] = sv.q[i]
+		} else {
+			as[i] = sv.notQ[i]
+		}
+	}
+	return as
+}
+
+// check runs one query; s is then the solver holding its model.
+func (sv *solving) check(ctx context.Context, as []*z3.Expr) (z3.Result, error) {
+	if sv.opts.Refine {
+		return sv.refined(ctx, as)
+	}
+	return sv.query(ctx, as)
+}
+
+// query runs one query as it is. A fresh solver takes the assumptions as
+// units.
+func (sv *solving) query(ctx context.Context, as []*z3.Expr) (res z3.Result, err error) {
+	if sv.opts.Spent != nil {
+		defer func() {
+			if sv.s != nil {
+				sv.used = max(sv.used, sv.s.RlimitCount())
 			}
+		}()
+	}
+	if !sv.opts.Fresh {
+		return sv.s.CheckAssumptions(ctx, as...)
+	}
+	if sv.s == nil {
+		if err := sv.restart(); err != nil {
+			return z3.Unknown, err
 		}
 	}
-	done := make([]bool, len(outs))
-	assume := func(only int) []*z3.Expr {
-		as := make([]*z3.Expr, len(outs))
-		for i := range outs {
-			if !done[i] && (only < 0 || only == i) {
-				as[i] = q[i]
-			} else {
-				as[i] = notQ[i]
-			}
-		}
-		return as
-	}
-	if opts.Together && opts.Fresh && !opts.Refine && len(outs) > 1 {
-		// Without unsat cores, together is one query: can all fail at once?
-		as := assume(-1)
-		for i := range outs {
-			as = append(as, en.Fail(i))
-		}
-		if res, _ := check(as); res == z3.Sat {
-			if _, err := p.failures(s, en, outs, done, -1); err != nil {
-				return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
-			}
-		}
-		next()
-	}
-	if opts.Together && !opts.Fresh && !opts.Refine && len(outs) > 1 {
-		if err := p.together(ctx, s, en, outs, done, assume); err != nil {
-			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+	for _, a := range as {
+		if err := sv.s.Assert(a); err != nil {
+			return z3.Unknown, err
 		}
 	}
+	return sv.s.Check(ctx)
+}
+
+// next readies a fresh solver's successor (after its model is read).
+func (sv *solving) next() {
+	if sv.opts.Fresh {
+		sv.s.Close()
+		sv.s = nil
+	}
+}
+
+// refined answers Sat only with a model exact on every abstracted
+// operation (Options.Refine). The pins of earlier rounds are assumed
+// until the query is unsatisfiable with them: the pins in the unsat core
+// are then dropped, and none in the core means unsatisfiable anyway.
+func (sv *solving) refined(ctx context.Context, as []*z3.Expr) (z3.Result, error) {
+	en := sv.en
 	for {
-		if !slices.Contains(done, false) {
+		res, err := sv.query(ctx, append(slices.Clip(as), sv.pins...))
+		if res == z3.Unsat && len(sv.pins) > 0 {
+			if !sv.dropPins() {
+				return res, err
+			}
+			continue
+		}
+		if res != z3.Sat {
+			return res, err
+		}
+		m, err := sv.s.Model()
+		if err != nil {
+			return z3.Unknown, err
+		}
+		if sv.opts.Accept != nil && en.accept(m, sv.opts.Accept) {
+			m.Close()
+			return res, nil
+		}
+		before := len(en.enc.constraints)
+		n, more := en.refine(m)
+		m.Close()
+		if n == 0 {
+			return res, nil
+		}
+		if sv.rounds++; sv.rounds > maxRefinements {
+			return z3.Unknown, errRefineLimit
+		}
+		if err := sv.pin(more, before); err != nil {
+			return z3.Unknown, err
+		}
+	}
+}
+
+// dropPins drops the pins in the unsat core (all of them on a fresh
+// solver, which gives no cores); false if none is in it.
+func (sv *solving) dropPins() bool {
+	if sv.opts.Fresh {
+		sv.pins = nil
+		sv.next()
+		return true
+	}
+	inCore := map[uint32]bool{}
+	for _, c := range sv.s.UnsatCore() {
+		inCore[c.ID()] = true
+	}
+	kept := sv.pins[:0]
+	for _, l := range sv.pins {
+		if !inCore[l.ID()] {
+			kept = append(kept, l)
+		}
+	}
+	if len(kept) == len(sv.pins) {
+		return false
+	}
+	sv.pins = kept
+	return true
+}
+
+// pin adds a pin literal for each of more, and gives the solver the
+// lemmas of the refinement (the constraints from before on, with the
+// pins' definitions); the next fresh solver starts with them.
+func (sv *solving) pin(more []*z3.Expr, before int) error {
+	en := sv.en
+	for _, pin := range more {
+		l := en.Literal("pin")
+		en.enc.constraints = append(en.enc.constraints, en.enc.implies(l, pin))
+		sv.pins = append(sv.pins, l)
+	}
+	lemmas := en.enc.constraints[before:]
+	if sv.opts.Fresh {
+		sv.next()
+		return nil
+	}
+	for _, l := range lemmas {
+		if err := sv.s.Assert(l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// allFail asks a fresh solver whether all obligations fail at once:
+// without unsat cores, that is Together's one query.
+func (sv *solving) allFail(ctx context.Context) error {
+	as := sv.assume(-1)
+	for i := range sv.outs {
+		as = append(as, sv.en.Fail(i))
+	}
+	if res, _ := sv.check(ctx, as); res == z3.Sat {
+		if _, err := sv.p.failures(sv.s, sv.en, sv.outs, sv.done, -1); err != nil {
+			return err
+		}
+	}
+	sv.next()
+	return nil
+}
+
+// allAtOnce repeats the query "some obligation left fails" until it is
+// unsatisfiable; finished is false if it gave no answer and the
+// obligations left are to be checked one by one.
+func (sv *solving) allAtOnce(ctx context.Context) (finished bool, err error) {
+	for {
+		if !slices.Contains(sv.done, false) {
 			// Every obligation failed in some model: nothing is left to
 			// prove (on a fresh solver the check would pay the whole
 			// formula's preprocessing again to say so).
-			return outs, nil
+			return true, nil
 		}
-		res, cerr := check(assume(-1))
-		if res == z3.Unsat {
-			for i := range outs {
-				if !done[i] {
-					outs[i].Status, done[i] = Proved, true
+		res, cerr := sv.check(ctx, sv.assume(-1))
+		switch res {
+		case z3.Unsat:
+			for i := range sv.outs {
+				if !sv.done[i] {
+					sv.outs[i].Status, sv.done[i] = Proved, true
 				}
 			}
-			return outs, nil
-		}
-		if res == z3.Sat {
-			n, err := p.failures(s, en, outs, done, -1)
+			return true, nil
+		case z3.Sat:
+			n, err := sv.p.failures(sv.s, sv.en, sv.outs, sv.done, -1)
 			if err != nil {
-				return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+				return false, err
 			}
 			if n == 0 {
-				return nil, fmt.Errorf("vc: check %s: model satisfies no failure term", fn.Name)
+				return false, errors.New("model satisfies no failure term")
 			}
-			if opts.FirstFailure {
-				markUnknown(outs, done, "not decided: the check stopped at its first failure")
-				return outs, nil
+			if sv.opts.FirstFailure {
+				markUnknown(sv.outs, sv.done, "not decided: the check stopped at its first failure")
+				return true, nil
 			}
-			if opts.Fresh {
+			if sv.opts.Fresh {
 				// The rest on one incremental solver (Options.Fresh).
-				s.Close()
-				opts.Fresh = false
-				var err error
-				if s, err = start(); err == nil {
-					err = s.Assert(joint)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+				sv.s.Close()
+				sv.opts.Fresh = false
+				if err := sv.restart(); err != nil {
+					return false, err
 				}
 				continue
 			}
-			next()
+			sv.next()
 			continue
 		}
-		// No answer: give up if cancelled, or if one obligation is left
-		// (the query one by one would be the same), else try the rest one
-		// by one.
-		left := 0
-		for i := range outs {
-			if !done[i] {
-				left++
-			}
-		}
-		if ctx.Err() != nil || left == 1 && cerr == nil || errors.Is(cerr, errRefineLimit) {
-			markUnknown(outs, done, unknownReason(s, cerr, timed))
-			return outs, nil
-		}
-		if cerr != nil {
-			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, cerr)
-		}
-		next()
-		break
+		return sv.noAnswer(ctx, cerr)
 	}
+}
+
+// noAnswer: give up if cancelled, or if one obligation is left (the query
+// one by one would be the same); else the rest are for oneByOne.
+func (sv *solving) noAnswer(ctx context.Context, cerr error) (finished bool, err error) {
+	left := 0
+	for i := range sv.outs {
+		if !sv.done[i] {
+			left++
+		}
+	}
+	if ctx.Err() != nil || left == 1 && cerr == nil || errors.Is(cerr, errRefineLimit) {
+		markUnknown(sv.outs, sv.done, unknownReason(sv.s, cerr, sv.timed))
+		return true, nil
+	}
+	if cerr != nil {
+		return false, cerr
+	}
+	sv.next()
+	return false, nil
+}
+
+// oneByOne decides each obligation left in a query of its own.
+func (sv *solving) oneByOne(ctx context.Context) error {
+	outs, done := sv.outs, sv.done
 	for i := range outs {
 		if done[i] {
 			continue
 		}
-		res, cerr := check(assume(i))
+		res, cerr := sv.check(ctx, sv.assume(i))
 		switch res {
 		case z3.Unsat:
 			outs[i].Status, done[i] = Proved, true
 		case z3.Sat:
-			if _, err := p.failures(s, en, outs, done, i); err != nil {
-				return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
+			if _, err := sv.p.failures(sv.s, sv.en, outs, done, i); err != nil {
+				return err
 			}
 			if !done[i] {
-				return nil, fmt.Errorf("vc: check %s: model does not fail obligation %v", fn.Name, outs[i].Obligation)
+				return fmt.Errorf("model does not fail obligation %v", outs[i].Obligation)
 			}
 		default:
 			if cerr != nil && ctx.Err() == nil && !errors.Is(cerr, errRefineLimit) {
-				return nil, fmt.Errorf("vc: check %s: %w", fn.Name, cerr)
+				return cerr
 			}
-			outs[i].Status, outs[i].Reason, done[i] = Unknown, unknownReason(s, cerr, timed), true
+			outs[i].Status, outs[i].Reason, done[i] = Unknown, unknownReason(sv.s, cerr, sv.timed), true
 			if ctx.Err() != nil {
 				markUnknown(outs, done, outs[i].Reason)
-				return outs, nil
+				return nil
 			}
 		}
-		next()
+		sv.next()
 	}
-	return outs, nil
+	return nil
 }
 
 // together looks for one execution in which many obligations fail at once:
