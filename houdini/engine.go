@@ -109,7 +109,45 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 	}
 	e.refused = e.refuse(procs)
 	assign := partition(procs, workers)
-	ws := make([]*worker, workers)
+	ws, stop := e.startWorkers(ctx, procs, assign, workers, threads)
+	defer stop()
+	if canceled, err := setupReplies(ctx, ws, res); canceled || err != nil {
+		return err
+	}
+	mentions, hasWork := workOf(ws, len(procs))
+	var todo []int
+	for i := range procs {
+		if hasWork[i] {
+			todo = append(todo, i)
+		}
+	}
+	for len(todo) > 0 {
+		res.Rounds++
+		r := checkRound(ws, assign, todo, alive)
+		res.Checks += r.checks
+		if r.err != nil {
+			return r.err
+		}
+		if r.unknown != "" {
+			res.Reason = r.unknown
+			return nil
+		}
+		for _, i := range r.gaveUp {
+			hasWork[i] = false
+			res.GaveUp = append(res.GaveUp, procs[i].Name)
+		}
+		dropped := e.applyDrops(r.drops, alive, res)
+		todo = recheck(todo[:0], hasWork, mentions, r.local, dropped)
+	}
+	slices.Sort(res.Weakened)
+	res.Complete = true
+	return nil
+}
+
+// startWorkers starts the workers, each on its part of procs (assign); stop ends them
+// and waits for them.
+func (e *engine) startWorkers(ctx context.Context, procs []*ir.Function, assign []int, workers int, threads *z3.Threads) (ws []*worker, stop func()) {
+	ws = make([]*worker, workers)
 	var wg sync.WaitGroup
 	for w := range ws {
 		ws[w] = &worker{e: e, procs: make(map[int]*proc), jobs: make(chan job), out: make(chan reply, 1)}
@@ -126,123 +164,119 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 			wk.loop(ctx, procs, mine)
 		})
 	}
-	defer func() {
+	return ws, func() {
 		for _, w := range ws {
 			close(w.jobs)
 		}
 		wg.Wait()
-	}()
-	// The first reply of each worker reports its encodings.
-	var mentions = make([][]int, len(procs))
-	var hasWork = make([]bool, len(procs))
-	var setupErr error
+	}
+}
+
+// setupReplies reads each worker's first reply, which reports its
+// encodings; canceled: the context ended while a formula was being built
+// (res.Reason says so).
+func setupReplies(ctx context.Context, ws []*worker, res *Result) (canceled bool, err error) {
 	for _, w := range ws {
-		if r := <-w.out; r.err != nil && setupErr == nil {
-			setupErr = r.err
+		if r := <-w.out; r.err != nil && err == nil {
+			err = r.err
 		}
 	}
-	if errors.Is(setupErr, vc.ErrCanceled) {
-		// The context ended while a formula was being built.
+	if errors.Is(err, vc.ErrCanceled) {
 		res.Reason = "canceled"
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			res.Reason = "budget exhausted"
 		}
-		return nil
+		return true, nil
 	}
-	if setupErr != nil {
-		return setupErr
-	}
+	return false, err
+}
+
+// workOf returns, per function order, the candidates its formula mentions
+// and whether it has anything to check.
+func workOf(ws []*worker, n int) (mentions [][]int, hasWork []bool) {
+	mentions, hasWork = make([][]int, n), make([]bool, n)
 	for _, w := range ws {
 		for order, p := range w.procs {
 			mentions[order] = p.mentions
 			hasWork[order] = p.solver != nil || p.tooBig
 		}
 	}
-	var todo []int
-	for i := range procs {
-		if hasWork[i] {
-			todo = append(todo, i)
+	return mentions, hasWork
+}
+
+// checkRound has each worker check its functions of todo against a snapshot
+// of alive, and merges the replies in worker order: the first error and
+// unknown reason, the given-up functions sorted.
+func checkRound(ws []*worker, assign, todo []int, alive []bool) reply {
+	snapshot := slices.Clone(alive)
+	for w, wk := range ws {
+		var mine []int
+		for _, i := range todo {
+			if assign[i] == w {
+				mine = append(mine, i)
+			}
+		}
+		wk.jobs <- job{alive: snapshot, todo: mine}
+	}
+	all := reply{local: make(map[int][]int)}
+	for _, wk := range ws {
+		r := <-wk.out
+		all.checks += r.checks
+		if r.err != nil && all.err == nil {
+			all.err = r.err
+		}
+		if r.unknown != "" && all.unknown == "" {
+			all.unknown = r.unknown
+		}
+		all.gaveUp = append(all.gaveUp, r.gaveUp...)
+		all.drops = append(all.drops, r.drops...)
+		for k, v := range r.local {
+			all.local[k] = v
 		}
 	}
-	for len(todo) > 0 {
-		res.Rounds++
-		snapshot := slices.Clone(alive)
-		for w, wk := range ws {
-			var mine []int
-			for _, i := range todo {
-				if assign[i] == w {
-					mine = append(mine, i)
-				}
-			}
-			wk.jobs <- job{alive: snapshot, todo: mine}
-		}
-		var drops []drop
-		var gaveUp []int
-		local := make(map[int][]int)
-		var firstErr error
-		unknown := ""
-		for _, wk := range ws {
-			r := <-wk.out
-			res.Checks += r.checks
-			if r.err != nil && firstErr == nil {
-				firstErr = r.err
-			}
-			if r.unknown != "" && unknown == "" {
-				unknown = r.unknown
-			}
-			gaveUp = append(gaveUp, r.gaveUp...)
-			drops = append(drops, r.drops...)
-			for k, v := range r.local {
-				local[k] = v
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		if unknown != "" {
-			res.Reason = unknown
-			return nil
-		}
-		slices.Sort(gaveUp)
-		for _, i := range gaveUp {
-			hasWork[i] = false
-			res.GaveUp = append(res.GaveUp, procs[i].Name)
-		}
-		// Apply the round's drops; the first refuting function (in program
-		// order) names the counterexample.
-		slices.SortFunc(drops, func(a, b drop) int {
-			return cmp.Or(cmp.Compare(a.cand, b.cand), cmp.Compare(a.proc, b.proc))
-		})
-		dropped := make(map[int]bool)
-		for _, d := range drops {
-			if alive[d.cand] {
-				alive[d.cand] = false
-				dropped[d.cand] = true
-				res.Refuted[e.cands[d.cand].spec.ID] = d.where
-				if d.gaveUp {
-					if n := e.cands[d.cand].owner.Name; !slices.Contains(res.Weakened, n) {
-						res.Weakened = append(res.Weakened, n)
-					}
-				}
-			}
-		}
-		todo = todo[:0]
-		for i := range procs {
-			if !hasWork[i] {
-				continue
-			}
-			own := local[i]
-			for _, c := range mentions[i] {
-				if dropped[c] && !slices.Contains(own, c) {
-					todo = append(todo, i)
-					break
+	slices.Sort(all.gaveUp)
+	return all
+}
+
+// applyDrops applies a round's drops to alive and returns the candidates
+// dropped; the first refuting function (in program order) names the
+// counterexample.
+func (e *engine) applyDrops(drops []drop, alive []bool, res *Result) map[int]bool {
+	slices.SortFunc(drops, func(a, b drop) int {
+		return cmp.Or(cmp.Compare(a.cand, b.cand), cmp.Compare(a.proc, b.proc))
+	})
+	dropped := make(map[int]bool)
+	for _, d := range drops {
+		if alive[d.cand] {
+			alive[d.cand] = false
+			dropped[d.cand] = true
+			res.Refuted[e.cands[d.cand].spec.ID] = d.where
+			if d.gaveUp {
+				if n := e.cands[d.cand].owner.Name; !slices.Contains(res.Weakened, n) {
+					res.Weakened = append(res.Weakened, n)
 				}
 			}
 		}
 	}
-	slices.Sort(res.Weakened)
-	res.Complete = true
-	return nil
+	return dropped
+}
+
+// recheck appends to todo the functions still checked whose formula
+// mentions a candidate dropped this round by another function.
+func recheck(todo []int, hasWork []bool, mentions [][]int, local map[int][]int, dropped map[int]bool) []int {
+	for i := range hasWork {
+		if !hasWork[i] {
+			continue
+		}
+		own := local[i]
+		for _, c := range mentions[i] {
+			if dropped[c] && !slices.Contains(own, c) {
+				todo = append(todo, i)
+				break
+			}
+		}
+	}
+	return todo
 }
 
 // refuse decides, before any formula is built, which of procs summary
