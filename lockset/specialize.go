@@ -38,67 +38,18 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion, skip map[int]
 	prog := &ir.Program{Path: in.prog.Path, Sources: in.prog.Sources, Objects: in.prog.Objects}
 	t := &target{prog: prog, copies: make(map[*ir.Function]*ir.Function),
 		originals: make(map[*ir.Function]*ir.Function), regions: regions}
-	vars := make(map[*ir.Var]bool)
-	add := func(v *ir.Var) {
-		if v != nil && !vars[v] {
-			vars[v] = true
-			prog.Vars = append(prog.Vars, v)
-		}
-	}
-	for _, g := range in.locks {
-		add(g.held)
-		add(g.heldW)
-		add(g.addr)
-	}
-	add(in.roleInit)
-	add(in.roleExit)
-	add(in.stop)
-	add(in.escaped)
+	vars, narrowed := in.pairGhosts(prog, regions)
 	keep := make(map[*ir.Region]*ghostRegion, len(regions))
-	narrowed := make(map[*ir.Var]bool) // lock bits the pair's record leaves out
 	for _, g := range regions {
-		full := in.byReg[g.r]
-		for l, v := range full.sl {
-			if v != nil && g.sl[l] == nil {
-				narrowed[v] = true
-				if w := full.slw[l]; w != nil {
-					narrowed[w] = true
-				}
-			}
-		}
 		keep[g.r] = g
-		add(g.w)
-		if g.base != nil {
-			add(g.base)
-		}
-		add(g.sel)
-		add(g.site)
-		for l := range in.locks {
-			add(g.sl[l])
-			add(g.slw[l])
-			add(g.sa[l])
-		}
 	}
-
+	region := func(r *ir.Region) *ghostRegion { return keep[r] }
 	withNarrowed := vars // what a spec may name to be projected
 	if len(narrowed) > 0 {
 		withNarrowed = maps.Clone(vars)
 		maps.Copy(withNarrowed, narrowed)
 	}
-
-	// The originals both entry points may run, in program order.
-	need := make(map[*ir.Function]bool)
-	for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
-		for _, fn := range in.f.reach(ep.Func) {
-			need[fn] = true
-		}
-	}
-	var origs []*ir.Function
-	for _, fn := range in.f.prog.Funcs {
-		if need[fn] {
-			origs = append(origs, fn)
-		}
-	}
+	origs := in.pairFuncs(p)
 	for _, fn := range origs {
 		cp := ir.NewFunction(fn.Name, fn.Sig, fn.Pos)
 		cp.Static, cp.Inline, cp.NoReturn, cp.Section = fn.Static, fn.Inline, fn.NoReturn, fn.Section
@@ -120,7 +71,7 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion, skip map[int]
 		prog.AddFunc(x)
 		return x
 	}
-	stops := in.stopFlow(origs, func(r *ir.Region) *ghostRegion { return keep[r] }, skip)
+	stops := in.stopFlow(origs, region, skip)
 	for _, fn := range origs {
 		in.translate(fn, t.copies[fn], &cloner{
 			stops:   stops,
@@ -130,18 +81,81 @@ func (in *instrumenter) specialize(p Pair, regions []*ghostRegion, skip map[int]
 				c, ok := t.copies[f]
 				return c, ok
 			},
-			region: func(r *ir.Region) *ghostRegion { return keep[r] },
+			region: region,
 			skip:   skip,
 		})
 		// A copy that records no selection of the pair's regions never
 		// stops in this program: its contract's !stop cases are all there is.
 		var drop *ir.Var
-		if !in.mayStop(fn, func(r *ir.Region) *ghostRegion { return keep[r] }) {
+		if !in.mayStop(fn, region) {
 			drop = in.stop
 		}
 		copySpecs(prog, in.copies[fn], t.copies[fn], vars, narrowed, withNarrowed, drop)
 	}
 	return t
+}
+
+// pairGhosts adds to prog the ghost state of the locks and of regions;
+// narrowed are the lock bits the regions' records leave out.
+func (in *instrumenter) pairGhosts(prog *ir.Program, regions []*ghostRegion) (vars, narrowed map[*ir.Var]bool) {
+	vars = make(map[*ir.Var]bool)
+	add := func(v *ir.Var) {
+		if v != nil && !vars[v] {
+			vars[v] = true
+			prog.Vars = append(prog.Vars, v)
+		}
+	}
+	for _, g := range in.locks {
+		add(g.held)
+		add(g.heldW)
+		add(g.addr)
+	}
+	add(in.roleInit)
+	add(in.roleExit)
+	add(in.stop)
+	add(in.escaped)
+	narrowed = make(map[*ir.Var]bool)
+	for _, g := range regions {
+		full := in.byReg[g.r]
+		for l, v := range full.sl {
+			if v != nil && g.sl[l] == nil {
+				narrowed[v] = true
+				if w := full.slw[l]; w != nil {
+					narrowed[w] = true
+				}
+			}
+		}
+		add(g.w)
+		if g.base != nil {
+			add(g.base)
+		}
+		add(g.sel)
+		add(g.site)
+		for l := range in.locks {
+			add(g.sl[l])
+			add(g.slw[l])
+			add(g.sa[l])
+		}
+	}
+	return vars, narrowed
+}
+
+// pairFuncs are the originals both entry points of p may run, in program
+// order.
+func (in *instrumenter) pairFuncs(p Pair) []*ir.Function {
+	need := make(map[*ir.Function]bool)
+	for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
+		for _, fn := range in.f.reach(ep.Func) {
+			need[fn] = true
+		}
+	}
+	var origs []*ir.Function
+	for _, fn := range in.f.prog.Funcs {
+		if need[fn] {
+			origs = append(origs, fn)
+		}
+	}
+	return origs
 }
 
 // copySpecs gives dst, a function of prog, the specs of src (its
@@ -225,42 +239,74 @@ const maxProjected = 6
 // "a new selection held the lock" and "held it as at entry" become "a new
 // selection only when held at entry", which dropping both would lose.
 func projectBits(specs []*ir.Spec, bits map[*ir.Var]bool) []*ir.Spec {
-	type atom struct {
-		v   *ir.Var
-		old bool
+	atoms := make([][]bitAtom, len(specs))
+	for i, s := range specs {
+		atoms[i] = bitAtoms(s.Cond, bits)
 	}
-	atomsOf := func(e ir.Expr) []atom {
-		var out []atom
-		seen := make(map[atom]bool)
-		add := func(a atom) {
-			if bits[a.v] && !seen[a] {
-				seen[a] = true
-				out = append(out, a)
+	var out []*ir.Spec
+	for _, members := range groupByAtoms(atoms) {
+		group := make([]*ir.Spec, len(members))
+		var as []bitAtom
+		seen := make(map[bitAtom]bool)
+		for k, j := range members {
+			group[k] = specs[j]
+			for _, a := range atoms[j] {
+				if !seen[a] {
+					seen[a] = true
+					as = append(as, a)
+				}
 			}
 		}
-		var walk func(ir.Expr)
-		walk = func(e ir.Expr) {
-			switch e := e.(type) {
-			case *ir.Var:
-				add(atom{e, false})
-			case *ir.Old:
-				add(atom{e.X, true}) // not e.X itself: old(b) is its own atom
-			case *ir.Unary:
-				walk(e.X)
-			case *ir.Binary:
-				walk(e.X)
-				walk(e.Y)
-			case *ir.Ite:
-				walk(e.Cond)
-				walk(e.Then)
-				walk(e.Else)
-			}
+		if s := eliminateBits(group, as); s != nil {
+			out = append(out, s)
 		}
-		walk(e)
-		return out
 	}
-	// Group the specs by shared bits (union-find over spec indices).
-	parent := make([]int, len(specs))
+	return out
+}
+
+// bitAtom is a lock bit's value, or its old value.
+type bitAtom struct {
+	v   *ir.Var
+	old bool
+}
+
+// bitAtoms are the atoms of bits e names, in order.
+func bitAtoms(e ir.Expr, bits map[*ir.Var]bool) []bitAtom {
+	var out []bitAtom
+	seen := make(map[bitAtom]bool)
+	add := func(a bitAtom) {
+		if bits[a.v] && !seen[a] {
+			seen[a] = true
+			out = append(out, a)
+		}
+	}
+	var walk func(ir.Expr)
+	walk = func(e ir.Expr) {
+		switch e := e.(type) {
+		case *ir.Var:
+			add(bitAtom{e, false})
+		case *ir.Old:
+			add(bitAtom{e.X, true}) // not e.X itself: old(b) is its own atom
+		case *ir.Unary:
+			walk(e.X)
+		case *ir.Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *ir.Ite:
+			walk(e.Cond)
+			walk(e.Then)
+			walk(e.Else)
+		}
+	}
+	walk(e)
+	return out
+}
+
+// groupByAtoms groups the specs (by index) linked by shared atoms
+// (union-find): groups in the order of their first spec, each in spec
+// order.
+func groupByAtoms(atoms [][]bitAtom) [][]int {
+	parent := make([]int, len(atoms))
 	for i := range parent {
 		parent[i] = i
 	}
@@ -271,10 +317,8 @@ func projectBits(specs []*ir.Spec, bits map[*ir.Var]bool) []*ir.Spec {
 		}
 		return i
 	}
-	owner := make(map[atom]int)
-	atoms := make([][]atom, len(specs))
-	for i, s := range specs {
-		atoms[i] = atomsOf(s.Cond)
+	owner := make(map[bitAtom]int)
+	for i := range atoms {
 		for _, a := range atoms[i] {
 			if j, ok := owner[a]; ok {
 				parent[find(i)] = find(j)
@@ -283,57 +327,55 @@ func projectBits(specs []*ir.Spec, bits map[*ir.Var]bool) []*ir.Spec {
 			}
 		}
 	}
-	var out []*ir.Spec
+	var groups [][]int
 	done := make(map[int]bool)
-	for i := range specs {
+	for i := range atoms {
 		root := find(i)
 		if done[root] {
 			continue
 		}
 		done[root] = true
-		var group []*ir.Spec
-		var as []atom
-		seen := make(map[atom]bool)
-		for j := i; j < len(specs); j++ {
-			if find(j) != root {
-				continue
-			}
-			group = append(group, specs[j])
-			for _, a := range atoms[j] {
-				if !seen[a] {
-					seen[a] = true
-					as = append(as, a)
-				}
+		var members []int
+		for j := i; j < len(atoms); j++ {
+			if find(j) == root {
+				members = append(members, j)
 			}
 		}
-		if len(as) > maxProjected {
-			continue
-		}
-		conds := make([]ir.Expr, len(group))
-		free := true
-		for k, s := range group {
-			conds[k] = s.Cond
-			free = free && s.Free
-		}
-		f := ir.And(conds...)
-		var cases []ir.Expr
-		for m := 0; m < 1<<len(as); m++ {
-			val := make(map[atom]bool, len(as))
-			for k, a := range as {
-				val[a] = m&(1<<k) != 0
-			}
-			cases = append(cases, substBits(f, func(v *ir.Var, old bool) (bool, bool) {
-				b, ok := val[atom{v, old}]
-				return b, ok
-			}))
-		}
-		cond := ir.Or(cases...)
-		if c, ok := cond.(*ir.BoolConst); ok && c.Val {
-			continue
-		}
-		out = append(out, &ir.Spec{Kind: group[0].Kind, Cond: cond, Free: free, Tag: group[0].Tag})
+		groups = append(groups, members)
 	}
-	return out
+	return groups
+}
+
+// eliminateBits is the spec group says with the atoms as eliminated: nil
+// if there are too many of them (sound: the group is dropped) or if
+// nothing is left.
+func eliminateBits(group []*ir.Spec, as []bitAtom) *ir.Spec {
+	if len(as) > maxProjected {
+		return nil
+	}
+	conds := make([]ir.Expr, len(group))
+	free := true
+	for k, s := range group {
+		conds[k] = s.Cond
+		free = free && s.Free
+	}
+	f := ir.And(conds...)
+	var cases []ir.Expr
+	for m := 0; m < 1<<len(as); m++ {
+		val := make(map[bitAtom]bool, len(as))
+		for k, a := range as {
+			val[a] = m&(1<<k) != 0
+		}
+		cases = append(cases, substBits(f, func(v *ir.Var, old bool) (bool, bool) {
+			b, ok := val[bitAtom{v, old}]
+			return b, ok
+		}))
+	}
+	cond := ir.Or(cases...)
+	if c, ok := cond.(*ir.BoolConst); ok && c.Val {
+		return nil
+	}
+	return &ir.Spec{Kind: group[0].Kind, Cond: cond, Free: free, Tag: group[0].Tag}
 }
 
 // substBits replaces in e the Boolean variables (and old values) val
