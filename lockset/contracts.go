@@ -28,6 +28,24 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 	for _, l := range mods {
 		modSet[l] = true
 	}
+	in.modifies(fn, cp, regs, mods)
+	var flags []*ir.Var
+	if in.disc != nil {
+		flags = in.disc.flags(in, fn)
+	}
+	definite := in.frameFacts(regs, sites, modSet)
+	if !in.summarized[fn] {
+		// Inlined everywhere: only its loops need invariants.
+		in.loopInvariants(cp, definite, regs, mods, flags)
+		return
+	}
+	in.summarySpecs(fn, cp, definite, regs, mods, flags)
+	in.loopInvariants(cp, definite, regs, mods, flags)
+}
+
+// modifies lists in cp.Modifies the ghosts fn may change: its locks',
+// the stop and escape flags, its regions' records and the discipline's.
+func (in *instrumenter) modifies(fn, cp *ir.Function, regs []*ghostRegion, mods []int) {
 	for _, l := range mods {
 		cp.Modifies = append(cp.Modifies, in.locks[l].held)
 		if w := in.locks[l].heldW; w != nil {
@@ -58,18 +76,15 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 			}
 		}
 	}
-
-	var flags []*ir.Var
 	if in.disc != nil {
 		cp.Modifies = append(cp.Modifies, in.disc.vars(in, fn)...)
-		flags = in.disc.flags(in, fn)
 	}
-	definite := in.frameFacts(regs, sites, modSet)
-	if !in.summarized[fn] {
-		// Inlined everywhere: only its loops need invariants.
-		in.loopInvariants(cp, definite, regs, mods, flags)
-		return
-	}
+}
+
+// summarySpecs gives cp, a summarized function, its requires and ensures:
+// the proved frame facts (definite) and the candidates summary inference
+// keeps or drops.
+func (in *instrumenter) summarySpecs(fn, cp *ir.Function, definite []ir.Expr, regs []*ghostRegion, mods []int, flags []*ir.Var) {
 	if in.mayEscape(fn) {
 		// Every call happens with escaped false: the harness clears it and a
 		// caller returns at once after a callee that set it (stop.go). The
@@ -113,7 +128,6 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 			cp.Requires = append(cp.Requires, in.spec(ir.Requires, ir.Not(in.disc.extra[l]), true, "pre"))
 		}
 	}
-	in.loopInvariants(cp, definite, regs, mods, flags)
 }
 
 // loopInvariants gives each loop header of cp invariants about the ghost
