@@ -15,31 +15,13 @@ import (
 // left out is treated as never held there, which can only add reports, so
 // the analysis cannot hide a race.
 func (f *facts) mayHeld(initial map[*ir.Function][]int) map[int][]bool {
-	n := len(f.locks)
-	entry := make(map[*ir.Function][]bool)
-	join := func(dst []bool, src []bool) bool {
-		changed := false
-		for i, v := range src {
-			if v && !dst[i] {
-				dst[i] = true
-				changed = true
-			}
-		}
-		return changed
-	}
-	var work []*ir.Function
-	inWork := make(map[*ir.Function]bool)
-	push := func(fn *ir.Function) {
-		if !inWork[fn] {
-			inWork[fn] = true
-			work = append(work, fn)
-		}
-	}
+	a := &mayAnalysis{f: f, n: len(f.locks), entry: make(map[*ir.Function][]bool),
+		inWork: make(map[*ir.Function]bool), atSite: make(map[int][]bool)}
 	for fn, locks := range initial {
-		st := entry[fn]
+		st := a.entry[fn]
 		if st == nil {
-			st = make([]bool, n)
-			entry[fn] = st
+			st = make([]bool, a.n)
+			a.entry[fn] = st
 		}
 		for _, l := range locks {
 			st[l] = true
@@ -47,64 +29,103 @@ func (f *facts) mayHeld(initial map[*ir.Function][]int) map[int][]bool {
 	}
 	for _, fn := range f.prog.Funcs {
 		if !fn.External() {
-			if entry[fn] == nil {
-				entry[fn] = make([]bool, n)
+			if a.entry[fn] == nil {
+				a.entry[fn] = make([]bool, a.n)
 			}
-			push(fn)
+			a.push(fn)
 		}
 	}
-	atSite := make(map[int][]bool)
-	for len(work) > 0 {
-		fn := work[0]
-		work = work[1:]
-		inWork[fn] = false
-		in := make([][]bool, len(fn.Blocks))
-		in[0] = append([]bool(nil), entry[fn]...)
-		blockWork := []*ir.Block{fn.Blocks[0]}
-		queued := make([]bool, len(fn.Blocks))
-		queued[0] = true
-		for len(blockWork) > 0 {
-			b := blockWork[0]
-			blockWork = blockWork[1:]
-			queued[b.Index] = false
-			st := append([]bool(nil), in[b.Index]...)
-			for _, s := range b.Stmts {
-				switch s := s.(type) {
-				case *ir.Load, *ir.Store, *ir.Touch:
-					id := ir.AccessOf(s).Site
-					if atSite[id] == nil {
-						atSite[id] = make([]bool, n)
-					}
-					join(atSite[id], st)
-				case *ir.Call:
-					for _, c := range s.Callees() {
-						if !c.External() && join(entry[c], st) {
-							push(c)
-						}
-					}
-					if op, ok := f.callLock[s]; ok {
-						f.applyMay(st, op)
-					} else if s.Callee != nil && !s.Callee.External() {
-						// Locks a callee may take stay possibly held after it.
-						for _, l := range f.modLocks(s.Callee) {
-							st[l] = true
-						}
-					}
-				}
+	for len(a.work) > 0 {
+		fn := a.work[0]
+		a.work = a.work[1:]
+		a.inWork[fn] = false
+		a.function(fn)
+	}
+	return a.atSite
+}
+
+// mayAnalysis is mayHeld's state: the functions' entry states, the
+// functions whose entry state grew, and the result.
+type mayAnalysis struct {
+	f      *facts
+	n      int // locks
+	entry  map[*ir.Function][]bool
+	work   []*ir.Function
+	inWork map[*ir.Function]bool
+	atSite map[int][]bool
+}
+
+func (a *mayAnalysis) push(fn *ir.Function) {
+	if !a.inWork[fn] {
+		a.inWork[fn] = true
+		a.work = append(a.work, fn)
+	}
+}
+
+// function runs the analysis over fn's blocks from its entry state.
+func (a *mayAnalysis) function(fn *ir.Function) {
+	in := make([][]bool, len(fn.Blocks))
+	in[0] = append([]bool(nil), a.entry[fn]...)
+	blockWork := []*ir.Block{fn.Blocks[0]}
+	queued := make([]bool, len(fn.Blocks))
+	queued[0] = true
+	for len(blockWork) > 0 {
+		b := blockWork[0]
+		blockWork = blockWork[1:]
+		queued[b.Index] = false
+		st := append([]bool(nil), in[b.Index]...)
+		for _, s := range b.Stmts {
+			a.stmt(st, s)
+		}
+		for _, succ := range b.Term.Succs() {
+			first := in[succ.Index] == nil
+			if first {
+				in[succ.Index] = make([]bool, a.n)
 			}
-			for _, succ := range b.Term.Succs() {
-				first := in[succ.Index] == nil
-				if first {
-					in[succ.Index] = make([]bool, n)
-				}
-				if (join(in[succ.Index], st) || first) && !queued[succ.Index] {
-					queued[succ.Index] = true
-					blockWork = append(blockWork, succ)
-				}
+			if (joinMay(in[succ.Index], st) || first) && !queued[succ.Index] {
+				queued[succ.Index] = true
+				blockWork = append(blockWork, succ)
 			}
 		}
 	}
-	return atSite
+}
+
+// stmt records st at an access and applies s's lock effects to st.
+func (a *mayAnalysis) stmt(st []bool, s ir.Stmt) {
+	switch s := s.(type) {
+	case *ir.Load, *ir.Store, *ir.Touch:
+		id := ir.AccessOf(s).Site
+		if a.atSite[id] == nil {
+			a.atSite[id] = make([]bool, a.n)
+		}
+		joinMay(a.atSite[id], st)
+	case *ir.Call:
+		for _, c := range s.Callees() {
+			if !c.External() && joinMay(a.entry[c], st) {
+				a.push(c)
+			}
+		}
+		if op, ok := a.f.callLock[s]; ok {
+			a.f.applyMay(st, op)
+		} else if s.Callee != nil && !s.Callee.External() {
+			// Locks a callee may take stay possibly held after it.
+			for _, l := range a.f.modLocks(s.Callee) {
+				st[l] = true
+			}
+		}
+	}
+}
+
+// joinMay adds src's locks to dst and reports whether dst grew.
+func joinMay(dst []bool, src []bool) bool {
+	changed := false
+	for i, v := range src {
+		if v && !dst[i] {
+			dst[i] = true
+			changed = true
+		}
+	}
+	return changed
 }
 
 func (f *facts) applyMay(st []bool, op lockOp) {
