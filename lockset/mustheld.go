@@ -135,21 +135,35 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 	}
 	a.active[fn] = true
 	defer delete(a.active, fn)
+	sites, exit, returned := a.flow(fn, entry)
+	a.record(sites)
+	if !returned {
+		exit = entry.clone() // no return: the value is irrelevant
+	}
+	if a.memo[fn] == nil {
+		a.memo[fn] = make(map[string]held)
+	}
+	a.memo[fn][k] = exit
+	return exit
+}
 
+// flow runs the analysis over fn's blocks from entry: the state at each
+// access site (met over the paths), and at the returns (exit, if
+// returned).
+func (a *mustAnalysis) flow(fn *ir.Function, entry held) (sites map[int]held, exit held, returned bool) {
 	nb := len(fn.Blocks)
 	in := make([]held, nb)
 	have := make([]bool, nb)
 	in[0], have[0] = entry.clone(), true
-	exit := noFacts(a.n)
+	exit = noFacts(a.n)
 	exit.any.fill(a.n)
 	exit.w.fill(a.n)
 	exit.none.fill(a.n)
 	exit.notW.fill(a.n)
-	returned := false
 	work := []int{0}
 	queued := make([]bool, nb)
 	queued[0] = true
-	sites := make(map[int]held)
+	sites = make(map[int]held)
 	for len(work) > 0 {
 		bi := work[0]
 		work = work[1:]
@@ -190,6 +204,11 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 			}
 		}
 	}
+	return sites, exit, returned
+}
+
+// record meets the states of fn's access sites into the analysis'.
+func (a *mustAnalysis) record(sites map[int]held) {
 	for id, st := range sites {
 		if prev, ok := a.atSite[id]; ok && a.visited[id] {
 			prev.meet(st)
@@ -198,14 +217,6 @@ func (a *mustAnalysis) function(fn *ir.Function, entry held) held {
 			a.visited[id] = true
 		}
 	}
-	if !returned {
-		exit = entry.clone() // no return: the value is irrelevant
-	}
-	if a.memo[fn] == nil {
-		a.memo[fn] = make(map[string]held)
-	}
-	a.memo[fn][k] = exit
-	return exit
 }
 
 // forget returns st with nothing known about the locks fn or its callees
