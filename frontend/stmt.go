@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"regexp"
+
 	"github.com/whoopverify/whoop/ir"
 	"modernc.org/cc/v4"
 )
@@ -404,12 +406,14 @@ func (f *fnBuilder) returnStmt(j *cc.JumpStatement, pos ir.Pos) {
 // asm lowers an inline assembly statement: the input operands are
 // evaluated (their reads happen), every output operand gets an arbitrary
 // value, and asm goto may continue at any of its labels. The instructions
-// themselves are not modelled.
+// themselves are not modelled, except that a locked instruction's memory
+// operands are atomic accesses (lockedAsm).
 func (f *fnBuilder) asm(a *cc.Asm) {
 	if a == nil {
 		return
 	}
 	pos := posOf(a)
+	locked := lockedAsm(a.Token3.SrcStr()) && !f.b.st.cfg.AtomicsPlain
 	section := 0
 	var gotoLabels []*ir.Block
 	for al := a.AsmArgList; al != nil; al = al.AsmArgList {
@@ -430,6 +434,10 @@ func (f *fnBuilder) asm(a *cc.Asm) {
 						// A struct or array in memory ("=m"(s)): every
 						// cell may be written.
 						f.havocObject(lv, pos)
+					case locked && lv.bf == nil && lv.ct.Size() > 0:
+						acc := f.access(lv, lv.ct.Size(), pos)
+						acc.Mode = ir.Atomic
+						f.emit(&ir.Store{Val: f.havocTemp(f.b.tc.conv(lv.ct), pos), Access: acc})
 					default:
 						f.store(lv, f.havocTemp(f.b.tc.conv(lv.ct), pos), pos)
 					}
@@ -458,6 +466,20 @@ func (f *fnBuilder) asm(a *cc.Asm) {
 		f.nondetJump(append(gotoLabels, fall), pos)
 		f.cur = fall
 	}
+}
+
+// lockedInsn matches an x86 instruction that is atomic on its memory
+// operand: one with a lock prefix (LOCK_PREFIX ends in "lock "), or xchg,
+// which locks without one (arch/x86/include/asm/cmpxchg.h's __xchg_op).
+var lockedInsn = regexp.MustCompile(`(^|[\s;"]|\\[nt])(lock[\s;]|lock\\[nt]|xchg)`)
+
+// lockedAsm reports whether an asm template runs a locked instruction:
+// then its "+m"/"=m" operands are atomic read-modify-writes, as the
+// kernel's xchg, cmpxchg and smp_store_mb (set_current_state) use them,
+// and, like the atomic_t operations, never race with each other (the
+// kernel memory model; under --no-assume marked-atomics they are plain).
+func lockedAsm(template string) bool {
+	return lockedInsn.MatchString(template)
 }
 
 // globalRegister reports whether n names a file-scope register variable

@@ -107,7 +107,7 @@ var assumptions = []assumption{
 		"races between volatile accesses the kernel memory model would count",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.VolatilePlain = true }},
 	{"marked-atomics",
-		"atomic_t operations (atomic_read, atomic_inc, atomic_fetch_or, ...) and the atomic bit operations (test_bit, set_bit, clear_bit, test_and_set_bit, ...) are marked accesses: two of them never race, while a plain access and a marked write still do (the kernel memory model, tools/memory-model; KCSAN instruments them with instrument_atomic_*); the __set_bit family stays plain",
+		"atomic_t operations (atomic_read, atomic_inc, atomic_fetch_or, ...) the atomic bit operations (test_bit, set_bit, clear_bit, test_and_set_bit, ...) and the memory operands of locked x86 instructions in inline assembly (xchg, cmpxchg, smp_store_mb as set_current_state uses it) are marked accesses: two of them never race, while a plain access and a marked write still do (the kernel memory model, tools/memory-model; KCSAN instruments them with instrument_atomic_*); the __set_bit family stays plain",
 		"races between atomic operations (a check of a bit with test_bit and a set_bit in another thread is not a data race, though it may be a logic race)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.AtomicsPlain = true }},
 	{"fresh-params",
