@@ -306,9 +306,20 @@ func pointsToData(t cc.Type) bool {
 	return elem != nil && elem.Kind() != cc.Function
 }
 
+// nullPage bounds the addresses a helper's constant pointer argument can
+// name without an oops: the kernel maps nothing below 4096 (NULL plus an
+// offset).
+const nullPage = 4096
+
 // helperTouch emits one memory effect acc of kernel helper name.
 func (f *fnBuilder) helperTouch(name string, acc models.ArgAccess, argNodes []cc.ExpressionNode, vals []ir.Expr, lvs []*lvalue, pos ir.Pos) {
 	if acc.Arg >= len(vals) || acc.Arg >= len(argNodes) {
+		return
+	}
+	if c, ok := vals[acc.Arg].(*ir.Const); ok && c.Val >= 0 && c.Val < nullPage {
+		// NULL (or a small number): the helper either tests it (kfree,
+		// acpi_evaluate_object's optional buffers) or oopses; neither
+		// touches memory another thread can race on.
 		return
 	}
 	a := ir.Access{Addr: vals[acc.Arg], Mode: acc.Mode, P: pos, Free: acc.Frees}
