@@ -17,6 +17,10 @@ type kernelEnv struct {
 	// also lists the further classes a registration publishes
 	// (models.RegAPI.Also); nil: none.
 	also func(name string) []string
+	// resumes reports whether a publication only lets run again what a
+	// registration of its class installed before (models.RegAPI.Resumes:
+	// enable_irq); nil: none does.
+	resumes func(name string) bool
 	// objects lists what ep's registration sites register (models.Facts
 	// ObjectsOf); callObject is what a registration call registers or
 	// withdraws (models.Facts Objects).
@@ -44,6 +48,7 @@ func defaultEnv(prog *ir.Program, fo entry.FactsOptions) kernelEnv {
 		// the class; misc_deregister does not.
 		registration: func(name string) (string, bool, bool) { return models.CallEffectIn(name, facts) },
 		also:         models.AlsoPublishes,
+		resumes:      models.Resumes,
 		objects:      func(ep *ir.EntryPoint) []models.SiteObject { return facts.ObjectsOf[ep] },
 		callObject:   func(call *ir.Call) models.CallObject { return facts.Objects[call] },
 		alternative: func(a, b *ir.EntryPoint) bool {

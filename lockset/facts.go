@@ -53,6 +53,10 @@ type regOp struct {
 	class      string
 	unregister bool
 	also       []string
+	// resumes: the call only lets run again callbacks a registration of
+	// the class installed before (kernelEnv.resumes): not a first
+	// publisher of the class (instrumenter.gatedBy).
+	resumes bool
 }
 
 // alsoPublishes is the environment's also, when it has one.
@@ -327,6 +331,7 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 		op := regOp{class: class, unregister: unreg}
 		if !unreg {
 			op.also = f.alsoPublishes(name)
+			op.resumes = f.env.resumes != nil && f.env.resumes(name)
 		}
 		f.callReg[call] = op
 		f.regCalls = append(f.regCalls, call)
@@ -360,6 +365,7 @@ func (f *facts) classifyIndirect(call *ir.Call) {
 			if unreg {
 				f.warnf(call.P, "an indirect call may be %s: whoop does not count it as a withdrawal", t.Name)
 			} else if _, done := f.callReg[call]; !done {
+				// Never resumes: another target may install.
 				f.callReg[call] = regOp{class: class, also: f.alsoPublishes(t.Name)}
 				f.regCalls = append(f.regCalls, call)
 			}

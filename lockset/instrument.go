@@ -58,6 +58,9 @@ type instrumenter struct {
 	closure map[string][]string
 	// publishers[c]: entry points whose code publishes class c directly.
 	publishers map[string][]*ir.EntryPoint
+	// firstPublishers[c]: the entry points that may make class c callable
+	// first: publishers whose calls do more than resume (regOp.resumes).
+	firstPublishers map[string][]*ir.EntryPoint
 	// withdrawal[c]: when an exit's withdrawal of class c quiesces it
 	// (withdrawalGuards).
 	withdrawal map[string]withdrawalGuard
@@ -207,9 +210,11 @@ func (in *instrumenter) publication() {
 	// what c's entry points publish, transitively.
 	direct := make(map[string]map[string]bool)
 	in.publishers = make(map[string][]*ir.EntryPoint)
+	in.firstPublishers = make(map[string][]*ir.EntryPoint)
 	for _, ep := range f.prog.EntryPoints {
 		c := f.env.entryClass(ep)
 		published := make(map[string]bool)
+		first := make(map[string]bool)
 		for _, g := range f.reach(ep.Func) {
 			for _, b := range g.Blocks {
 				for _, s := range b.Stmts {
@@ -217,6 +222,7 @@ func (in *instrumenter) publication() {
 						if op, ok := f.callReg[call]; ok && !op.unregister {
 							for _, c := range op.classes() {
 								published[c] = true
+								first[c] = first[c] || !op.resumes
 							}
 						}
 					}
@@ -225,6 +231,9 @@ func (in *instrumenter) publication() {
 		}
 		for _, pc := range sortedStrings(published) {
 			in.publishers[pc] = append(in.publishers[pc], ep)
+			if first[pc] {
+				in.firstPublishers[pc] = append(in.firstPublishers[pc], ep)
+			}
 		}
 		if c == "" {
 			continue
@@ -890,11 +899,13 @@ func (in *instrumenter) alternative(a, b *ir.EntryPoint) bool {
 // module exit) publishes, and those only entry points of such classes
 // publish besides. A class published
 // only by its own entry points, armed first by a call whoop does not know,
-// stays ungated.
+// stays ungated. Publishers count by the calls that may make a class
+// callable first (firstPublishers): a resume's enable_irq in a PM callback
+// lets run again only the handlers a request_irq installed.
 func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
 	gated := make(map[string]bool)
 	for c := range in.unpub {
-		if len(in.publishers[c]) > 0 {
+		if len(in.firstPublishers[c]) > 0 {
 			gated[c] = true
 		}
 	}
@@ -905,7 +916,7 @@ func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
 			if !gated[c] {
 				continue
 			}
-			for _, p := range in.publishers[c] {
+			for _, p := range in.firstPublishers[c] {
 				if moduleInit && models.IsModuleLevel(p) && p.Role == ir.RoleExit {
 					continue
 				}
@@ -926,7 +937,7 @@ func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
 			if kept[c] {
 				continue
 			}
-			for _, p := range in.publishers[c] {
+			for _, p := range in.firstPublishers[c] {
 				exit := moduleInit && models.IsModuleLevel(p) && p.Role == ir.RoleExit
 				if p == ep || exit || kept[in.f.env.entryClass(p)] {
 					kept[c] = true

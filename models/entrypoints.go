@@ -1213,6 +1213,23 @@ func busControllers() {
 		irqChip = append(irqChip, cb(f, entry, "shared"))
 	}
 	ops("irq_chip", ClassIRQChip, irqChip...)
+	// struct hwrng (include/linux/hw_random.h), published by
+	// hwrng_register. rng_get_data passes the reader's buffer, which
+	// the core reuses across calls (rng_buffer, rng_fillbuf): shared.
+	ops("hwrng", ClassHwrng,
+		cb("init", entry, "shared"), cb("cleanup", entry, "shared"),
+		cb("data_present", entry, "shared scalar"), cb("data_read", entry, "shared shared"),
+		cb("read", entry, "shared shared scalar scalar"),
+	)
+	// struct i2c_bus_recovery_info (include/linux/i2c.h): the adapter's
+	// recovery callbacks (class i2c-adapter, register.go).
+	ops("i2c_bus_recovery_info", ClassI2CAdapter,
+		cb("recover_bus", entry, "shared"), cb("get_scl", entry, "shared"),
+		cb("set_scl", entry, "shared scalar"), cb("get_sda", entry, "shared"),
+		cb("set_sda", entry, "shared scalar"), cb("get_bus_free", entry, "shared"),
+		cb("prepare_recovery", entry, "shared"), cb("unprepare_recovery", entry, "shared"),
+	)
+	link("i2c_adapter", "bus_recovery_info", "i2c_bus_recovery_info", true, false)
 	// The PCA9564 and bit-banging algorithms' callbacks, published with
 	// their adapter (i2c_pca_add_bus, i2c_bit_add_bus).
 	ops("i2c_algo_pca_data", ClassI2CAdapter,

@@ -75,6 +75,8 @@ const (
 	ClassRuntimePM      = "runtime-pm"
 	ClassURB            = "usb-urb"
 	ClassIPMIWatcher    = "ipmi-smi-watcher"
+	ClassHwrng          = "hwrng"
+	ClassACPISpace      = "acpi-address-space"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -130,6 +132,14 @@ type RegAPI struct {
 	// Also: further classes the call makes callable besides Publishes
 	// (hwmon_device_register_with_info's extra attribute groups).
 	Also []string
+	// Resumes: the call only lets callbacks run again that a
+	// registration of the class installed before (enable_irq unmasks a
+	// line; the handlers on it are those request_irq installed): it
+	// never makes the class callable first, so it does not count as a
+	// publisher of the class when deciding which classes a probe's
+	// registrations gate (lockset gatedBy). It still publishes where it
+	// is called (after a withdrawal).
+	Resumes bool
 	// Errno: the call returns 0 when it registered and a negative errno
 	// when it failed, having undone what it started (nothing of it still
 	// runs); the lockset then publishes only on a 0 result (assumption
@@ -192,6 +202,13 @@ func CallEffect(name string) (class string, unregister, ok bool) {
 		return r.Unpublishes, true, true
 	}
 	return "", false, false
+}
+
+// Resumes reports whether a call of kernel function name only lets run
+// again callbacks a registration installed before (RegAPI.Resumes).
+func Resumes(name string) bool {
+	r, ok := Registration(name)
+	return ok && r.Resumes
 }
 
 // ClassEscaped is the class of guessed entry points that reach the kernel
@@ -327,9 +344,9 @@ func init() {
 		"watchdog_ops": ClassWatchdog, "watchdog_device": ClassWatchdog, "rtc_class_ops": ClassRTC,
 		"rtc_device": ClassRTC, "input_dev": ClassInput, "nfc_ops": ClassNFC, "nfc_dev": ClassNFC,
 		"backlight_ops": ClassBacklight, "backlight_device": ClassBacklight, "led_classdev": ClassLED,
-		"hwmon_ops": ClassHwmon, "hwmon_chip_info": ClassHwmon,
+		"hwmon_ops": ClassHwmon, "hwmon_chip_info": ClassHwmon, "hwrng": ClassHwrng,
 		"i2c_algorithm": ClassI2CAdapter, "i2c_adapter": ClassI2CAdapter, "spi_controller": ClassSPIController,
-		"gpio_chip": ClassGPIOChip, "uart_ops": ClassUART, "uart_port": ClassUART, "iio_info": ClassIIO,
+		"i2c_bus_recovery_info": ClassI2CAdapter, "gpio_chip": ClassGPIOChip, "uart_ops": ClassUART, "uart_port": ClassUART, "iio_info": ClassIIO,
 		"iio_dev": ClassIIO, "power_supply_desc": ClassPowerSupply, "attribute_group": ClassSysfs,
 		"timer_list": ClassTimer, "hrtimer": ClassTimer, "work_struct": ClassWork, "delayed_work": ClassWork,
 		"tasklet_struct": ClassTasklet, "irqaction": ClassIRQ, "notifier_block": ClassNotifier,
@@ -349,15 +366,17 @@ func init() {
 // mod_timer and queue_work (whether it was pending), the calls that
 // return a pointer or nothing.
 func errnoResults() {
+	// request_any_context_irq returns IRQC_IS_HARDIRQ (0) or
+	// IRQC_IS_NESTED (1) on success (kernel/irq/manage.c), and so does
+	// the devm form (kernel/irq/devres.c).
 	for _, n := range []string{"register_chrdev", "__register_chrdev", "register_blkdev", "__cpuhp_setup_state",
-		"__cpuhp_setup_state_cpuslocked"} {
+		"__cpuhp_setup_state_cpuslocked", "request_any_context_irq", "devm_request_any_context_irq"} {
 		r := regTable[n]
 		r.Number = true
 		regTable[n] = r
 	}
 	for _, n := range []string{"misc_register", "cdev_add", "register_netdev", "register_netdevice",
-		"request_irq", "request_threaded_irq", "request_any_context_irq", "devm_request_irq",
-		"devm_request_threaded_irq", "devm_request_any_context_irq", "setup_irq",
+		"request_irq", "request_threaded_irq", "devm_request_irq", "devm_request_threaded_irq", "setup_irq",
 		"pci_register_driver", "__pci_register_driver", "platform_driver_register", "__platform_driver_register",
 		"platform_driver_probe", "__platform_driver_probe", "amba_driver_register", "__amba_driver_register",
 		"pnp_register_driver", "isa_register_driver", "usb_register", "usb_register_driver",
@@ -471,7 +490,9 @@ func registrations() {
 	irq("devm_request_threaded_irq", 6, 2, 3)
 	irq("devm_request_any_context_irq", 5, 2, -1)
 	pub(ClassIRQ, 1, "setup_irq")
-	pub(ClassIRQ, 0, "enable_irq")
+	// enable_irq (kernel/irq/manage.c) unmasks a line disable_irq masked:
+	// the handlers it lets run are those request_irq installed on it.
+	reg(RegAPI{Name: "enable_irq", Object: 0, Publishes: ClassIRQ, Resumes: true})
 	// A withdrawal names the line as request_irq does (Instance): free_irq
 	// stops the handlers of that line only.
 	irqOff := func(name string, obj, line int) {
@@ -790,6 +811,46 @@ func registrations() {
 		Callbacks: []Callback{{Arg: 1, Struct: "acpi_install_fixed_event_handler", Field: "handler", HeldLockArg: -1}}})
 	bindRow("acpi_install_fixed_event_handler", "handler", ir.RoleEntry, ClassACPIEvent, "shared")
 	reg(RegAPI{Name: "acpi_remove_fixed_event_handler", Object: -1, Instance: []int{0}, Unpublishes: ClassACPIEvent})
+
+	// Hardware random number generators (drivers/char/hw_random/core.c):
+	// hwrng_register links the rng into rng_list and may make it the
+	// current one (set_current_rng: ->init, then reads for early
+	// randomness and the hwrng_fillfn thread); /dev/hwrng and the fill
+	// thread reach an rng only through rng_list and current_rng. Before
+	// the call no callback of the rng runs. devm_hwrng_register(dev, rng)
+	// registers rng and unregisters it at detach.
+	pub(ClassHwrng, 0, "hwrng_register")
+	pub(ClassHwrng, 1, "devm_hwrng_register")
+
+	// ACPI operation region handlers (drivers/acpi/acpica/evxfregn.c):
+	// acpi_install_address_space_handler(device, space, handler, setup,
+	// context) attaches a handler object to the device's namespace node
+	// under ACPI_MTX_NAMESPACE (acpi_ev_install_space_handler) and runs
+	// the _REG methods; the interpreter calls setup and handler only for
+	// regions of a node that has it (acpi_ev_address_space_dispatch). The
+	// _no_reg form skips _REG. Neither callback runs before the call.
+	for _, n := range []string{"acpi_install_address_space_handler", "acpi_install_address_space_handler_no_reg"} {
+		reg(RegAPI{Name: n, Object: -1, Instance: []int{0, 1}, Publishes: ClassACPISpace, Callbacks: []Callback{
+			{Arg: 2, Struct: "acpi_install_address_space_handler", Field: "handler", HeldLockArg: -1},
+			{Arg: 3, Struct: "acpi_install_address_space_handler", Field: "setup", HeldLockArg: -1}}})
+	}
+	bindRow("acpi_install_address_space_handler", "handler", ir.RoleEntry, ClassACPISpace,
+		"scalar scalar scalar shared shared shared")
+	bindRow("acpi_install_address_space_handler", "setup", ir.RoleEntry, ClassACPISpace, "shared scalar shared shared")
+	// acpi_remove_address_space_handler detaches the handler's regions and
+	// unlinks it under ACPI_MTX_NAMESPACE, which a dispatch does not hold
+	// around the handler (acpi_ev_address_space_dispatch): no wait.
+	reg(RegAPI{Name: "acpi_remove_address_space_handler", Object: -1, Instance: []int{0, 1}, Unpublishes: ClassACPISpace})
+
+	// I2C bus recovery (drivers/i2c/i2c-core-base.c): the callbacks of an
+	// adapter's i2c_bus_recovery_info run only from i2c_recover_bus(adap)
+	// (->recover_bus, by default i2c_generic_scl_recovery, which calls
+	// the others) and from i2c_init_recovery inside i2c_add_adapter:
+	// class i2c-adapter. A driver that calls i2c_recover_bus or
+	// i2c_generic_scl_recovery itself runs them from there, so those
+	// calls publish the class too (an interrupt handler's call then
+	// makes the callbacks callable once the handler is).
+	pub(ClassI2CAdapter, 0, "i2c_recover_bus", "i2c_generic_scl_recovery")
 
 	// Runtime PM (drivers/base/power/runtime.c): pm_runtime_enable and
 	// devm_pm_runtime_enable let the PM core call a device's runtime

@@ -77,6 +77,15 @@ func TestRegistrationRows(t *testing.T) {
 		{name: "acpi_install_fixed_event_handler", publishes: ClassACPIEvent,
 			callbacks: []string{"1:acpi_install_fixed_event_handler.handler"}},
 		{name: "acpi_remove_fixed_event_handler", unpublishes: ClassACPIEvent},
+		{name: "hwrng_register", publishes: ClassHwrng},
+		{name: "devm_hwrng_register", publishes: ClassHwrng},
+		{name: "acpi_install_address_space_handler", publishes: ClassACPISpace, callbacks: []string{
+			"2:acpi_install_address_space_handler.handler", "3:acpi_install_address_space_handler.setup"}},
+		{name: "acpi_install_address_space_handler_no_reg", publishes: ClassACPISpace, callbacks: []string{
+			"2:acpi_install_address_space_handler.handler", "3:acpi_install_address_space_handler.setup"}},
+		{name: "acpi_remove_address_space_handler", unpublishes: ClassACPISpace},
+		{name: "i2c_recover_bus", publishes: ClassI2CAdapter},
+		{name: "enable_irq", publishes: ClassIRQ},
 		{name: "spi_register_controller", publishes: ClassSPIController},
 		{name: "devm_gpiochip_add_data_with_key", publishes: ClassGPIOChip},
 		{name: "uart_add_one_port", publishes: ClassUART},
@@ -132,6 +141,7 @@ func TestErrnoResults(t *testing.T) {
 	for name, want := range map[string][2]bool{"misc_register": {true, false}, "request_irq": {true, false},
 		"i2c_add_adapter": {true, false}, "__platform_driver_register": {true, false},
 		"register_chrdev": {false, true}, "__cpuhp_setup_state": {false, true},
+		"request_any_context_irq": {false, true}, "devm_request_any_context_irq": {false, true},
 		"mod_timer": {false, false}, "queue_work": {false, false}, "misc_deregister": {false, false}} {
 		r, ok := Registration(name)
 		if !ok || r.Errno != want[0] || r.Number != want[1] {
@@ -183,6 +193,17 @@ func TestCallbacksHaveRows(t *testing.T) {
 	for s, c := range structClass {
 		if c != ClassAlways && c != ClassModule && !publishers[c] {
 			t.Errorf("class %q of struct %s: no registration publishes it", c, s)
+		}
+	}
+}
+
+// TestResumes: enable_irq only resumes handlers request_irq installed;
+// the registrations themselves do not.
+func TestResumes(t *testing.T) {
+	for name, want := range map[string]bool{"enable_irq": true, "request_irq": false, "napi_enable": false,
+		"hwrng_register": false, "printk": false} {
+		if Resumes(name) != want {
+			t.Errorf("%s: resumes %v, want %v", name, !want, want)
 		}
 	}
 }
