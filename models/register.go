@@ -358,7 +358,41 @@ func init() {
 		structClass[s] = c
 	}
 	registrations()
+	sysfsToo()
 	errnoResults()
+}
+
+// sysfsToo: registrations that also create sysfs files from attribute
+// groups the driver hands them, whose show and store (class sysfs) run
+// from then on (RegAPI.Also). misc_register: device_create_with_groups
+// with misc->groups (drivers/char/misc.c); watchdog_register_device:
+// wd_data->dev.groups = wdd->groups before device_add
+// (drivers/watchdog/watchdog_dev.c); led_classdev_register_ext:
+// device_create_with_groups with led_cdev->groups
+// (drivers/leds/led-class.c); __iio_device_register: the files of
+// indio_dev->info->attrs (drivers/iio/industrialio-core.c);
+// power_supply_register: dev->groups = cfg->attr_grp
+// (drivers/power/supply/power_supply_core.c); __devm_rtc_register_device:
+// the groups rtc_add_group added to rtc->dev.groups (drivers/rtc/class.c);
+// input_register_device: device_add of the input device, whose
+// dev.groups a driver may set (drivers/input/input.c).
+func sysfsToo() {
+	for _, n := range []string{"misc_register", "watchdog_register_device", "devm_watchdog_register_device",
+		"led_classdev_register", "led_classdev_register_ext", "devm_led_classdev_register",
+		"devm_led_classdev_register_ext", "iio_device_register", "__iio_device_register",
+		"devm_iio_device_register", "__devm_iio_device_register", "power_supply_register",
+		"power_supply_register_no_ws", "devm_power_supply_register", "devm_power_supply_register_no_ws",
+		"devm_rtc_register_device", "__devm_rtc_register_device", "input_register_device"} {
+		r, ok := regTable[n]
+		if !ok {
+			panic("models: sysfs row for unknown registration " + n)
+		}
+		r.Also = append(r.Also, ClassSysfs)
+		regTable[n] = r
+		if r.Macro != "" {
+			regByMacro[r.Macro] = r
+		}
+	}
 }
 
 // errnoResults marks the registrations that return 0 or a negative errno
@@ -730,6 +764,17 @@ func registrations() {
 		"devm_power_supply_register_no_ws")
 	unpub(ClassPowerSupply, 0, false, "power_supply_unregister")
 
+	// Device and class registrations create the files of the groups they
+	// are given or find: device_add creates dev->groups, dev->type->groups
+	// and the class's dev_groups (device_add_attrs, drivers/base/core.c);
+	// device_create and device_create_with_groups (its groups argument
+	// too) are device_add of a new device; class_register creates
+	// cls->class_groups (drivers/base/class.c); platform_device_add and
+	// platform_device_register are device_add of the platform device.
+	// A sysfs file a probe's sysfs_create_group gates could otherwise be
+	// created earlier by one of them.
+	pub(ClassSysfs, 0, "device_add", "device_register", "device_create", "device_create_with_groups",
+		"class_register", "platform_device_add", "platform_device_register")
 	// sysfs attributes; kernfs_remove drains active show/store calls.
 	// devm_device_add_group (drivers/base/core.c) is device_add_groups
 	// with its removal at driver detach.
