@@ -256,6 +256,13 @@ func (in *instrumenter) publication() {
 			all[c] = true
 		}
 	}
+	// A class only module init or exit (class "") publishes, with no entry
+	// point of its own (platform_device_add's sysfs in a driver without
+	// attributes), makes nothing else callable: its closure is itself,
+	// not the everything of an unknown class.
+	for c := range in.publishers {
+		all[c] = true
+	}
 	for c := range all {
 		seen := map[string]bool{c: true}
 		work := []string{c}
