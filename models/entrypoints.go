@@ -251,6 +251,11 @@ type Facts struct {
 	// driver core adds those groups after probe and removes them before
 	// remove (the "dev-groups" rule).
 	DevGroups map[string]string
+	// SetsGroups: the driver names a member whose name ends in "groups"
+	// (a device's groups, a device_type's, a class's dev_groups or
+	// class_groups), in an initialiser or a store: only then can a
+	// registration of RegAPI.GroupsOnly create files of its own.
+	SetsGroups bool
 	// Bindings maps each bus-driver variable that is one of several
 	// alternative bindings of one device (a pnp_driver and a
 	// platform_driver for one chip) to the name of its group: under the

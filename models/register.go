@@ -140,6 +140,12 @@ type RegAPI struct {
 	// registrations gate (lockset gatedBy). It still publishes where it
 	// is called (after a withdrawal).
 	Resumes bool
+	// GroupsOnly: the call creates sysfs files only from the groups the
+	// driver set in the device or class it registers (device_add:
+	// dev->groups, its type's groups, its class's dev_groups): it
+	// publishes its class only in a driver that sets such a member
+	// (Facts.SetsGroups).
+	GroupsOnly bool
 	// Errno: the call returns 0 when it registered and a negative errno
 	// when it failed, having undone what it started (nothing of it still
 	// runs); the lockset then publishes only on a 0 result (assumption
@@ -228,8 +234,12 @@ func EntryClassIn(ep *ir.EntryPoint, facts Facts) string {
 }
 
 // CallEffectIn is CallEffect with the driver's facts: a function of
-// Facts.EscapeCalls publishes ClassEscaped.
+// Facts.EscapeCalls publishes ClassEscaped; a GroupsOnly registration
+// publishes nothing in a driver that sets no groups member.
 func CallEffectIn(name string, facts Facts) (class string, unregister, ok bool) {
+	if r, found := Registration(name); found && r.GroupsOnly && !facts.SetsGroups {
+		return "", false, false
+	}
 	if class, unregister, ok = CallEffect(name); ok {
 		return class, unregister, ok
 	}
@@ -773,8 +783,13 @@ func registrations() {
 	// platform_device_register are device_add of the platform device.
 	// A sysfs file a probe's sysfs_create_group gates could otherwise be
 	// created earlier by one of them.
-	pub(ClassSysfs, 0, "device_add", "device_register", "device_create", "device_create_with_groups",
-		"class_register", "platform_device_add", "platform_device_register")
+	// All but device_create_with_groups create only groups the driver set
+	// in a member (RegAPI.GroupsOnly).
+	for _, n := range []string{"device_add", "device_register", "device_create", "class_register",
+		"platform_device_add", "platform_device_register"} {
+		reg(RegAPI{Name: n, Object: 0, Publishes: ClassSysfs, GroupsOnly: true})
+	}
+	pub(ClassSysfs, 0, "device_create_with_groups")
 	// sysfs attributes; kernfs_remove drains active show/store calls.
 	// devm_device_add_group (drivers/base/core.c) is device_add_groups
 	// with its removal at driver detach.

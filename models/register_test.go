@@ -208,6 +208,23 @@ func TestResumes(t *testing.T) {
 	}
 }
 
+// TestGroupsOnly: device_add and its kin publish class sysfs only in a
+// driver that sets a groups member; device_create_with_groups always.
+func TestGroupsOnly(t *testing.T) {
+	for _, n := range []string{"device_add", "device_register", "device_create", "class_register",
+		"platform_device_add", "platform_device_register"} {
+		if _, _, ok := CallEffectIn(n, Facts{}); ok {
+			t.Errorf("%s publishes in a driver without groups", n)
+		}
+		if c, _, ok := CallEffectIn(n, Facts{SetsGroups: true}); !ok || c != ClassSysfs {
+			t.Errorf("%s with groups: class %q, ok %v", n, c, ok)
+		}
+	}
+	if c, _, ok := CallEffectIn("device_create_with_groups", Facts{}); !ok || c != ClassSysfs {
+		t.Errorf("device_create_with_groups: class %q, ok %v", c, ok)
+	}
+}
+
 func TestMacroNames(t *testing.T) {
 	for macro, name := range map[string]string{"INIT_WORK": "__INIT_WORK", "INIT_DELAYED_WORK": "__INIT_DELAYED_WORK"} {
 		r, ok := Registration(macro)

@@ -115,3 +115,26 @@ func devGroups(prog *ir.Program) map[string]string {
 	}
 	return out
 }
+
+// setsGroups reports whether the driver names a member whose name ends in
+// "groups" (a device's groups, a device_type's, a class's dev_groups or
+// class_groups) in an initialiser or a store (models.Facts.SetsGroups).
+func setsGroups(prog *ir.Program) bool {
+	for _, o := range prog.Objects {
+		for _, in := range o.Init {
+			if strings.HasSuffix(in.Path, "groups") {
+				return true
+			}
+		}
+	}
+	for _, fn := range prog.Funcs {
+		for _, b := range fn.Blocks {
+			for _, st := range b.Stmts {
+				if s, ok := st.(*ir.Store); ok && strings.HasSuffix(s.Field, "groups") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

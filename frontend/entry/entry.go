@@ -229,7 +229,7 @@ func FactsWith(prog *ir.Program, eps []*ir.EntryPoint, opts FactsOptions) models
 	facts := models.Facts{LLTX: r.LLTX, StopOnReboot: r.StopOnReboot, USBSoftUnbind: r.USBSoftUnbind, USBClaims: r.USBClaims,
 		Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
 		RepeatedWhy: map[*ir.EntryPoint]string{}, ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls,
-		DevGroups: devGroups(prog), Objects: r.Objects, ObjectsOf: map[*ir.EntryPoint][]models.SiteObject{}}
+		DevGroups: devGroups(prog), SetsGroups: setsGroups(prog), Objects: r.Objects, ObjectsOf: map[*ir.EntryPoint][]models.SiteObject{}}
 	byKey := map[key][]Site{}
 	escaped := map[key]bool{}
 	for ep, sites := range r.SitesOf {

@@ -1,15 +1,15 @@
 // A registration of a class no entry point of the driver belongs to
-// (platform_device_add, class sysfs, in module init of a driver without
-// attributes) makes nothing else callable. whoop took such a class for an
+// (device_create_with_groups, class sysfs, in module init of a driver
+// without attributes) makes nothing else callable. whoop took such a class for an
 // unknown one, which publishes every class, so the write of c_x after it
 // raced with the file's read although cdev_add comes later.
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include <linux/device.h>
 #include <linux/cdev.h>
 #include <linux/fs.h>
 
 static int c_x, c_y;
-static struct platform_device *c_pdev;
+static struct class *c_class;
 static struct cdev c_cdev;
 
 static ssize_t c_read(struct file *f, char __user *buf, size_t n, loff_t *pos)
@@ -23,12 +23,11 @@ static int __init c_init(void)
 {
 	int err;
 
-	c_pdev = platform_device_alloc("c", 0);
-	if (!c_pdev)
-		return -ENOMEM;
-	err = platform_device_add(c_pdev);
-	if (err)
-		return err;
+	c_class = class_create("c");
+	if (IS_ERR(c_class))
+		return PTR_ERR(c_class);
+	if (IS_ERR(device_create_with_groups(c_class, NULL, MKDEV(240, 0), NULL, NULL, "c")))
+		return -ENODEV;
 	c_x = 1;
 	cdev_init(&c_cdev, &c_fops);
 	err = cdev_add(&c_cdev, MKDEV(240, 0), 1);
@@ -41,7 +40,8 @@ static int __init c_init(void)
 static void __exit c_exit(void)
 {
 	cdev_del(&c_cdev);
-	platform_device_unregister(c_pdev);
+	device_destroy(c_class, MKDEV(240, 0));
+	class_destroy(c_class);
 }
 module_init(c_init);
 module_exit(c_exit);
