@@ -273,7 +273,7 @@ func (p *protocol) activation(th *sThread, fn *ir.Function, args []*big.Int) err
 
 // oneShotArg is the parameter of fn naming the object a one-shot release
 // releases, or -1: a struct kref pointer, or the first pointer of a
-// release entry point other than a file's.
+// release entry point other than a per-open one (perOpenRelease).
 func (p *protocol) oneShotArg(fn *ir.Function) int {
 	for i, v := range fn.Params {
 		if s := ir.PointeeStruct(v.CType); s != nil && s.Tag == "kref" {
@@ -281,7 +281,7 @@ func (p *protocol) oneShotArg(fn *ir.Function) int {
 		}
 	}
 	for _, ep := range p.prog.EntryPoints {
-		if ep.Func == fn && ep.Struct != "file_operations" && isField(ep, "release") {
+		if ep.Func == fn && !perOpenRelease[ep.Struct] && isField(ep, "release") {
 			for i, v := range fn.Params {
 				if _, ok := ir.Unnamed(v.CType).(*ir.Pointer); ok {
 					return i
@@ -356,14 +356,22 @@ func firstPointer(ep *ir.EntryPoint, args []*big.Int) (string, bool) {
 	return "", false
 }
 
-// lastUser: the kernel calls a release entry point other than a file's
-// (a struct device's release, a kobject's) when its object's last
+// perOpenRelease are the ops tables whose release is the counterpart of
+// one open, called on every close, not when an object's last reference
+// goes: a file's (__fput, fs/file_table.c), a block device's
+// (__blkdev_put, fs/block_dev.c, calls ->release on each close of the
+// whole disk as __blkdev_get called ->open on each open) and a V4L2
+// device node's (v4l2_release, drivers/media/v4l2-core/v4l2-dev.c).
+var perOpenRelease = map[string]bool{"file_operations": true, "block_device_operations": true, "v4l2_file_operations": true}
+
+// lastUser: the kernel calls a release entry point other than a per-open
+// one (a struct device's release, a kobject's) when its object's last
 // reference goes, after every user is done (device_del drains the sysfs
 // callbacks before the last put_device): no callback runs on the object
 // with it or after it.
 func (p *protocol) lastUser(c *checker, th *sThread, ep *ir.EntryPoint, args []*big.Int) error {
 	o := c.other(th)
-	if p.oneShotArg(ep.Func) >= 0 && ep.Struct != "file_operations" && isField(ep, "release") {
+	if p.oneShotArg(ep.Func) >= 0 && !perOpenRelease[ep.Struct] && isField(ep, "release") {
 		x, ok := firstPointer(ep, args)
 		if !ok {
 			return nil
