@@ -55,7 +55,7 @@ func (s *seq) cloneBody(job cloneJob) {
 	for _, o := range src.Frame {
 		a := dst.NewLocal("&"+o.Name, ir.Int, nil, o.Pos)
 		c.frame[o] = a
-		entry.Add(&ir.Assign{Dst: a, Src: s.allocExpr(t), P: src.Pos})
+		entry.Add(&ir.Assign{Dst: a, Src: s.allocExpr(t, false), P: src.Pos})
 		entry.Add(&ir.Assign{Dst: s.alloc[t], Src: ir.Bin(ir.OpAdd, s.alloc[t], ir.IntConst(1)), P: src.Pos})
 	}
 	entry.Term = &ir.Jump{Target: c.block(0, 0), P: src.Pos}
@@ -213,6 +213,7 @@ func (c *cloner) load(b *ir.Block, r *ir.Region, acc *ir.Access, addr ir.Expr, d
 		}
 		b.Add(&ir.Load{Dst: d, Access: a})
 	}
+	c.zeroedLoad(b, r, acc, addr)
 	if len(copies) == 1 || t == initThread {
 		one(copies[0], dst)
 		return
@@ -613,7 +614,7 @@ func (c *cloner) helperValue(cur *ir.Block, f *ir.Function, args []ir.Expr, dst 
 	case h.Returns == models.ReturnsFresh && dst != nil:
 		null := c.tmp("null", ir.Int)
 		c.oracle(cur, null, pos)
-		cur.Add(&ir.Assign{Dst: dst, Src: &ir.Ite{Cond: ir.Eq(null, ir.IntConst(0)), Then: c.s.allocExpr(t), Else: ir.IntConst(0)}, P: pos})
+		cur.Add(&ir.Assign{Dst: dst, Src: &ir.Ite{Cond: ir.Eq(null, ir.IntConst(0)), Then: c.s.allocExpr(t, zeroingAllocator[f.Name]), Else: ir.IntConst(0)}, P: pos})
 		cur.Add(&ir.Assign{Dst: c.s.alloc[t], Src: ir.Bin(ir.OpAdd, c.s.alloc[t], ir.IntConst(1)), P: pos})
 	case h.Returns == models.ReturnsArg && dst != nil && h.RetArg < len(args):
 		cur.Add(&ir.Assign{Dst: dst, Src: args[h.RetArg], P: pos})

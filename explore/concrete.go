@@ -660,7 +660,7 @@ func (d *drive) args(r *replayer, t int, ep *ir.EntryPoint) ([]*big.Int, error) 
 	used := map[string]int64{}
 	for i, p := range ep.Func.Params {
 		if i < len(ep.Params) && ep.Params[i] == ir.ParamFresh {
-			out[i] = allocAddr(t, r.alloc[t]+fresh) // as replayer.start counts them
+			out[i] = allocAddr(t, r.alloc[t]+fresh, false) // as replayer.start counts them
 			fresh++
 			continue
 		}

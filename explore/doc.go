@@ -106,8 +106,10 @@
 // atomic_inc_return, atomic_cmpxchg, refcount_dec_and_test, ... read and
 // write their cell in one step, at the helper's access to it, and return
 // what the operation computed, so kref_put releases only at zero. Memory a
-// zeroing allocator (kzalloc) returns reads 0 until written: a model that
-// chose other contents is replayed with zeros first (zeroReplay).
+// zeroing allocator (kzalloc) returns reads 0 until written, in the search
+// too: such objects lie in an address space of their own whose memory
+// starts all zero (seq.zinit, zeroedLoad); a model the concrete runs
+// replayed is still tried with zeros first (zeroReplay).
 //
 // # No false confirmation
 //

@@ -299,22 +299,27 @@ func (r *replayer) push(th *thread, f *ir.Function, args []*big.Int, dst *ir.Var
 	}
 	frame := make([]*big.Int, len(f.Frame))
 	for i, o := range f.Frame {
-		a.frame[o] = r.allocate(th.id)
+		a.frame[o] = r.allocate(th.id, false)
 		frame[i] = a.frame[o]
 	}
 	th.stack = append(th.stack, a)
 	r.log.enter(th.id, f, frame)
 }
 
-func (r *replayer) allocate(t int) *big.Int {
-	a := allocAddr(t, r.alloc[t])
+func (r *replayer) allocate(t int, zeroed bool) *big.Int {
+	a := allocAddr(t, r.alloc[t], zeroed)
 	r.alloc[t]++
 	return a
 }
 
-// allocAddr is the address of thread t's k-th allocation (seq.allocExpr).
-func allocAddr(t int, k int64) *big.Int {
-	base := new(big.Int).Add(allocBase, new(big.Int).Mul(threadSpan, big.NewInt(int64(t))))
+// allocAddr is the address of thread t's k-th allocation, in the zeroed
+// space when zeroed (seq.allocExpr).
+func allocAddr(t int, k int64, zeroed bool) *big.Int {
+	base := allocBase
+	if zeroed {
+		base = zeroBase
+	}
+	base = new(big.Int).Add(base, new(big.Int).Mul(threadSpan, big.NewInt(int64(t))))
 	return base.Add(base, big.NewInt(k*allocStride))
 }
 
@@ -810,7 +815,7 @@ func (r *replayer) direct(th *thread, a *activation, call *ir.Call, f *ir.Functi
 		if err != nil {
 			return err
 		}
-		p := r.allocate(th.id)
+		p := r.allocate(th.id, zeroingAllocator[f.Name])
 		if null.Sign() != 0 {
 			p = new(big.Int)
 		} else if zeroingAllocator[f.Name] {

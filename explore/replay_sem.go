@@ -150,9 +150,9 @@ func (r *replayer) inZeroed(addr *big.Int) bool {
 	return false
 }
 
-// zeroReplay replays a model as C runs it where the encoding does not: a
-// zeroing allocation's memory reads 0 until written, where the solver
-// chose any value (the encoding does not model kzalloc's zeroing). It
+// zeroReplay replays a model with a zeroing allocation's memory reading 0
+// until written (the encoding knows it too now: zeroedLoad; this covers
+// what it does not, a cell a wild write reached before the allocation). It
 // returns the replay when it reaches a failing race check and the strict
 // check accepts it; else nil, and the model is replayed as it is.
 func (p *pairJob) zeroReplay(s *seq, t *vc.Trace, mem func(*ir.Region, *big.Int) (*big.Int, bool)) *replayer {

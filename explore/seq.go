@@ -19,11 +19,16 @@ const (
 // Address layout of the memory the explorer allocates (frame objects, fresh
 // arguments, fresh allocations): thread t's k-th object is at
 // allocBase + t*threadSpan + k*allocStride, above vc's frame area and far
-// from every global, so no two allocations overlap.
+// from every global, so no two allocations overlap; when a zeroing
+// allocator (kzalloc) returned it, at nThreads*threadSpan above that, in
+// the zeroed space [zeroBase, zeroEnd), whose memory starts all zero
+// (seq.zinit).
 var (
 	allocBase   = new(big.Int).Lsh(big.NewInt(1), 56)
 	threadSpan  = new(big.Int).Lsh(big.NewInt(1), 52)
 	allocStride = int64(1) << 24
+	zeroBase    = new(big.Int).Add(allocBase, new(big.Int).Mul(threadSpan, big.NewInt(nThreads)))
+	zeroEnd     = new(big.Int).Add(zeroBase, new(big.Int).Mul(threadSpan, big.NewInt(nThreads)))
 )
 
 // globalLockBase: a lock with a fixed identity (rtnl_lock) lives in the
@@ -91,10 +96,15 @@ type seq struct {
 	sh  *shape
 
 	copies map[*ir.Region][]*ir.Region // per round; one copy for unshared regions
-	guess  map[*ir.Region][]*ir.Region // guessed initial memory of round r >= 1 (index r)
-	shared []*ir.Region                // regions with per-round copies, in order
-	locks  *ir.Region                  // the lock table (0 free, -1 write-held, n readers)
-	flags  *ir.Region                  // callable, opened and running cells (protocol.go, runCell)
+	// zinit holds, for each region of the program, a copy of its memory
+	// before the module loads (equated to round 0's): a load may read 0
+	// only from its zeroed space (zeroedLoad).
+	zinit    map[*ir.Region]*ir.Region
+	memories []*ir.Region                // the program's regions, in order (zinit's keys)
+	guess    map[*ir.Region][]*ir.Region // guessed initial memory of round r >= 1 (index r)
+	shared   []*ir.Region                // regions with per-round copies, in order
+	locks    *ir.Region                  // the lock table (0 free, -1 write-held, n readers)
+	flags    *ir.Region                  // callable, opened and running cells (protocol.go, runCell)
 	// versions counts the writes to each cell of a checked region, so a
 	// check also sees a write of the value the cell already held.
 	versions map[*ir.Region]*ir.Region
@@ -155,7 +165,7 @@ func (s *seq) newRegion(name string) *ir.Region {
 // build makes the sequentialised program of sh over src.
 func build(src *ir.Program, sh *shape) (*seq, error) {
 	s := &seq{src: src, sh: sh,
-		copies: make(map[*ir.Region][]*ir.Region), guess: make(map[*ir.Region][]*ir.Region),
+		copies: make(map[*ir.Region][]*ir.Region), guess: make(map[*ir.Region][]*ir.Region), zinit: make(map[*ir.Region]*ir.Region),
 		globalLocks: make(map[string]int64), clones: make(map[cloneKey]*ir.Function),
 		back: make(map[*ir.Function]map[[2]int]bool)}
 	s.q = &ir.Program{Path: src.Path, Sources: src.Sources, Objects: src.Objects, Structs: src.Structs}
@@ -226,6 +236,8 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 		}
 		s.copies[r] = cs
 		s.guess[r] = gs
+		s.zinit[r] = s.newRegion(name + "@initial")
+		s.memories = append(s.memories, r)
 	}
 	s.locks = s.roundTable("locks") // every lock starts free
 	// The publication and running flags have a table of their own: in the
@@ -354,6 +366,9 @@ func (s *seq) buildHarness() {
 	}
 	b.Add(&ir.Assign{Dst: s.race, Src: ir.False, P: pos})
 	b.Add(&ir.Assign{Dst: s.bound, Src: ir.False, P: pos})
+	for _, r := range s.memories {
+		b.Add(&ir.Equate{A: s.copies[r][0], B: s.zinit[r], P: pos})
+	}
 	s.initialMemory(b, pos)
 	for _, r := range s.shared {
 		for i := 1; i < sh.rounds; i++ {
@@ -397,7 +412,7 @@ func (s *seq) enter(h *ir.Function, b *ir.Block, ep *ir.EntryPoint, t int) []*ir
 	for i, p := range ep.Func.Params {
 		args[i] = h.NewLocal(fmt.Sprintf("t%d_%s", t, p.Name), ir.Int, p.CType, pos)
 		if i < len(ep.Params) && ep.Params[i] == ir.ParamFresh {
-			b.Add(&ir.Assign{Dst: args[i], Src: s.allocExpr(t), P: pos})
+			b.Add(&ir.Assign{Dst: args[i], Src: s.allocExpr(t, false), P: pos})
 			b.Add(&ir.Assign{Dst: s.alloc[t], Src: ir.Bin(ir.OpAdd, s.alloc[t], ir.IntConst(1)), P: pos})
 			continue
 		}
@@ -547,10 +562,34 @@ func (s *seq) roundTable(name string) *ir.Region {
 // runCell is the flag-table address of thread t's running flag.
 func runCell(t int) int64 { return -(1 << 21) - 8*int64(t) }
 
-// allocExpr is the address of thread t's next allocated object.
-func (s *seq) allocExpr(t int) ir.Expr {
-	base := new(big.Int).Add(allocBase, new(big.Int).Mul(threadSpan, big.NewInt(int64(t))))
+// allocExpr is the address of thread t's next allocated object, in the
+// zeroed space when zeroed.
+func (s *seq) allocExpr(t int, zeroed bool) ir.Expr {
+	base := allocAddr(t, 0, zeroed)
 	return ir.Bin(ir.OpAdd, ir.IntConst(base.Int64()), ir.Bin(ir.OpMul, s.alloc[t], ir.IntConst(allocStride)))
+}
+
+// zeroedLoad emits what a load of region r at addr (into dst) knows of a
+// zeroing allocation: the cell held 0 before the module loaded when addr
+// is in the zeroed space; only an allocation there, whose address nothing
+// could name before, makes it reachable, so it reads 0 until written, as
+// C's kzalloc. Without it the search chose any contents for a kzalloc'd
+// object, and the strict check rejected its trace (swim's
+// swd->floppy_count read -1).
+func (c *cloner) zeroedLoad(b *ir.Block, r *ir.Region, acc *ir.Access, addr ir.Expr) {
+	z, ok := c.s.zinit[r]
+	if !ok {
+		return
+	}
+	v := c.tmp("initial", ir.Int)
+	a := *acc
+	a.Addr, a.Region, a.Site, a.Len, a.RMW = addr, z, c.s.newSite(), nil, false
+	if a.Size <= 0 {
+		a.Size = 1
+	}
+	b.Add(&ir.Load{Dst: v, Access: a})
+	in := ir.And(ir.Bin(ir.OpGe, addr, ir.IntConst(zeroBase.Int64())), ir.Bin(ir.OpLt, addr, ir.IntConst(zeroEnd.Int64())))
+	b.Add(&ir.Assume{Cond: ir.Or(ir.Not(in), ir.Eq(v, ir.IntConst(0))), P: acc.P})
 }
 
 // initialMemory stores, in round 0's memory, the contents of every global
