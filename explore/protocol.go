@@ -144,7 +144,7 @@ func reachers(prog *ir.Program) map[*ir.Function][]*ir.EntryPoint {
 // started before its transmit thread's ndo_open requested it): such a
 // thread waits for a publication in the pair (by the setup, the other
 // thread or its opener), as the strict check wants. An earlier call of a
-// publisher outside the pair is not run (docs/explorer-publishers.md).
+// publisher outside the pair is not run (docs/explorer-swim.md).
 func gated(prog *ir.Program, facts models.Facts, ep, other *ir.EntryPoint) bool {
 	class := models.EntryClassIn(ep, facts)
 	if class == models.ClassAlways || class == models.ClassModule {
