@@ -211,6 +211,14 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 		}
 		return []*ir.Function{eps[t].Func}
 	}
+	// Only a pair whose code may call a zeroing allocator needs the
+	// zeroed space's initial memory (zeroedLoad): elsewhere it would only
+	// make the query bigger (sonypi has no kzalloc).
+	roots := append(code(1), code(2)...)
+	for _, ep := range sh.setup {
+		roots = append(roots, ep.Func)
+	}
+	zeroing := slices.ContainsFunc(reachable(roots...), func(f *ir.Function) bool { return f.External() && zeroingAllocator[f.Name] })
 	w1, a1 := touchedRegions(src, code(1)...)
 	w2, a2 := touchedRegions(src, code(2)...)
 	for _, r := range regions {
@@ -236,8 +244,10 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 		}
 		s.copies[r] = cs
 		s.guess[r] = gs
-		s.zinit[r] = s.newRegion(name + "@initial")
-		s.memories = append(s.memories, r)
+		if zeroing {
+			s.zinit[r] = s.newRegion(name + "@initial")
+			s.memories = append(s.memories, r)
+		}
 	}
 	s.locks = s.roundTable("locks") // every lock starts free
 	// The publication and running flags have a table of their own: in the
