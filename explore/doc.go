@@ -42,8 +42,10 @@
 // runs it as thread 1. Each thread then follows the kernel's calling
 // protocol (protocol.go): it starts only while its entry point is
 // callable, after a publication that may name it (misc_register,
-// mod_timer, queue_work, request_irq, ...) when whoop sees every call
-// that may publish it, and never after a withdrawal that waits for it; a
+// mod_timer, queue_work, request_irq, ...) made in the pair (by the
+// setup, the other thread or an opener) when some call of the program may
+// publish it, as the strict check wants, and never after a withdrawal
+// that waits for it; a
 // timer, work item or tasklet nothing arms never runs; a file operation
 // runs after its file's open succeeded, a remove after its probe, and a
 // net_device's ndo_start_xmit or ndo_tx_timeout after its ndo_open
