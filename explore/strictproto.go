@@ -69,7 +69,7 @@ func newProtocol(prog *ir.Program, facts models.Facts, noPub bool) *protocol {
 // effect is what a call of kernel function name does to publication:
 // publishes class, or withdraws it (withdraw).
 func (p *protocol) effect(name string) (class string, withdraw, ok bool) {
-	if r, found := models.Registration(name); found {
+	if r, found := models.Registration(name); found && !reservesOnly[name] {
 		switch {
 		case r.Publishes != "":
 			return r.Publishes, false, true
