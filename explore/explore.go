@@ -506,15 +506,15 @@ func (p *pairJob) attach(f *confirmation, open []int) {
 		return
 	}
 	m := &p.mine[pick]
+	if f.rejected == "" && f.setupCut {
+		f.rejected = setupCutReason
+	}
 	if f.rejected != "" {
 		m.Rejected = f.rejected
 		return
 	}
 	m.Status, m.Steps, m.Check, m.Writer = Confirmed, f.steps, f.check, f.writer
 	m.Note = "confirmed: an interleaving with " + switchCount(f.steps)
-	if f.setupCut {
-		m.Note += setupCutNote
-	}
 }
 
 // switchCount says how many context switches a trace makes: R rounds of

@@ -398,14 +398,17 @@ func (r *replayer) begin(th *thread) error {
 // initialises four ports in a loop), in the encoding and in replays
 // alike. A setup cut there did not run to its end: the explorer then
 // takes the publications it may make as made (the threads could not start
-// otherwise) and goes on from the memory it left, and a race so confirmed
-// says so in its note (setupCutNote). A setup that stops otherwise (a
-// noreturn call, an oops) is no execution.
+// otherwise) and goes on from the memory it left. The kernel runs the
+// entry points only after the whole setup returned, so a trace found that
+// way starts from a state no execution has (sonypi: remove after a probe
+// that never set its I/O port or registered its misc device): it is
+// rejected (setupCutReason), never confirmed. A setup that stops
+// otherwise (a noreturn call, an oops) is no execution.
 const setupUnroll = 4
 
-// setupCutNote ends the note of a race confirmed after a setup cut at its
-// loop bound.
-const setupCutNote = " (the setup was cut at its loop bound: its code after the cut did not run)"
+// setupCutReason is why a trace found after a setup cut at its loop bound
+// is not a confirmation.
+const setupCutReason = "the setup was cut at its loop bound, and the entry points ran from the state it left, which no complete setup leaves"
 
 // unrollOf is the loop and recursion bound of thread t's code; quiet
 // says the code is the thread's opener's. An opener gets the setup's

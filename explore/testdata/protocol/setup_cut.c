@@ -1,7 +1,8 @@
 // init fills a table in a loop longer than the setup's loop bound before
-// it registers the device: the setup is cut there, counts as registered,
-// and the race between the two ioctls is confirmed with a note that says
-// the setup was cut.
+// it registers the device: the setup is cut there and counts as
+// registered, but the table it left is one no complete init leaves, so
+// the trace of the race between the two ioctls is rejected, not
+// confirmed (a lost confirmation: the race is real).
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
@@ -11,7 +12,7 @@ static int x;
 
 static long sc_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
-	x = table[cmd & 15]; // want "^confirmed global x sc_ioctl.sc_ioctl"
+	x = table[cmd & 15]; // want "^not-confirmed global x sc_ioctl.sc_ioctl"
 	return 0;
 }
 
