@@ -275,12 +275,20 @@ func (s *seq) plan(t int, ep, other *ir.EntryPoint) (threadPlan, [][2]int) {
 // withdrawnBy reports whether code other reaches may withdraw ep with a
 // waiting call (exit's free_irq of the line ep handles).
 func withdrawnBy(other, ep *ir.EntryPoint, facts models.Facts) bool {
-	for _, f := range reachable(other.Func) {
+	return reachesKernelCall(other.Func, func(call *ir.Call, callee *ir.Function) bool {
+		return withdraws(facts, call, callee, ep)
+	})
+}
+
+// reachesKernelCall reports whether code reached from root makes a call of
+// an external function for which match holds.
+func reachesKernelCall(root *ir.Function, match func(call *ir.Call, callee *ir.Function) bool) bool {
+	for _, f := range reachable(root) {
 		for _, b := range f.Blocks {
 			for _, st := range b.Stmts {
 				if call, ok := st.(*ir.Call); ok {
 					for _, callee := range call.Callees() {
-						if callee.External() && withdraws(facts, call, callee, ep) {
+						if callee.External() && match(call, callee) {
 							return true
 						}
 					}
@@ -310,20 +318,9 @@ func (s *seq) callableChanges(call *ir.Call, f *ir.Function, to int64) []int {
 
 // publishedBy reports whether code first reaches may publish ep.
 func publishedBy(first, ep *ir.EntryPoint, facts models.Facts) bool {
-	for _, f := range reachable(first.Func) {
-		for _, b := range f.Blocks {
-			for _, st := range b.Stmts {
-				if call, ok := st.(*ir.Call); ok {
-					for _, callee := range call.Callees() {
-						if callee.External() && mayPublish(facts, call, callee, ep) {
-							return true
-						}
-					}
-				}
-			}
-		}
-	}
-	return false
+	return reachesKernelCall(first.Func, func(call *ir.Call, callee *ir.Function) bool {
+		return mayPublish(facts, call, callee, ep)
+	})
 }
 
 // callable mirrors cloner.callable: the cells of the threads whose entry

@@ -302,8 +302,6 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 	return s, nil
 }
 
-// touchedRegions returns the regions the functions reachable from root
-// write (a store, a helper's write) and those they access at all.
 // waitsFor reports whether code reached from root calls a withdrawal that
 // waits for callbacks of class (cancel_work_sync for a work function).
 func waitsFor(root *ir.Function, class string, facts models.Facts) bool {
@@ -339,6 +337,8 @@ func reachable(roots ...*ir.Function) []*ir.Function {
 	return out
 }
 
+// touchedRegions returns the regions the functions reachable from roots
+// write (a store, a helper's write) and those they access at all.
 func touchedRegions(p *ir.Program, roots ...*ir.Function) (written, accessed map[*ir.Region]bool) {
 	out := make(map[*ir.Region]bool)
 	accessed = make(map[*ir.Region]bool)
