@@ -24,6 +24,7 @@ func exprText(n cc.ExpressionNode) string {
 
 func tokText(t cc.Token) string { return t.SrcStr() }
 
+// writeExpr prints n into b, or "..." once the text is long or deep.
 func writeExpr(b *strings.Builder, n cc.ExpressionNode, depth int) {
 	if n == nil {
 		return
@@ -32,201 +33,233 @@ func writeExpr(b *strings.Builder, n cc.ExpressionNode, depth int) {
 		b.WriteString("...")
 		return
 	}
-	d := depth + 1
-	bin := func(x cc.ExpressionNode, op cc.Token, y cc.ExpressionNode) {
-		writeExpr(b, x, d)
-		b.WriteString(" " + tokText(op) + " ")
-		writeExpr(b, y, d)
-	}
+	w := exprWriter{b: b, d: depth + 1}
 	switch x := n.(type) {
 	case *cc.PrimaryExpression:
-		switch x.Case {
-		case cc.PrimaryExpressionExpr:
-			if op := readOnceOperand(x.ExpressionList); op != nil {
-				writeExpr(b, strip(op), d) // (*(volatile T *)&x) prints as x
-				return
-			}
-			switch strip(x.ExpressionList).(type) {
-			case *cc.PrimaryExpression, *cc.PostfixExpression:
-				writeExpr(b, x.ExpressionList, d) // (tp)->x prints as tp->x
-			default:
-				b.WriteByte('(')
-				writeExpr(b, x.ExpressionList, d)
-				b.WriteByte(')')
-			}
-		case cc.PrimaryExpressionStmt:
-			b.WriteString("({...})")
-		case cc.PrimaryExpressionGeneric:
-			b.WriteString("_Generic(...)")
-		default:
-			b.WriteString(tokText(x.Token))
-		}
+		w.primary(x)
 	case *cc.PostfixExpression:
-		switch x.Case {
-		case cc.PostfixExpressionPrimary:
-			writeExpr(b, x.PrimaryExpression, d)
-		case cc.PostfixExpressionIndex:
-			writeExpr(b, x.PostfixExpression, d)
-			b.WriteByte('[')
-			writeExpr(b, x.ExpressionList, d)
-			b.WriteByte(']')
-		case cc.PostfixExpressionCall:
-			writeExpr(b, x.PostfixExpression, d)
-			b.WriteByte('(')
-			for i, a := range args(x.ArgumentExpressionList) {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				writeExpr(b, a, d)
-			}
-			b.WriteByte(')')
-		case cc.PostfixExpressionSelect:
-			writeExpr(b, x.PostfixExpression, d)
-			b.WriteString("." + tokText(x.Token2))
-		case cc.PostfixExpressionPSelect:
-			if op := addrOperand(x.PostfixExpression); op != nil && !isCast(x.PostfixExpression) {
-				// (&s)->f is s.f
-				writeExpr(b, op, d)
-				b.WriteString("." + tokText(x.Token2))
-				return
-			}
-			writeExpr(b, x.PostfixExpression, d)
-			b.WriteString("->" + tokText(x.Token2))
-		case cc.PostfixExpressionInc:
-			writeExpr(b, x.PostfixExpression, d)
-			b.WriteString("++")
-		case cc.PostfixExpressionDec:
-			writeExpr(b, x.PostfixExpression, d)
-			b.WriteString("--")
-		case cc.PostfixExpressionComplit:
-			b.WriteString("(compound literal)")
-		}
+		w.postfix(x)
 	case *cc.UnaryExpression:
-		switch x.Case {
-		case cc.UnaryExpressionPostfix:
-			writeExpr(b, x.PostfixExpression, d)
-		case cc.UnaryExpressionInc:
-			b.WriteString("++")
-			writeExpr(b, x.UnaryExpression, d)
-		case cc.UnaryExpressionDec:
-			b.WriteString("--")
-			writeExpr(b, x.UnaryExpression, d)
-		case cc.UnaryExpressionDeref:
-			if op := addrOperand(x.CastExpression); op != nil {
-				writeExpr(b, strip(op), d) // *&x and READ_ONCE's *(volatile T *)&x
-				return
-			}
-			b.WriteByte('*')
-			writeExpr(b, x.CastExpression, d)
-		case cc.UnaryExpressionSizeofExpr:
-			b.WriteString("sizeof ")
-			writeExpr(b, x.UnaryExpression, d)
-		case cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofType:
-			b.WriteString(tokText(x.Token) + "(" + typeText(x.TypeName) + ")")
-		case cc.UnaryExpressionLabelAddr:
-			b.WriteString("&&" + tokText(x.Token2))
-		case cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionImag, cc.UnaryExpressionReal:
-			b.WriteString(tokText(x.Token) + " ")
-			writeExpr(b, x.UnaryExpression, d)
-		default:
-			b.WriteString(tokText(x.Token))
-			writeExpr(b, x.CastExpression, d)
-		}
+		w.unary(x)
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionUnary {
-			writeExpr(b, x.UnaryExpression, d)
+			w.expr(x.UnaryExpression)
 			return
 		}
 		b.WriteString("(" + typeText(x.TypeName) + ")")
-		writeExpr(b, x.CastExpression, d)
-	case *cc.MultiplicativeExpression:
-		if x.Case == cc.MultiplicativeExpressionCast {
-			writeExpr(b, x.CastExpression, d)
-			return
-		}
-		bin(x.MultiplicativeExpression, x.Token, x.CastExpression)
-	case *cc.AdditiveExpression:
-		if x.Case == cc.AdditiveExpressionMul {
-			writeExpr(b, x.MultiplicativeExpression, d)
-			return
-		}
-		bin(x.AdditiveExpression, x.Token, x.MultiplicativeExpression)
-	case *cc.ShiftExpression:
-		if x.Case == cc.ShiftExpressionAdd {
-			writeExpr(b, x.AdditiveExpression, d)
-			return
-		}
-		bin(x.ShiftExpression, x.Token, x.AdditiveExpression)
-	case *cc.RelationalExpression:
-		if x.Case == cc.RelationalExpressionShift {
-			writeExpr(b, x.ShiftExpression, d)
-			return
-		}
-		bin(x.RelationalExpression, x.Token, x.ShiftExpression)
-	case *cc.EqualityExpression:
-		if x.Case == cc.EqualityExpressionRel {
-			writeExpr(b, x.RelationalExpression, d)
-			return
-		}
-		bin(x.EqualityExpression, x.Token, x.RelationalExpression)
-	case *cc.AndExpression:
-		if x.Case == cc.AndExpressionEq {
-			writeExpr(b, x.EqualityExpression, d)
-			return
-		}
-		bin(x.AndExpression, x.Token, x.EqualityExpression)
-	case *cc.ExclusiveOrExpression:
-		if x.Case == cc.ExclusiveOrExpressionAnd {
-			writeExpr(b, x.AndExpression, d)
-			return
-		}
-		bin(x.ExclusiveOrExpression, x.Token, x.AndExpression)
-	case *cc.InclusiveOrExpression:
-		if x.Case == cc.InclusiveOrExpressionXor {
-			writeExpr(b, x.ExclusiveOrExpression, d)
-			return
-		}
-		bin(x.InclusiveOrExpression, x.Token, x.ExclusiveOrExpression)
-	case *cc.LogicalAndExpression:
-		if x.Case == cc.LogicalAndExpressionOr {
-			writeExpr(b, x.InclusiveOrExpression, d)
-			return
-		}
-		bin(x.LogicalAndExpression, x.Token, x.InclusiveOrExpression)
-	case *cc.LogicalOrExpression:
-		if x.Case == cc.LogicalOrExpressionLAnd {
-			writeExpr(b, x.LogicalAndExpression, d)
-			return
-		}
-		bin(x.LogicalOrExpression, x.Token, x.LogicalAndExpression)
+		w.expr(x.CastExpression)
 	case *cc.ConditionalExpression:
 		if x.Case == cc.ConditionalExpressionLOr {
-			writeExpr(b, x.LogicalOrExpression, d)
+			w.expr(x.LogicalOrExpression)
 			return
 		}
-		writeExpr(b, x.LogicalOrExpression, d)
+		w.expr(x.LogicalOrExpression)
 		b.WriteString(" ? ")
-		writeExpr(b, x.ExpressionList, d)
+		w.expr(x.ExpressionList)
 		b.WriteString(" : ")
-		writeExpr(b, x.ConditionalExpression, d)
-	case *cc.AssignmentExpression:
-		if x.Case == cc.AssignmentExpressionCond {
-			writeExpr(b, x.ConditionalExpression, d)
-			return
-		}
-		bin(x.UnaryExpression, x.Token, x.AssignmentExpression)
+		w.expr(x.ConditionalExpression)
 	case *cc.ExpressionList:
 		for l := x; l != nil; l = l.ExpressionList {
 			if l != x {
 				b.WriteString(", ")
 			}
-			writeExpr(b, l.AssignmentExpression, d)
+			w.expr(l.AssignmentExpression)
 		}
 	case *cc.ConstantExpression:
-		writeExpr(b, x.ConditionalExpression, d)
+		w.expr(x.ConditionalExpression)
 	default:
+		if inner, l, op, r, ok := binaryParts(n); ok {
+			if inner != nil {
+				w.expr(inner)
+				return
+			}
+			w.expr(l)
+			b.WriteString(" " + tokText(op) + " ")
+			w.expr(r)
+			return
+		}
 		b.WriteString("?")
 	}
+}
+
+// exprWriter is one level of writeExpr: its builder and the depth of the
+// operands it prints.
+type exprWriter struct {
+	b *strings.Builder
+	d int
+}
+
+func (w exprWriter) expr(n cc.ExpressionNode) { writeExpr(w.b, n, w.d) }
+
+func (w exprWriter) primary(x *cc.PrimaryExpression) {
+	switch x.Case {
+	case cc.PrimaryExpressionExpr:
+		if op := readOnceOperand(x.ExpressionList); op != nil {
+			w.expr(strip(op)) // (*(volatile T *)&x) prints as x
+			return
+		}
+		switch strip(x.ExpressionList).(type) {
+		case *cc.PrimaryExpression, *cc.PostfixExpression:
+			w.expr(x.ExpressionList) // (tp)->x prints as tp->x
+		default:
+			w.b.WriteByte('(')
+			w.expr(x.ExpressionList)
+			w.b.WriteByte(')')
+		}
+	case cc.PrimaryExpressionStmt:
+		w.b.WriteString("({...})")
+	case cc.PrimaryExpressionGeneric:
+		w.b.WriteString("_Generic(...)")
+	default:
+		w.b.WriteString(tokText(x.Token))
+	}
+}
+
+func (w exprWriter) postfix(x *cc.PostfixExpression) {
+	b := w.b
+	switch x.Case {
+	case cc.PostfixExpressionPrimary:
+		w.expr(x.PrimaryExpression)
+	case cc.PostfixExpressionIndex:
+		w.expr(x.PostfixExpression)
+		b.WriteByte('[')
+		w.expr(x.ExpressionList)
+		b.WriteByte(']')
+	case cc.PostfixExpressionCall:
+		w.expr(x.PostfixExpression)
+		b.WriteByte('(')
+		for i, a := range args(x.ArgumentExpressionList) {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			w.expr(a)
+		}
+		b.WriteByte(')')
+	case cc.PostfixExpressionSelect:
+		w.expr(x.PostfixExpression)
+		b.WriteString("." + tokText(x.Token2))
+	case cc.PostfixExpressionPSelect:
+		if op := addrOperand(x.PostfixExpression); op != nil && !isCast(x.PostfixExpression) {
+			w.expr(op) // (&s)->f is s.f
+			b.WriteString("." + tokText(x.Token2))
+			return
+		}
+		w.expr(x.PostfixExpression)
+		b.WriteString("->" + tokText(x.Token2))
+	case cc.PostfixExpressionInc:
+		w.expr(x.PostfixExpression)
+		b.WriteString("++")
+	case cc.PostfixExpressionDec:
+		w.expr(x.PostfixExpression)
+		b.WriteString("--")
+	case cc.PostfixExpressionComplit:
+		b.WriteString("(compound literal)")
+	}
+}
+
+func (w exprWriter) unary(x *cc.UnaryExpression) {
+	b := w.b
+	switch x.Case {
+	case cc.UnaryExpressionPostfix:
+		w.expr(x.PostfixExpression)
+	case cc.UnaryExpressionInc:
+		b.WriteString("++")
+		w.expr(x.UnaryExpression)
+	case cc.UnaryExpressionDec:
+		b.WriteString("--")
+		w.expr(x.UnaryExpression)
+	case cc.UnaryExpressionDeref:
+		if op := addrOperand(x.CastExpression); op != nil {
+			w.expr(strip(op)) // *&x and READ_ONCE's *(volatile T *)&x
+			return
+		}
+		b.WriteByte('*')
+		w.expr(x.CastExpression)
+	case cc.UnaryExpressionSizeofExpr:
+		b.WriteString("sizeof ")
+		w.expr(x.UnaryExpression)
+	case cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofType:
+		b.WriteString(tokText(x.Token) + "(" + typeText(x.TypeName) + ")")
+	case cc.UnaryExpressionLabelAddr:
+		b.WriteString("&&" + tokText(x.Token2))
+	case cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionImag, cc.UnaryExpressionReal:
+		b.WriteString(tokText(x.Token) + " ")
+		w.expr(x.UnaryExpression)
+	default:
+		b.WriteString(tokText(x.Token))
+		w.expr(x.CastExpression)
+	}
+}
+
+// binaryParts splits a node of C's binary-operator grammar levels: either
+// the one operand of its pass-through case (inner), or left op right.
+func binaryParts(n cc.ExpressionNode) (inner, l cc.ExpressionNode, op cc.Token, r cc.ExpressionNode, ok bool) {
+	switch x := n.(type) {
+	case *cc.MultiplicativeExpression:
+		if x.Case == cc.MultiplicativeExpressionCast {
+			return x.CastExpression, nil, op, nil, true
+		}
+		return nil, x.MultiplicativeExpression, x.Token, x.CastExpression, true
+	case *cc.AdditiveExpression:
+		if x.Case == cc.AdditiveExpressionMul {
+			return x.MultiplicativeExpression, nil, op, nil, true
+		}
+		return nil, x.AdditiveExpression, x.Token, x.MultiplicativeExpression, true
+	case *cc.ShiftExpression:
+		if x.Case == cc.ShiftExpressionAdd {
+			return x.AdditiveExpression, nil, op, nil, true
+		}
+		return nil, x.ShiftExpression, x.Token, x.AdditiveExpression, true
+	case *cc.RelationalExpression:
+		if x.Case == cc.RelationalExpressionShift {
+			return x.ShiftExpression, nil, op, nil, true
+		}
+		return nil, x.RelationalExpression, x.Token, x.ShiftExpression, true
+	case *cc.EqualityExpression:
+		if x.Case == cc.EqualityExpressionRel {
+			return x.RelationalExpression, nil, op, nil, true
+		}
+		return nil, x.EqualityExpression, x.Token, x.RelationalExpression, true
+	}
+	return bitwiseParts(n)
+}
+
+// bitwiseParts is binaryParts for the bitwise, logical and assignment
+// levels.
+func bitwiseParts(n cc.ExpressionNode) (inner, l cc.ExpressionNode, op cc.Token, r cc.ExpressionNode, ok bool) {
+	switch x := n.(type) {
+	case *cc.AndExpression:
+		if x.Case == cc.AndExpressionEq {
+			return x.EqualityExpression, nil, op, nil, true
+		}
+		return nil, x.AndExpression, x.Token, x.EqualityExpression, true
+	case *cc.ExclusiveOrExpression:
+		if x.Case == cc.ExclusiveOrExpressionAnd {
+			return x.AndExpression, nil, op, nil, true
+		}
+		return nil, x.ExclusiveOrExpression, x.Token, x.AndExpression, true
+	case *cc.InclusiveOrExpression:
+		if x.Case == cc.InclusiveOrExpressionXor {
+			return x.ExclusiveOrExpression, nil, op, nil, true
+		}
+		return nil, x.InclusiveOrExpression, x.Token, x.ExclusiveOrExpression, true
+	case *cc.LogicalAndExpression:
+		if x.Case == cc.LogicalAndExpressionOr {
+			return x.InclusiveOrExpression, nil, op, nil, true
+		}
+		return nil, x.LogicalAndExpression, x.Token, x.InclusiveOrExpression, true
+	case *cc.LogicalOrExpression:
+		if x.Case == cc.LogicalOrExpressionLAnd {
+			return x.LogicalAndExpression, nil, op, nil, true
+		}
+		return nil, x.LogicalOrExpression, x.Token, x.LogicalAndExpression, true
+	case *cc.AssignmentExpression:
+		if x.Case == cc.AssignmentExpressionCond {
+			return x.ConditionalExpression, nil, op, nil, true
+		}
+		return nil, x.UnaryExpression, x.Token, x.AssignmentExpression, true
+	}
+	return nil, nil, op, nil, false
 }
 
 // readOnceOperand returns x when n is *(T *)&x under parentheses.
