@@ -385,9 +385,62 @@ func (v *validator) kinded(e Expr, want Kind, where lazy) {
 // definiteAssignment reports locals read on some path before any assignment.
 // Parameters are assigned at entry; Ret is only named by contracts.
 func (v *validator) definiteAssignment(f *Function) {
-	// Only a local read in some block before that block assigns it can be
-	// read unassigned; the dataflow tracks just those (lowering makes most
-	// temporaries block-local, so 10,000 statements stay cheap: issue 11).
+	index := exposedLocals(f)
+	if len(index) == 0 {
+		return
+	}
+	preds := predecessors(f)
+	in := assignedOnEntry(f, index, preds)
+	reported := make(map[*Var]bool)
+	use := func(e Expr, defined bitset, where lazy) {
+		WalkExpr(e, func(x Expr) {
+			if x, ok := x.(*Var); ok {
+				if i, ok := index[x]; ok && !defined.has(i) && !reported[x] {
+					reported[x] = true
+					v.errf("%s: %s may be read before it is assigned", where, x.Name)
+				}
+			}
+		})
+	}
+	for _, b := range f.Blocks {
+		if b.Index != 0 && len(preds[b.Index]) == 0 {
+			continue // unreachable
+		}
+		defined := append(bitset(nil), in[b.Index]...)
+		for _, s := range b.Stmts {
+			where := at("%s %s %s", f.Name, b, s.Pos())
+			for _, e := range StmtExprs(s) {
+				use(e, defined, where)
+			}
+			for _, d := range StmtDefs(s) {
+				if i, ok := index[d]; ok {
+					defined.set(i)
+				}
+			}
+		}
+		for _, e := range TermExprs(b.Term) {
+			use(e, defined, at("%s %s %s", f.Name, b, b.Term.Pos()))
+		}
+	}
+}
+
+// bitset is a set of small integers, one bit each.
+type bitset []uint64
+
+func newBitset(n int) bitset    { return make(bitset, (n+63)/64) }
+func (s bitset) has(i int) bool { return s[i/64]&(1<<(i%64)) != 0 }
+func (s bitset) set(i int)      { s[i/64] |= 1 << (i % 64) }
+func (s bitset) intersect(t bitset) {
+	for w := range s {
+		s[w] &= t[w]
+	}
+}
+
+// exposedLocals numbers the locals some block reads before that block
+// assigns them: only those can be read unassigned, and the dataflow tracks
+// just them (lowering makes most temporaries block-local, so 10,000
+// statements stay cheap: issue 11).
+func exposedLocals(f *Function) map[*Var]int {
 	all := make(map[*Var]int, len(f.Locals))
 	for _, x := range f.Locals {
 		all[x] = len(all)
@@ -427,27 +480,32 @@ func (v *validator) definiteAssignment(f *Function) {
 			index[x] = len(index)
 		}
 	}
-	n := len(index)
-	if n == 0 {
-		return
-	}
-	words := (n + 63) / 64
-	full := make([]uint64, words)
-	for i := range n {
-		full[i/64] |= 1 << (i % 64)
-	}
-	// in[b] = variables assigned on every path to b's start.
-	in := make([][]uint64, len(f.Blocks))
-	for i := range in {
-		in[i] = append([]uint64(nil), full...)
-	}
-	in[0] = make([]uint64, words)
+	return index
+}
+
+func predecessors(f *Function) [][]*Block {
 	preds := make([][]*Block, len(f.Blocks))
 	for _, b := range f.Blocks {
 		for _, s := range b.Term.Succs() {
 			preds[s.Index] = append(preds[s.Index], b)
 		}
 	}
+	return preds
+}
+
+// assignedOnEntry returns, per block, the locals of index assigned on
+// every path to the block's start.
+func assignedOnEntry(f *Function, index map[*Var]int, preds [][]*Block) []bitset {
+	n := len(index)
+	full := newBitset(n)
+	for i := range n {
+		full.set(i)
+	}
+	in := make([]bitset, len(f.Blocks))
+	for i := range in {
+		in[i] = append(bitset(nil), full...)
+	}
+	in[0] = newBitset(n)
 	// defs[b] lists the variables b assigns; out[b] caches in[b] plus
 	// defs[b] and is recomputed only when in[b] changed (dirty), so a
 	// pass allocates nothing on large functions (issue 11).
@@ -461,31 +519,28 @@ func (v *validator) definiteAssignment(f *Function) {
 			}
 		}
 	}
-	outs := make([][]uint64, len(f.Blocks))
+	outs := make([]bitset, len(f.Blocks))
 	dirty := make([]bool, len(f.Blocks))
 	for i := range dirty {
 		dirty[i] = true
 	}
-	out := func(b *Block) []uint64 {
+	out := func(b *Block) bitset {
 		if dirty[b.Index] {
 			o := append(outs[b.Index][:0], in[b.Index]...)
 			for _, i := range defs[b.Index] {
-				o[i/64] |= 1 << (i % 64)
+				o.set(i)
 			}
 			outs[b.Index], dirty[b.Index] = o, false
 		}
 		return outs[b.Index]
 	}
-	cur := make([]uint64, words)
+	cur := newBitset(n)
 	for changed := true; changed; {
 		changed = false
 		for _, b := range f.Blocks[1:] {
 			copy(cur, full)
 			for _, p := range preds[b.Index] {
-				po := out(p)
-				for w := range cur {
-					cur[w] &= po[w]
-				}
+				cur.intersect(out(p))
 			}
 			if !slices.Equal(cur, in[b.Index]) {
 				copy(in[b.Index], cur)
@@ -494,37 +549,7 @@ func (v *validator) definiteAssignment(f *Function) {
 			}
 		}
 	}
-	reported := make(map[*Var]bool)
-	use := func(e Expr, defined []uint64, where lazy) {
-		WalkExpr(e, func(x Expr) {
-			if x, ok := x.(*Var); ok {
-				if i, ok := index[x]; ok && defined[i/64]&(1<<(i%64)) == 0 && !reported[x] {
-					reported[x] = true
-					v.errf("%s: %s may be read before it is assigned", where, x.Name)
-				}
-			}
-		})
-	}
-	for _, b := range f.Blocks {
-		if b.Index != 0 && len(preds[b.Index]) == 0 {
-			continue // unreachable
-		}
-		defined := append([]uint64(nil), in[b.Index]...)
-		for _, s := range b.Stmts {
-			where := at("%s %s %s", f.Name, b, s.Pos())
-			for _, e := range StmtExprs(s) {
-				use(e, defined, where)
-			}
-			for _, d := range StmtDefs(s) {
-				if i, ok := index[d]; ok {
-					defined[i/64] |= 1 << (i % 64)
-				}
-			}
-		}
-		for _, e := range TermExprs(b.Term) {
-			use(e, defined, at("%s %s %s", f.Name, b, b.Term.Pos()))
-		}
-	}
+	return in
 }
 
 // ErrInvalid matches every *ValidationError with errors.Is.
