@@ -70,6 +70,30 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 	fctx, cancel := fileContext(ctx, r.fileTimeout, 0)
 	unwatch := r.watch.add(cancel)
 	defer func() { unwatch(); cancel(nil) }()
+	prog, exact := r.load(fctx, w)
+	if prog == nil {
+		return w
+	}
+	if r.runRaces && !r.races(fctx, w, prog, exact) {
+		return w
+	}
+	if r.runLocking && ctx.Err() == nil && fctx.Err() != nil {
+		// The race check used the whole deadline.
+		w.lockErr = context.Cause(fctx)
+		return w
+	}
+	if r.runLocking && ctx.Err() == nil {
+		r.locks(ctx, fctx, w, prog)
+	}
+	return w
+}
+
+// load parses the file into w; it returns nil, with w.loadErr set, when
+// the file cannot be read. With --confirm it also returns the file lowered
+// with C's integer semantics, which the explorer reads whatever the race
+// check assumes (confirm.go): one parse, two lowerings.
+func (r *fileRunner) load(fctx context.Context, w *fileWork) (prog, exact *ir.Program) {
+	path := w.path
 	// What -v says about a kernel tree goes into the file's log, printed in
 	// path order with its other lines; the buffer is locked, since await
 	// may give up on the closure, which then still runs.
@@ -78,10 +102,6 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 	if cfg.Tree.Log != nil {
 		cfg.Tree.Log = &tlog
 	}
-	// The explorer reads the file lowered with C's integer semantics,
-	// whatever the race check assumes (confirm.go): one parse, two
-	// lowerings.
-	var exact *ir.Program
 	prog, err := await(fctx, stopGrace, &w.abandoned, func() (*ir.Program, error) {
 		if r.confirm != nil {
 			p, ex, err := loadWithExact(fctx, cfg, path, r.module)
@@ -100,100 +120,107 @@ func (r *fileRunner) run(ctx context.Context, path string) *fileWork {
 			err = serr
 		}
 		w.loadErr = err
-		return w
+		return nil, nil
 	}
 	w.name = prog.Path
 	suppressionTypos(&w.log, prog.Sources)
 	if r.verbose {
 		warnings(&w.log, prog.Warnings)
 	}
-	if r.runRaces {
-		r.progress.phase(path, "summaries", 0, 0) // until the pair checks start
-		opts := r.base
-		opts.Progress = func(done, total int) { r.progress.pairs(path, done, total) }
-		// The explorer's lines go to a buffer of the closure's own: await
-		// may give up on the closure, which then still runs.
-		var clog bytes.Buffer
-		res, err := await(fctx, checkGrace, &w.abandoned, func() (*lockset.FileResult, error) {
-			res, err := lockset.Check(fctx, prog, opts)
-			if err == nil {
-				// What the code does at each race's accesses, for ranking.
-				findings.Annotate(prog, res)
-			}
-			if err == nil && r.confirm != nil {
-				if fctx.Err() != nil {
-					// Past the file's deadline: the races stay potential.
-					fmt.Fprintf(&clog, "%s: warning: --confirm skipped: %v\n", prog.Path, context.Cause(fctx))
-				} else {
-					copts := *r.confirm
-					copts.Exact = exact
-					copts.Progress = func(done, total int) { r.progress.phase(path, "confirming", done, total) }
-					err = confirmRaces(fctx, &clog, prog, res, copts, r.stats)
-				}
-			}
-			return res, err
-		})
+	return prog, exact
+}
+
+// races runs the race check (and --confirm) into w; false when it failed
+// and w.checkErr says why.
+func (r *fileRunner) races(fctx context.Context, w *fileWork, prog, exact *ir.Program) bool {
+	path := w.path
+	r.progress.phase(path, "summaries", 0, 0) // until the pair checks start
+	opts := r.base
+	opts.Progress = func(done, total int) { r.progress.pairs(path, done, total) }
+	// The explorer's lines go to a buffer of the closure's own: await
+	// may give up on the closure, which then still runs.
+	var clog bytes.Buffer
+	res, err := await(fctx, checkGrace, &w.abandoned, func() (*lockset.FileResult, error) {
+		res, err := lockset.Check(fctx, prog, opts)
 		if err == nil {
-			w.log.Write(clog.Bytes())
+			// What the code does at each race's accesses, for ranking.
+			findings.Annotate(prog, res)
 		}
-		if err != nil || res == nil {
-			if serr := stopped(fctx, prog.Path); serr != nil {
-				err = serr
-			}
-			w.checkErr = err
-			return w
-		}
-		w.res = res
-		warnings(&w.log, res.Warnings[len(prog.Warnings):])
-		if r.stats {
-			st := res.Stats
-			fmt.Fprintf(&w.log, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3, %d of them repeats of another, %d dead access sites and %d lock records left out), %d regions (%d tracked), "+
-				"%d candidates (%d kept, %d solver calls); front end %v, summaries %v, pair checks %v, total %v\n",
-				prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.RepeatedPairs, st.DeadSites, st.FixedLockRecords, st.Regions, st.SharedRegions,
-				st.Candidates, st.CandidatesKept, st.HoudiniChecks, w.loaded.Sub(w.started).Round(time.Millisecond),
-				st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(w.started).Round(time.Millisecond))
-			if len(st.Slowest) > 0 {
-				// Where the pair checks' time went: many pairs, or a few large ones.
-				fmt.Fprintf(&w.log, "whoop: %s: pair checks: %d solved, %v on average; slowest: %s\n", prog.Path, st.SolvedPairs,
-					(st.Check / time.Duration(max(st.SolvedPairs, 1))).Round(time.Millisecond), slowestPairs(st.Slowest))
+		if err == nil && r.confirm != nil {
+			if fctx.Err() != nil {
+				// Past the file's deadline: the races stay potential.
+				fmt.Fprintf(&clog, "%s: warning: --confirm skipped: %v\n", prog.Path, context.Cause(fctx))
+			} else {
+				copts := *r.confirm
+				copts.Exact = exact
+				copts.Progress = func(done, total int) { r.progress.phase(path, "confirming", done, total) }
+				err = confirmRaces(fctx, &clog, prog, res, copts, r.stats)
 			}
 		}
+		return res, err
+	})
+	if err == nil {
+		w.log.Write(clog.Bytes())
 	}
-	if r.runLocking && ctx.Err() == nil && fctx.Err() != nil {
-		// The race check used the whole deadline.
-		w.lockErr = context.Cause(fctx)
-		return w
+	if err != nil || res == nil {
+		if serr := stopped(fctx, prog.Path); serr != nil {
+			err = serr
+		}
+		w.checkErr = err
+		return false
 	}
-	if r.runLocking && ctx.Err() == nil {
-		// Under the file's deadline too: every stage of a file is bounded.
-		r.progress.phase(path, "lock checks", 0, 0)
-		lres, err := lockset.CheckLocks(fctx, prog, r.base)
-		if err != nil {
-			if fctx.Err() != nil && ctx.Err() == nil {
-				err = context.Cause(fctx)
-			}
-			w.lockErr = err
-			return w
-		}
-		w.lres = lres
-		if !r.runRaces {
-			// The documents list the file with its lock results.
-			w.res = &lockset.FileResult{Path: prog.Path, Parts: prog.Files, EntryPoints: prog.EntryPoints, LocksOnly: true}
-		}
-		if r.verbose {
-			// The lock checks read the same facts as the race check: its
-			// warnings are printed once.
-			var printed []ir.Diagnostic
-			if w.res != nil {
-				printed = w.res.Warnings
-			}
-			warnings(&w.log, unseen(lres.Warnings, printed))
-		}
-		if r.stats {
-			fmt.Fprintf(&w.log, "whoop: %s: lock checks %v\n", prog.Path, lres.Total.Round(time.Millisecond))
-		}
+	w.res = res
+	warnings(&w.log, res.Warnings[len(prog.Warnings):])
+	if r.stats {
+		raceStats(&w.log, w, prog, res)
 	}
-	return w
+	return true
+}
+
+// raceStats prints --stats' lines of the race check.
+func raceStats(out io.Writer, w *fileWork, prog *ir.Program, res *lockset.FileResult) {
+	st := res.Stats
+	fmt.Fprintf(out, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3, %d of them repeats of another, %d dead access sites and %d lock records left out), %d regions (%d tracked), "+
+		"%d candidates (%d kept, %d solver calls); front end %v, summaries %v, pair checks %v, total %v\n",
+		prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.RepeatedPairs, st.DeadSites, st.FixedLockRecords, st.Regions, st.SharedRegions,
+		st.Candidates, st.CandidatesKept, st.HoudiniChecks, w.loaded.Sub(w.started).Round(time.Millisecond),
+		st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(w.started).Round(time.Millisecond))
+	if len(st.Slowest) > 0 {
+		// Where the pair checks' time went: many pairs, or a few large ones.
+		fmt.Fprintf(out, "whoop: %s: pair checks: %d solved, %v on average; slowest: %s\n", prog.Path, st.SolvedPairs,
+			(st.Check / time.Duration(max(st.SolvedPairs, 1))).Round(time.Millisecond), slowestPairs(st.Slowest))
+	}
+}
+
+// locks runs the lock checks into w, under the file's deadline too: every
+// stage of a file is bounded.
+func (r *fileRunner) locks(ctx, fctx context.Context, w *fileWork, prog *ir.Program) {
+	r.progress.phase(w.path, "lock checks", 0, 0)
+	lres, err := lockset.CheckLocks(fctx, prog, r.base)
+	if err != nil {
+		if fctx.Err() != nil && ctx.Err() == nil {
+			err = context.Cause(fctx)
+		}
+		w.lockErr = err
+		return
+	}
+	w.lres = lres
+	if !r.runRaces {
+		// The documents list the file with its lock results.
+		w.res = &lockset.FileResult{Path: prog.Path, Parts: prog.Files, EntryPoints: prog.EntryPoints, LocksOnly: true}
+	}
+	if r.verbose {
+		// The lock checks read the same facts as the race check: its
+		// warnings are printed once.
+		var printed []ir.Diagnostic
+		if w.res != nil {
+			printed = w.res.Warnings
+		}
+		warnings(&w.log, unseen(lres.Warnings, printed))
+	}
+	if r.stats {
+		fmt.Fprintf(&w.log, "whoop: %s: lock checks %v\n", prog.Path, lres.Total.Round(time.Millisecond))
+	}
 }
 
 // unseen returns the diagnostics of ds that are not in seen, each once.
