@@ -385,6 +385,20 @@ func (v *validator) kinded(e Expr, want Kind, where lazy) {
 // definiteAssignment reports locals read on some path before any assignment.
 // Parameters are assigned at entry; Ret is only named by contracts.
 func (v *validator) definiteAssignment(f *Function) {
+	UnassignedReads(f, func(x *Var, b *Block, s Stmt) {
+		pos := b.Term.Pos()
+		if s != nil {
+			pos = s.Pos()
+		}
+		v.errf("%s: %s may be read before it is assigned", at("%s %s %s", f.Name, b, pos), x.Name)
+	})
+}
+
+// UnassignedReads calls report once for each local of f that some path
+// from f's entry reads before any assignment, at its first such read in
+// block order (s is nil for a read by the block's terminator). Unreachable
+// blocks read nothing.
+func UnassignedReads(f *Function, report func(x *Var, b *Block, s Stmt)) {
 	index := exposedLocals(f)
 	if len(index) == 0 {
 		return
@@ -392,12 +406,12 @@ func (v *validator) definiteAssignment(f *Function) {
 	preds := predecessors(f)
 	in := assignedOnEntry(f, index, preds)
 	reported := make(map[*Var]bool)
-	use := func(e Expr, defined bitset, where lazy) {
+	use := func(e Expr, defined bitset, b *Block, s Stmt) {
 		WalkExpr(e, func(x Expr) {
 			if x, ok := x.(*Var); ok {
 				if i, ok := index[x]; ok && !defined.has(i) && !reported[x] {
 					reported[x] = true
-					v.errf("%s: %s may be read before it is assigned", where, x.Name)
+					report(x, b, s)
 				}
 			}
 		})
@@ -408,9 +422,8 @@ func (v *validator) definiteAssignment(f *Function) {
 		}
 		defined := append(bitset(nil), in[b.Index]...)
 		for _, s := range b.Stmts {
-			where := at("%s %s %s", f.Name, b, s.Pos())
 			for _, e := range StmtExprs(s) {
-				use(e, defined, where)
+				use(e, defined, b, s)
 			}
 			for _, d := range StmtDefs(s) {
 				if i, ok := index[d]; ok {
@@ -419,7 +432,7 @@ func (v *validator) definiteAssignment(f *Function) {
 			}
 		}
 		for _, e := range TermExprs(b.Term) {
-			use(e, defined, at("%s %s %s", f.Name, b, b.Term.Pos()))
+			use(e, defined, b, nil)
 		}
 	}
 }
