@@ -76,87 +76,14 @@ type fnAccess struct {
 
 // analyse returns the shapes of fn's accesses by site key.
 func analyse(fn *ir.Function) map[siteKey][]string {
-	out := map[siteKey][]string{}
 	if fn == nil || fn.External() {
-		return out
+		return map[siteKey][]string{}
 	}
-	var accs []*fnAccess
-	byLoad := map[*ir.Load]*fnAccess{}
-	var stores []*ir.Store
-	var conds []ir.Expr
-	deps := map[*ir.Var]map[*ir.Load]bool{}
-	type flow struct {
-		dst  *ir.Var
-		srcs []ir.Expr
-	}
-	var flows []flow
-	for _, b := range fn.Blocks {
-		for _, s := range b.Stmts {
-			switch s := s.(type) {
-			case *ir.Load:
-				fa := &fnAccess{acc: &s.Access, load: s, shapes: map[string]bool{}}
-				accs = append(accs, fa)
-				byLoad[s] = fa
-				if s.Dst != nil {
-					addDep(deps, s.Dst, s)
-				}
-				if s.RMW {
-					fa.shapes[RMW] = true // a bit-field store's read of its word
-				}
-			case *ir.Store:
-				fa := &fnAccess{acc: &s.Access, write: true, shapes: map[string]bool{}}
-				accs = append(accs, fa)
-				stores = append(stores, s)
-				conds = iteConds(s.Val, conds)
-			case *ir.Touch:
-				fa := &fnAccess{acc: &s.Access, write: s.Write, shapes: map[string]bool{}}
-				if s.Write {
-					touchShape(fa)
-				}
-				accs = append(accs, fa)
-			case *ir.Assign:
-				flows = append(flows, flow{s.Dst, []ir.Expr{s.Src}})
-				conds = iteConds(s.Src, conds)
-			case *ir.Call:
-				if s.Dst != nil {
-					flows = append(flows, flow{s.Dst, s.Args})
-				}
-				for _, a := range s.Args {
-					conds = iteConds(a, conds)
-				}
-			}
-		}
-		if t, ok := b.Term.(*ir.If); ok {
-			conds = append(conds, t.Cond)
-		}
-	}
-	// The reads each variable's value comes from, to a fixpoint.
-	for changed := true; changed; {
-		changed = false
-		for _, f := range flows {
-			for _, e := range f.srcs {
-				for _, v := range exprVars(e, nil) {
-					for l := range deps[v] {
-						if !deps[f.dst][l] && addDep(deps, f.dst, l) {
-							changed = true
-						}
-					}
-				}
-			}
-		}
-	}
-	readsOf := func(e ir.Expr) []*fnAccess {
-		var out []*fnAccess
-		for _, v := range exprVars(e, nil) {
-			for l := range deps[v] {
-				out = append(out, byLoad[l])
-			}
-		}
-		return out
-	}
-	rmw := storeShapes(stores, accs, readsOf)
-	for _, c := range conds {
-		for _, fa := range readsOf(c) {
+	sc := scanFunction(fn)
+	sc.closeDeps()
+	rmw := storeShapes(sc.stores, sc.accs, sc.readsOf)
+	for _, c := range sc.conds {
+		for _, fa := range sc.readsOf(c) {
 			fa.shapes[Cond] = true
 		}
 	}
@@ -165,7 +92,109 @@ func analyse(fn *ir.Function) map[siteKey][]string {
 			p[1].shapes[Cond] = true // if (--x == 0): the count decides
 		}
 	}
-	checkShapes(accs)
+	checkShapes(sc.accs)
+	return shapesBySite(sc.accs)
+}
+
+// fnScan is what analyse gathers from a function's statements.
+type fnScan struct {
+	accs   []*fnAccess
+	byLoad map[*ir.Load]*fnAccess
+	stores []*ir.Store
+	conds  []ir.Expr                     // branch conditions and ?: tests
+	deps   map[*ir.Var]map[*ir.Load]bool // the reads a variable's value comes from
+	flows  []valueFlow
+}
+
+// valueFlow is an assignment of dst from srcs (an Assign, or a call's
+// result from its arguments).
+type valueFlow struct {
+	dst  *ir.Var
+	srcs []ir.Expr
+}
+
+func scanFunction(fn *ir.Function) *fnScan {
+	sc := &fnScan{byLoad: map[*ir.Load]*fnAccess{}, deps: map[*ir.Var]map[*ir.Load]bool{}}
+	for _, b := range fn.Blocks {
+		for _, s := range b.Stmts {
+			sc.stmt(s)
+		}
+		if t, ok := b.Term.(*ir.If); ok {
+			sc.conds = append(sc.conds, t.Cond)
+		}
+	}
+	return sc
+}
+
+func (sc *fnScan) stmt(s ir.Stmt) {
+	switch s := s.(type) {
+	case *ir.Load:
+		fa := &fnAccess{acc: &s.Access, load: s, shapes: map[string]bool{}}
+		sc.accs = append(sc.accs, fa)
+		sc.byLoad[s] = fa
+		if s.Dst != nil {
+			addDep(sc.deps, s.Dst, s)
+		}
+		if s.RMW {
+			fa.shapes[RMW] = true // a bit-field store's read of its word
+		}
+	case *ir.Store:
+		fa := &fnAccess{acc: &s.Access, write: true, shapes: map[string]bool{}}
+		sc.accs = append(sc.accs, fa)
+		sc.stores = append(sc.stores, s)
+		sc.conds = iteConds(s.Val, sc.conds)
+	case *ir.Touch:
+		fa := &fnAccess{acc: &s.Access, write: s.Write, shapes: map[string]bool{}}
+		if s.Write {
+			touchShape(fa)
+		}
+		sc.accs = append(sc.accs, fa)
+	case *ir.Assign:
+		sc.flows = append(sc.flows, valueFlow{s.Dst, []ir.Expr{s.Src}})
+		sc.conds = iteConds(s.Src, sc.conds)
+	case *ir.Call:
+		if s.Dst != nil {
+			sc.flows = append(sc.flows, valueFlow{s.Dst, s.Args})
+		}
+		for _, a := range s.Args {
+			sc.conds = iteConds(a, sc.conds)
+		}
+	}
+}
+
+// closeDeps propagates the reads each variable's value comes from along
+// the flows, to a fixpoint.
+func (sc *fnScan) closeDeps() {
+	for changed := true; changed; {
+		changed = false
+		for _, f := range sc.flows {
+			for _, e := range f.srcs {
+				for _, v := range exprVars(e, nil) {
+					for l := range sc.deps[v] {
+						if !sc.deps[f.dst][l] && addDep(sc.deps, f.dst, l) {
+							changed = true
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// readsOf returns the accesses whose values e may hold.
+func (sc *fnScan) readsOf(e ir.Expr) []*fnAccess {
+	var out []*fnAccess
+	for _, v := range exprVars(e, nil) {
+		for l := range sc.deps[v] {
+			out = append(out, sc.byLoad[l])
+		}
+	}
+	return out
+}
+
+// shapesBySite collects the accesses' shapes by site key, sorted.
+func shapesBySite(accs []*fnAccess) map[siteKey][]string {
+	out := map[siteKey][]string{}
 	for _, fa := range accs {
 		if len(fa.shapes) == 0 {
 			continue
