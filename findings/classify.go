@@ -108,89 +108,128 @@ func (c classified) better(cross bool, d classified, dcross bool) bool {
 // classify says what kind of race the two accesses make, most specific
 // shape first; the finding takes the worst class of its races.
 func classify(a [2]lockset.Access) classified {
-	has := func(i int, s string) bool { return slices.Contains(a[i].Shape, s) }
-	// ln names an access's line, with its file when the two accesses are
-	// in different files (the parts of a module).
-	ln := func(x lockset.Access) string {
-		if a[0].Pos.File != a[1].Pos.File {
-			return x.Pos.File + ":" + strconv.Itoa(x.Pos.Line)
+	p := accessPair(a)
+	for _, rule := range []func() (classified, bool){p.freeUse, p.checkUse, p.initUse, p.bothWrite} {
+		if c, ok := rule(); ok {
+			return c
 		}
-		return strconv.Itoa(x.Pos.Line)
 	}
-	writes := func(i int) bool { return a[i].Kind == lockset.Write }
+	return p.readWrite()
+}
+
+// accessPair is a race's two accesses, with the questions classify asks.
+type accessPair [2]lockset.Access
+
+func (a accessPair) has(i int, s string) bool { return slices.Contains(a[i].Shape, s) }
+func (a accessPair) writes(i int) bool        { return a[i].Kind == lockset.Write }
+
+// ln names an access's line, with its file when the two accesses are in
+// different files (the parts of a module).
+func (a accessPair) ln(x lockset.Access) string {
+	if a[0].Pos.File != a[1].Pos.File {
+		return x.Pos.File + ":" + strconv.Itoa(x.Pos.Line)
+	}
+	return strconv.Itoa(x.Pos.Line)
+}
+
+func (a accessPair) freeUse() (classified, bool) {
 	for i := range 2 {
 		o := 1 - i
-		if has(i, Free) && has(o, Free) {
+		if a.has(i, Free) && a.has(o, Free) {
 			return classified{FreeUse, fmt.Sprintf("freed twice at once: %s at line %s and %s at line %s",
-				a[i].EntryPoint, ln(a[i]), a[o].EntryPoint, ln(a[o])), o}
+				a[i].EntryPoint, a.ln(a[i]), a[o].EntryPoint, a.ln(a[o])), o}, true
 		}
-		if has(i, Free) || has(i, Init) || has(i, Null) {
-			what := map[bool]string{true: "frees", false: "re-initialises"}[has(i, Free)]
-			if has(i, Null) {
+		if a.has(i, Free) || a.has(i, Init) || a.has(i, Null) {
+			what := map[bool]string{true: "frees", false: "re-initialises"}[a.has(i, Free)]
+			if a.has(i, Null) {
 				what = "sets it to NULL"
 			} else {
 				what += " it"
 			}
 			return classified{FreeUse, fmt.Sprintf("%s %s at line %s while %s %s it at line %s",
-				a[i].Func, what, ln(a[i]), a[o].EntryPoint, verb(a[o]), ln(a[o])), o}
+				a[i].Func, what, a.ln(a[i]), a[o].EntryPoint, verb(a[o]), a.ln(a[o])), o}, true
 		}
 	}
+	return classified{}, false
+}
+
+func (a accessPair) checkUse() (classified, bool) {
 	for i := range 2 {
 		o := 1 - i
-		if !writes(o) {
+		if !a.writes(o) {
 			continue
 		}
 		switch {
-		case has(i, Twice) && !writes(i):
+		case a.has(i, Twice) && !a.writes(i):
 			return classified{CheckUse, fmt.Sprintf("read twice on line %s: the write at line %s can fall in between (a check and its use see different values)",
-				ln(a[i]), ln(a[o])), i}
-		case has(i, Check):
+				a.ln(a[i]), a.ln(a[o])), i}, true
+		case a.has(i, Check):
 			return classified{CheckUse, fmt.Sprintf("checked at line %s and used again after: the write at line %s can fall in between",
-				ln(a[i]), ln(a[o])), i}
-		case has(i, AfterCheck) && !(writes(i) && has(i, RMW)):
+				a.ln(a[i]), a.ln(a[o])), i}, true
+		case a.has(i, AfterCheck) && !(a.writes(i) && a.has(i, RMW)):
 			// A read used after its check, or a write that acts on a
 			// check (if (!busy) busy = 1); a read-modify-write after a
 			// check of what it read is a lost update (below).
 			return classified{CheckUse, fmt.Sprintf("%s at line %s after a check of it: the write at line %s can fall in between",
-				verbing(a[i]), ln(a[i]), ln(a[o])), i}
+				verbing(a[i]), a.ln(a[i]), a.ln(a[o])), i}, true
 		}
 	}
+	return classified{}, false
+}
+
+// initUse: the lockset check reports a set-up write only where it can
+// follow the registration that lets the other side run (or where whoop
+// knows of no registration): the other side may see the value before it
+// is set. Ranked above counters and flags, whose shapes such a write
+// often has.
+func (a accessPair) initUse() (classified, bool) {
 	for i := range 2 {
-		// The lockset check reports a set-up write only where it can
-		// follow the registration that lets the other side run (or where
-		// whoop knows of no registration): the other side may see the
-		// value before it is set. Ranked above counters and flags, whose
-		// shapes such a write often has.
-		if o := 1 - i; has(i, Setup) && !has(o, Setup) && a[i].EntryPoint != a[o].EntryPoint {
+		if o := 1 - i; a.has(i, Setup) && !a.has(o, Setup) && a[i].EntryPoint != a[o].EntryPoint {
 			return classified{InitUse, fmt.Sprintf("%s sets it at line %s after %s can already run and %s it at line %s",
-				a[i].EntryPoint, ln(a[i]), a[o].EntryPoint, verb(a[o]), ln(a[o])), o}
+				a[i].EntryPoint, a.ln(a[i]), a[o].EntryPoint, verb(a[o]), a.ln(a[o])), o}, true
 		}
 	}
+	return classified{}, false
+}
+
+// writer is the index of a writing access (the first if both write).
+func (a accessPair) writer() int {
+	if !a.writes(0) {
+		return 1
+	}
+	return 0
+}
+
+// bothWrite classifies counters, flags and write-write races.
+func (a accessPair) bothWrite() (classified, bool) {
 	counter, flag := true, true
 	for i := range 2 {
-		counter = counter && !has(i, Cond) && (!writes(i) || has(i, Inc))
-		flag = flag && (!writes(i) || has(i, Const) && !has(i, RMW))
+		counter = counter && !a.has(i, Cond) && (!a.writes(i) || a.has(i, Inc))
+		flag = flag && (!a.writes(i) || a.has(i, Const) && !a.has(i, RMW))
 	}
-	w := 0
-	if !writes(0) {
-		w = 1
-	}
+	w, ln := a.writer(), a.ln
 	switch {
 	case counter:
-		return classified{Counter, fmt.Sprintf("a counter: only incremented or decremented (line %s), never checked; a count may be lost or stale", ln(a[w])), w}
+		return classified{Counter, fmt.Sprintf("a counter: only incremented or decremented (line %s), never checked; a count may be lost or stale", ln(a[w])), w}, true
 	case flag:
-		return classified{Flag, fmt.Sprintf("a flag: only constants are written (line %s)", ln(a[w])), 1 - w}
-	case writes(0) && writes(1) && a[0].Pos == a[1].Pos && has(0, RMW):
-		return classified{LostUpdate, fmt.Sprintf("line %s read-modify-writes it in two threads at once: one update can be lost", ln(a[0])), 1}
-	case writes(0) && writes(1) && a[0].Pos == a[1].Pos:
-		return classified{WriteWrite, fmt.Sprintf("line %s writes it in two threads at once: one value is lost", ln(a[0])), 1}
-	case writes(0) && writes(1) && has(0, RMW) && has(1, RMW):
-		return classified{LostUpdate, fmt.Sprintf("both read-modify-write it (lines %s and %s): one update can be lost", ln(a[0]), ln(a[1])), 1}
-	case writes(0) && writes(1):
-		return classified{WriteWrite, fmt.Sprintf("both write it (lines %s and %s): one value is lost, and the order depends on timing", ln(a[0]), ln(a[1])), 1}
+		return classified{Flag, fmt.Sprintf("a flag: only constants are written (line %s)", ln(a[w])), 1 - w}, true
+	case a.writes(0) && a.writes(1) && a[0].Pos == a[1].Pos && a.has(0, RMW):
+		return classified{LostUpdate, fmt.Sprintf("line %s read-modify-writes it in two threads at once: one update can be lost", ln(a[0])), 1}, true
+	case a.writes(0) && a.writes(1) && a[0].Pos == a[1].Pos:
+		return classified{WriteWrite, fmt.Sprintf("line %s writes it in two threads at once: one value is lost", ln(a[0])), 1}, true
+	case a.writes(0) && a.writes(1) && a.has(0, RMW) && a.has(1, RMW):
+		return classified{LostUpdate, fmt.Sprintf("both read-modify-write it (lines %s and %s): one update can be lost", ln(a[0]), ln(a[1])), 1}, true
+	case a.writes(0) && a.writes(1):
+		return classified{WriteWrite, fmt.Sprintf("both write it (lines %s and %s): one value is lost, and the order depends on timing", ln(a[0]), ln(a[1])), 1}, true
 	}
+	return classified{}, false
+}
+
+// readWrite classifies a read against a write.
+func (a accessPair) readWrite() classified {
+	w, ln := a.writer(), a.ln
 	r := 1 - w // the read
-	if has(r, RMW) {
+	if a.has(r, RMW) {
 		return classified{LostUpdate, fmt.Sprintf("read-modify-write at line %s: the write at line %s in between is lost", ln(a[r]), ln(a[w])), r}
 	}
 	if missing := lockDiff(a[w].Locks, a[r].Locks); len(missing) > 0 {
