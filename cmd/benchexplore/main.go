@@ -28,6 +28,7 @@ import (
 
 	"github.com/whoopverify/whoop/explore"
 	"github.com/whoopverify/whoop/frontend"
+	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/lockset"
 	"github.com/whoopverify/whoop/yieldinst"
 )
@@ -70,6 +71,16 @@ type cell struct {
 	units   uint64
 }
 
+// settings are the command's flags.
+type settings struct {
+	runs     int
+	limit    time.Duration
+	csbs     []int
+	modes    []string
+	debug    bool
+	onlyThem []string
+}
+
 func main() {
 	drivers := flag.String("drivers", "../shared/drivers", "comma-separated directories searched for driver.c files")
 	runs := flag.Int("runs", 3, "runs per driver and mode (the median is printed)")
@@ -81,20 +92,49 @@ func main() {
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE`")
 	flag.Parse()
 	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
+		stop, err := startProfile(*cpuprofile)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
+	set := settings{runs: *runs, limit: *limit, csbs: []int{2}, modes: strings.Split(*modeList, ","), debug: *debug}
+	if *csb5 {
+		set.csbs = append(set.csbs, 5)
+	}
+	if *only != "" {
+		set.onlyThem = strings.Split(*only, ",")
+	}
+	// Fixed-width columns, so each row can print as soon as it is measured.
+	printRow([]string{"driver", "csb", "ALL #Y", "ALL s", "EPP #Y", "EPP s", "MR #Y", "MR s", "ALL/MR", "found A/E/M", "paper MR #Y", "paper MR s", "MR/paper",
+		"queries A/E/M", "Munits A/E/M"})
+	for _, path := range driverFiles(*drivers) {
+		name := filepath.Base(filepath.Dir(path))
+		if set.onlyThem != nil && !slices.Contains(set.onlyThem, name) {
+			continue
+		}
+		benchDriver(name, path, set)
+	}
+}
+
+// startProfile starts a CPU profile into path; stop ends it.
+func startProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// driverFiles returns the driver.c files under the comma-separated dirs.
+func driverFiles(dirs string) []string {
 	var files []string
-	for _, dir := range strings.Split(*drivers, ",") {
+	for _, dir := range strings.Split(dirs, ",") {
 		_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && d.Name() == "driver.c" {
 				files = append(files, path)
@@ -103,85 +143,84 @@ func main() {
 		})
 	}
 	slices.Sort(files)
-	csbs := []int{2}
-	if *csb5 {
-		csbs = append(csbs, 5)
+	return files
+}
+
+// benchDriver measures one driver at each csb and prints its rows.
+func benchDriver(name, path string, set settings) {
+	ctx := context.Background()
+	prog, err := frontend.Load(ctx, path, frontend.Config{})
+	if err != nil {
+		fmt.Printf("%s: %v\n", name, firstLine(err))
+		return
 	}
-	// Fixed-width columns, so each row can print as soon as it is measured.
-	printRow([]string{"driver", "csb", "ALL #Y", "ALL s", "EPP #Y", "EPP s", "MR #Y", "MR s", "ALL/MR", "found A/E/M", "paper MR #Y", "paper MR s", "MR/paper",
-		"queries A/E/M", "Munits A/E/M"})
-	for _, path := range files {
-		name := filepath.Base(filepath.Dir(path))
-		if *only != "" && !slices.Contains(strings.Split(*only, ","), name) {
-			continue
-		}
-		ctx := context.Background()
-		prog, err := frontend.Load(ctx, path, frontend.Config{})
-		if err != nil {
-			fmt.Printf("%s: %v\n", name, firstLine(err))
-			continue
-		}
-		res, err := lockset.Check(ctx, prog, lockset.Options{})
-		if err != nil {
-			fmt.Printf("%s: %v\n", name, firstLine(err))
-			continue
-		}
-		for _, csb := range csbs {
-			cells := make([]cell, len(modes))
-			for range *runs {
-				for i, m := range modes {
-					c := &cells[i]
-					if c.timedOut || c.err != nil || !slices.Contains(strings.Split(*modeList, ","), string(m)) {
-						continue
-					}
-					rctx, cancel := context.WithTimeout(ctx, *limit)
-					start := time.Now()
-					opts := explore.Options{CSB: csb, Mode: m}
-					if *debug {
-						opts.Debug = os.Stderr
-					}
-					found, out, err := explore.Search(rctx, prog, res, opts)
-					took := time.Since(start)
-					cancel()
-					switch {
-					case errors.Is(err, context.DeadlineExceeded):
-						c.timedOut = true
-						// The yield set does not depend on the search:
-						// count it as Search does, not from a cut run.
-						c.yields = 0
-						for _, py := range yieldinst.Compute(prog, res, m).Pairs {
-							c.yields += len(py.Yields)
-						}
-					case err != nil:
-						c.err = err
-					default:
-						c.yields, c.found = out.Stats.Yields, len(found)
-						c.queries, c.units = out.Stats.Queries, out.Stats.Units
-						c.times = append(c.times, took)
-					}
-				}
-			}
-			p, known := paper[name]
-			row := []string{name, fmt.Sprint(csb)}
-			for _, c := range cells {
-				row = append(row, fmt.Sprint(c.yields), c.median())
-			}
-			row = append(row, ratio(cells[0], cells[2], *limit),
-				fmt.Sprintf("%d/%d/%d", cells[0].found, cells[1].found, cells[2].found))
-			if known {
-				pt := p.mrT
-				if csb == 5 {
-					pt = p.mrT5
-				}
-				row = append(row, fmt.Sprint(p.mrY), fmt.Sprintf("%.1f", pt), share(cells[2], pt))
-			} else {
-				row = append(row, "-", "-", "-")
-			}
-			row = append(row, fmt.Sprintf("%d/%d/%d", cells[0].queries, cells[1].queries, cells[2].queries),
-				fmt.Sprintf("%.0f/%.0f/%.0f", float64(cells[0].units)/1e6, float64(cells[1].units)/1e6, float64(cells[2].units)/1e6))
-			printRow(row)
-		}
+	res, err := lockset.Check(ctx, prog, lockset.Options{})
+	if err != nil {
+		fmt.Printf("%s: %v\n", name, firstLine(err))
+		return
 	}
+	for _, csb := range set.csbs {
+		cells := make([]cell, len(modes))
+		for range set.runs {
+			for i, m := range modes {
+				c := &cells[i]
+				if c.timedOut || c.err != nil || !slices.Contains(set.modes, string(m)) {
+					continue
+				}
+				c.measure(ctx, prog, res, explore.Options{CSB: csb, Mode: m}, set)
+			}
+		}
+		printRow(tableRow(name, csb, cells, set.limit))
+	}
+}
+
+// measure runs the explorer once with opts and records the run in c.
+func (c *cell) measure(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts explore.Options, set settings) {
+	rctx, cancel := context.WithTimeout(ctx, set.limit)
+	defer cancel()
+	start := time.Now()
+	if set.debug {
+		opts.Debug = os.Stderr
+	}
+	found, out, err := explore.Search(rctx, prog, res, opts)
+	took := time.Since(start)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		c.timedOut = true
+		// The yield set does not depend on the search: count it as
+		// Search does, not from a cut run.
+		c.yields = 0
+		for _, py := range yieldinst.Compute(prog, res, opts.Mode).Pairs {
+			c.yields += len(py.Yields)
+		}
+	case err != nil:
+		c.err = err
+	default:
+		c.yields, c.found = out.Stats.Yields, len(found)
+		c.queries, c.units = out.Stats.Queries, out.Stats.Units
+		c.times = append(c.times, took)
+	}
+}
+
+// tableRow is a driver's row at one csb, next to the paper's.
+func tableRow(name string, csb int, cells []cell, limit time.Duration) []string {
+	row := []string{name, fmt.Sprint(csb)}
+	for _, c := range cells {
+		row = append(row, fmt.Sprint(c.yields), c.median())
+	}
+	row = append(row, ratio(cells[0], cells[2], limit),
+		fmt.Sprintf("%d/%d/%d", cells[0].found, cells[1].found, cells[2].found))
+	if p, known := paper[name]; known {
+		pt := p.mrT
+		if csb == 5 {
+			pt = p.mrT5
+		}
+		row = append(row, fmt.Sprint(p.mrY), fmt.Sprintf("%.1f", pt), share(cells[2], pt))
+	} else {
+		row = append(row, "-", "-", "-")
+	}
+	return append(row, fmt.Sprintf("%d/%d/%d", cells[0].queries, cells[1].queries, cells[2].queries),
+		fmt.Sprintf("%.0f/%.0f/%.0f", float64(cells[0].units)/1e6, float64(cells[1].units)/1e6, float64(cells[2].units)/1e6))
 }
 
 var widths = []int{14, 4, 7, 8, 7, 8, 7, 8, 7, 12, 12, 11, 9, 14, 16}
