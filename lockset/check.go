@@ -16,6 +16,7 @@ import (
 	"github.com/whoopverify/whoop/frontend/entry"
 	"github.com/whoopverify/whoop/houdini"
 	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
 	"github.com/whoopverify/whoop/vc"
 	"github.com/whoopverify/whoop/z3"
 )
@@ -936,6 +937,9 @@ func (opts Options) kernelEnv(prog *ir.Program) kernelEnv {
 	}
 	if opts.NoKernelLocks {
 		env.heldLocks = func(*ir.EntryPoint) []string { return nil }
+	} else if len(opts.IgnoreRules) > 0 {
+		held := env.heldLocks
+		env.heldLocks = func(ep *ir.EntryPoint) []string { return models.DropRuleLocks(held(ep), opts.IgnoreRules) }
 	}
 	if opts.NoPublication {
 		env.registration = func(string) (string, bool, bool) { return "", false, false }

@@ -52,7 +52,22 @@ const (
 	// (drivers/char/ipmi/ipmi_msghandler.c), held around every call of an
 	// ipmi_smi_watcher's new_smi and smi_gone.
 	IPMIWatchersLock = "smi_watchers_mutex"
+	// I2CBusLock is the bus lock of one i2c adapter (i2c_lock_bus,
+	// adapter->bus_lock by default), which i2c_transfer and i2c_smbus_xfer
+	// take around the algorithm's transfer callbacks. Per device, like
+	// DeviceLock: qualified with the algorithm variable.
+	I2CBusLock = "i2c_adapter.bus_lock"
+	// USBDevLock is device_lock of the usb_device an interface belongs to
+	// (usb_lock_device), held around an interface driver's probe and
+	// disconnect (the USB interface type's need_parent_lock) and around
+	// usb_reset_device, which calls pre_reset and post_reset. Per device,
+	// like DeviceLock: qualified with the driver variable.
+	USBDevLock = "usb_device.lock"
 )
+
+// perDevice are the held locks whose identity is the device a driver
+// variable drives (HeldLocks qualifies them with it).
+var perDevice = map[string]bool{DeviceLock: true, I2CBusLock: true, USBDevLock: true}
 
 // ParamSpec says how the kernel makes one callback argument.
 type ParamSpec uint8
@@ -311,8 +326,12 @@ func (f Facts) device(v string) string {
 
 // HeldLocks returns the kernel locks held for the whole of entry point ep,
 // sorted. device_lock is qualified by the driver variable (by its binding
-// group, Facts.Bindings) and dropped when that is unknown; the transmit lock is dropped for LLTX drivers, and
-// wdd->lock around watchdog_ops.stop for drivers that stop on reboot.
+// group, Facts.Bindings) and dropped when that is unknown, and so are the
+// other perDevice locks; the transmit lock is dropped for LLTX drivers,
+// wdd->lock around watchdog_ops.stop for drivers that stop on reboot, and
+// the usb_device lock around disconnect for drivers that claim other
+// interfaces (usb_driver_release_interface unbinds them, from the
+// driver's own code, with no lock of the core's).
 func HeldLocks(ep *ir.EntryPoint, facts Facts) []string {
 	row, ok := Row(ep)
 	var out []string
@@ -323,11 +342,13 @@ func HeldLocks(ep *ir.EntryPoint, facts Facts) []string {
 				continue
 			case l == WatchdogLock && facts.StopOnReboot && row.Key() == "watchdog_ops.stop":
 				continue
-			case l == DeviceLock:
+			case l == USBDevLock && facts.USBClaims && row.Key() == "usb_driver.disconnect":
+				continue
+			case perDevice[l]:
 				if ep.Var == "" {
 					continue
 				}
-				l = DeviceLock + ":" + facts.device(ep.Var)
+				l += ":" + facts.device(ep.Var)
 			}
 			out = append(out, l)
 		}
@@ -829,17 +850,25 @@ func busDrivers() {
 	)
 	link("ps3_system_bus_driver", "core", "device_driver", false, false)
 	// usb_probe_interface/usb_unbind_interface run under the interface's
-	// device_lock (and the parent's). suspend/resume come from the USB
-	// device's PM and from autosuspend without the interface lock: no claim.
+	// device_lock and the parent usb_device's: usb_if_device_type has
+	// need_parent_lock (drivers/usb/core/message.c), so really_probe's
+	// callers and device_release_driver_internal lock the parent
+	// (drivers/base/dd.c), and usb_disconnect holds usb_lock_device
+	// (hub.c). usb_reset_device calls pre_reset and post_reset with that
+	// same usb_device lock held, as its callers must (usb_lock_device_for_reset,
+	// usbdevfs' ioctl, a probe). suspend/resume come from the USB device's
+	// PM and from autosuspend without the interface lock: no claim.
+	udl := held(DeviceLock, USBDevLock)
+	ul := held(USBDevLock)
 	ops("usb_driver", ClassUSBDriver,
-		cb("probe", init_, "shared shared", dl),
-		cb("disconnect", exit_, "shared", dl),
+		cb("probe", init_, "shared shared", udl),
+		cb("disconnect", exit_, "shared", udl),
 		cb("unlocked_ioctl", entry, "shared scalar shared"),
 		cb("suspend", entry, "shared scalar"),
 		cb("resume", entry, "shared"),
 		cb("reset_resume", entry, "shared"),
-		cb("pre_reset", entry, "shared"),
-		cb("post_reset", entry, "shared"),
+		cb("pre_reset", entry, "shared", ul),
+		cb("post_reset", entry, "shared", ul),
 	)
 	link("usb_driver", "drvwrap", "usbdrv_wrap", false, false)
 	link("usbdrv_wrap", "driver", "device_driver", false, false)
@@ -930,8 +959,8 @@ func busDrivers() {
 // ttyAndFriends: tty_operations, watchdog_ops, rtc_class_ops, input_dev,
 // nfc_ops, backlight and LED class devices.
 func ttyAndFriends() {
-	// tty_open and tty_release hold tty_lock(tty) around ->open and
-	// ->close; tty_set_termios holds termios_rwsem for writing around
+	// tty_open, tty_release and __tty_hangup hold tty_lock(tty) around
+	// ->open, ->close and ->hangup; tty_set_termios holds termios_rwsem for writing around
 	// ->set_termios. Both locks are per tty (rules "tty-open-close" and
 	// "termios" of pairs.go), not claimed as held locks.
 	ops("tty_operations", ClassTTY,
@@ -954,7 +983,7 @@ func ttyAndFriends() {
 		cb("unthrottle", entry, "shared"),
 		cb("stop", entry, "shared"),
 		cb("start", entry, "shared"),
-		cb("hangup", entry, "shared"),
+		cb("hangup", entry, "shared", object(0)),
 		cb("break_ctl", entry, "shared scalar"),
 		cb("flush_buffer", entry, "shared"),
 		cb("set_ldisc", entry, "shared"),
@@ -1162,17 +1191,25 @@ func deferredWork() {
 // controllers, GPIO chips, UART ports, IIO devices, power supplies, and
 // the visibility callback of sysfs attribute groups. The cores hold no
 // lock of the driver's around them that every caller takes, so none is
-// claimed (the i2c core's adapter bus lock and the serial core's port
-// lock are per object and not held by every caller). Arguments the
+// claimed, but for the i2c adapter's bus lock around its transfers (the
+// serial core's port lock is not held by every caller). Arguments the
 // caller makes for one call (an i2c transfer's messages, an SMBus data
 // union, IIO's value pointers, a power-supply property value) are fresh.
 func busControllers() {
 	xfer := "shared fresh scalar"
 	smbus := "shared scalar scalar scalar scalar scalar fresh"
+	// The transfers run under the adapter's bus lock: i2c_transfer and
+	// i2c_smbus_xfer take it (__i2c_lock_bus_helper: i2c_lock_bus, or
+	// i2c_trylock_bus in atomic mode, failing with -EAGAIN) around
+	// __i2c_transfer and __i2c_smbus_xfer, whose other callers must hold
+	// it (drivers/i2c/i2c-core-base.c, i2c-core-smbus.c); a mux's child
+	// adapter locks its parent through its lock_ops. The slave callbacks
+	// and functionality are not claimed.
+	bl := held(I2CBusLock)
 	ops("i2c_algorithm", ClassI2CAdapter,
-		cb("xfer", entry, xfer), cb("master_xfer", entry, xfer),
-		cb("xfer_atomic", entry, xfer), cb("master_xfer_atomic", entry, xfer),
-		cb("smbus_xfer", entry, smbus), cb("smbus_xfer_atomic", entry, smbus),
+		cb("xfer", entry, xfer, bl), cb("master_xfer", entry, xfer, bl),
+		cb("xfer_atomic", entry, xfer, bl), cb("master_xfer_atomic", entry, xfer, bl),
+		cb("smbus_xfer", entry, smbus, bl), cb("smbus_xfer_atomic", entry, smbus, bl),
 		cb("functionality", entry, "shared"),
 		cb("reg_target", entry, "shared"), cb("reg_slave", entry, "shared"),
 		cb("unreg_target", entry, "shared"), cb("unreg_slave", entry, "shared"),

@@ -10,7 +10,7 @@ import (
 
 var knownLocks = map[string]bool{RTNL: true, TxLock: true, AddrListLock: true, DeviceLock: true, BdMutex: true,
 	WatchdogLock: true, RTCOpsLock: true, InputMutex: true, InputEventLock: true, NFCDevLock: true, ParamLock: true,
-	CPUHPLock: true, IPMIWatchersLock: true}
+	CPUHPLock: true, IPMIWatchersLock: true, I2CBusLock: true, USBDevLock: true}
 
 var knownRoles = map[ir.Role]bool{ir.RoleInit: true, ir.RoleExit: true, ir.RoleEntry: true, ir.RoleIRQ: true,
 	ir.RoleThreaded: true, ir.RoleTimer: true, ir.RoleWork: true, ir.RoleTasklet: true, ir.RoleNAPI: true,
@@ -112,6 +112,14 @@ func TestHeldLocks(t *testing.T) {
 		{ep("platform_driver", "pdrv", "driver.pm.suspend_noirq"), Facts{}, nil},
 		{ep("dev_pm_ops", "", "suspend"), Facts{}, nil}, // device unknown: not claimed
 		{ep("usb_driver", "udrv", "suspend"), Facts{}, nil},
+		{ep("usb_driver", "udrv", "pre_reset"), Facts{}, []string{"usb_device.lock:udrv"}},
+		{ep("usb_driver", "udrv", "disconnect"), Facts{}, []string{"device_lock:udrv", "usb_device.lock:udrv"}},
+		// A driver that claims interfaces unbinds them itself.
+		{ep("usb_driver", "udrv", "disconnect"), Facts{USBClaims: true}, []string{"device_lock:udrv"}},
+		{ep("i2c_algorithm", "algo", "master_xfer"), Facts{}, []string{"i2c_adapter.bus_lock:algo"}},
+		{ep("i2c_algorithm", "algo", "smbus_xfer_atomic"), Facts{}, []string{"i2c_adapter.bus_lock:algo"}},
+		{ep("i2c_algorithm", "", "smbus_xfer"), Facts{}, nil}, // algorithm unknown: not claimed
+		{ep("i2c_algorithm", "algo", "functionality"), Facts{}, nil},
 		{ep("block_device_operations", "bops", "open"), Facts{}, []string{BdMutex}},
 		{ep("block_device_operations", "bops", "revalidate_disk"), Facts{}, nil},
 		{ep("file_operations", "fops", "read"), Facts{}, nil},

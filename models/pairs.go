@@ -1,6 +1,7 @@
 package models
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/whoopverify/whoop/ir"
@@ -372,6 +373,20 @@ var ruleTable = []Rule{
 			"waits for its completion handler (usb_hcd_flush_endpoint), and a disabled endpoint takes no new " +
 			"URB (usb_hcd_link_urb_to_ep), so no interrupt or bulk completion runs beside disconnect"},
 
+	{ID: "usb-device-lock", A: holds(USBDevLock), B: holds(USBDevLock), SameLock: true, Scope: ScopeDevice,
+		Reason: "the usb_device's lock: the driver core holds it (the interface type's need_parent_lock, " +
+			"drivers/base/dd.c) around an interface driver's probe and disconnect, usb_disconnect holds " +
+			"usb_lock_device, and usb_reset_device, which calls pre_reset and post_reset, requires it " +
+			"(usb_lock_device_for_reset)"},
+
+	{ID: "urb-complete", A: Side{Rows: []string{"usb_fill_int_urb.complete", "usb_fill_bulk_urb.complete"}},
+		B:         Side{Rows: []string{"usb_fill_int_urb.complete", "usb_fill_bulk_urb.complete"}},
+		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
+		Reason: "a URB completes once per submission and usb_submit_urb refuses a URB still in flight " +
+			"(-EBUSY while urb->hcpriv is set), and usb_hcd_giveback_urb calls the completions of one host " +
+			"controller one at a time (from its bottom-half work item, or from its interrupt handler), so one " +
+			"URB's completion handler never runs twice at once" + oneInstance},
+
 	// Networking (net/core).
 	{ID: "rtnl", A: holds(RTNL), B: holds(RTNL), Scope: ScopeKernel,
 		Reason: "rtnl_mutex: the networking core calls these net_device_ops and ethtool_ops callbacks with " +
@@ -408,9 +423,10 @@ var ruleTable = []Rule{
 		Reason: "__blk_run_queue runs q->request_fn with q->queue_lock held" + oneInstance},
 
 	// tty and usb-serial (drivers/tty, drivers/usb/serial).
-	{ID: "tty-open-close", A: Side{Rows: rows("tty_operations", "open", "close")},
-		B: Side{Rows: rows("tty_operations", "open", "close")}, Scope: ScopeObject,
-		Reason: "tty_open and tty_release hold tty_lock(tty) around ->open and ->close"},
+	{ID: "tty-open-close", A: Side{Rows: rows("tty_operations", "open", "close", "hangup")},
+		B: Side{Rows: rows("tty_operations", "open", "close", "hangup")}, Scope: ScopeObject,
+		Reason: "tty_open, tty_release and __tty_hangup hold tty_lock(tty) around ->open, ->close and ->hangup " +
+			"(drivers/tty/tty_io.c)"},
 	{ID: "termios", A: Side{Rows: []string{"tty_operations.set_termios", "usb_serial_driver.set_termios"}},
 		B: Side{Rows: []string{"tty_operations.set_termios", "usb_serial_driver.set_termios"}}, Scope: ScopeObject,
 		Reason: "tty_set_termios holds tty->termios_rwsem for writing around ->set_termios"},
@@ -423,6 +439,10 @@ var ruleTable = []Rule{
 			"callback can run yet"},
 
 	// Class devices.
+	{ID: "i2c-bus-lock", A: holds(I2CBusLock), B: holds(I2CBusLock), SameLock: true, Scope: ScopeDevice,
+		Reason: "the adapter's bus lock: i2c_transfer and i2c_smbus_xfer hold i2c_lock_bus(adap) around " +
+			"the algorithm's transfer callbacks (__i2c_lock_bus_helper, drivers/i2c/i2c-core-base.c, " +
+			"i2c-core-smbus.c), one transfer on one adapter at a time"},
 	{ID: "watchdog-lock", A: holds(WatchdogLock), B: holds(WatchdogLock), Scope: ScopeDevice,
 		Reason: "watchdog_dev.c holds wdd->lock around the watchdog_ops calls"},
 	{ID: "watchdog-open", A: Side{Rows: rows("watchdog_ops", "start", "ping")},
@@ -511,4 +531,26 @@ func (p LockPair) Match(a, b *ir.EntryPoint) bool {
 	}
 	rb, ok := Row(b)
 	return ok && rb.Key() == p.Second
+}
+
+// DropRuleLocks returns locks without those a rule of ignored (rule IDs)
+// holds: a kernel lock held for a callback is the same claim as the rule
+// that serialises its holders, so dropping the rule drops the lock too.
+func DropRuleLocks(locks, ignored []string) []string {
+	if len(ignored) == 0 {
+		return locks
+	}
+	drop := map[string]bool{}
+	for _, r := range ruleTable {
+		if r.A.Holds != "" && slices.Contains(ignored, r.ID) {
+			drop[r.A.Holds] = true
+		}
+	}
+	var out []string
+	for _, l := range locks {
+		if !drop[lockBase(l)] {
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -87,6 +87,20 @@ func TestEveryRule(t *testing.T) {
 	ashow := mkEP("ashow", ir.RoleEntry, "device_attribute", "dev_attr_a", "show")
 	astore := mkEP("astore", ir.RoleEntry, "device_attribute", "dev_attr_a", "store")
 	ishutdown := mkEP("ishut", ir.RoleEntry, "i2c_driver", "idrv", "shutdown")
+	thangup := mkEP("thang", ir.RoleEntry, "tty_operations", "tops", "hangup")
+	uprobe := mkEP("uprobe", ir.RoleInit, "usb_driver", "udrv", "probe")
+	upre := mkEP("upre", ir.RoleEntry, "usb_driver", "udrv", "pre_reset")
+	upost := mkEP("upost", ir.RoleEntry, "usb_driver", "udrv", "post_reset")
+	ususp := mkEP("ususp", ir.RoleEntry, "usb_driver", "udrv", "suspend")
+	otherPost := mkEP("upost2", ir.RoleEntry, "usb_driver", "udrv2", "post_reset")
+	ixfer := mkEP("ixfer", ir.RoleEntry, "i2c_algorithm", "algo", "master_xfer")
+	ismbus := mkEP("ismbus", ir.RoleEntry, "i2c_algorithm", "algo", "smbus_xfer")
+	ifunc := mkEP("ifunc", ir.RoleEntry, "i2c_algorithm", "algo", "functionality")
+	otherXfer := mkEP("ixfer2", ir.RoleEntry, "i2c_algorithm", "algo2", "master_xfer")
+	heapXfer := mkEP("ixfer3", ir.RoleEntry, "i2c_algorithm", "", "smbus_xfer")
+	icpl := mkEP("icpl", ir.RoleEntry, "usb_fill_int_urb", "", "complete")
+	bcpl := mkEP("bcpl", ir.RoleEntry, "usb_fill_bulk_urb", "", "complete")
+	ccpl := mkEP("ccpl", ir.RoleEntry, "urb", "", "complete")
 	iprobe := mkEP("iprobe", ir.RoleInit, "i2c_driver", "idrv", "probe")
 	iremove := mkEP("iremove", ir.RoleExit, "i2c_driver", "idrv", "remove")
 	grouped := Facts{DevGroups: map[string]string{"dev_attr_a": "idrv"}}
@@ -128,7 +142,15 @@ func TestEveryRule(t *testing.T) {
 		"bd-mutex": {{a: bopen, b: brel, want: true}, {a: bopen, b: bioctl, want: false}},
 		"queue-lock": {{a: rfn, b: rfn, want: true}, {a: rfn, b: rfn, facts: rep(rfn), want: false},
 			{a: rfn, b: bopen, want: false}},
-		"tty-open-close":  {{a: topen, b: tclose, want: true, params: [2]int{0, 0}}, {a: topen, b: twrite, want: false}},
+		"tty-open-close": {{a: topen, b: tclose, want: true, params: [2]int{0, 0}}, {a: topen, b: twrite, want: false},
+			{a: thangup, b: topen, want: true, params: [2]int{0, 0}}, {a: thangup, b: twrite, want: false}},
+		"usb-device-lock": {{a: udisc, b: upre, want: true}, {a: upost, b: uprobe, want: true},
+			{a: upre, b: upost, want: true}, {a: upost, b: otherPost, want: false}, {a: ususp, b: udisc, want: false},
+			{a: udisc, b: upost, facts: Facts{USBClaims: true}, want: false}},
+		"i2c-bus-lock": {{a: ixfer, b: ixfer, want: true}, {a: ixfer, b: ismbus, want: true},
+			{a: ixfer, b: ifunc, want: false}, {a: ixfer, b: otherXfer, want: false}, {a: heapXfer, b: heapXfer, want: false}},
+		"urb-complete": {{a: icpl, b: icpl, want: true}, {a: bcpl, b: bcpl, want: true}, {a: icpl, b: bcpl, want: false},
+			{a: icpl, b: icpl, facts: rep(icpl), want: false}, {a: ccpl, b: ccpl, want: false}},
 		"termios":         {{a: ttermios, b: ttermios, want: true, params: [2]int{0, 0}}, {a: ttermios, b: twrite, want: false}},
 		"usb-serial-port": {{a: sopen, b: sclose, want: true, params: [2]int{1, 0}}, {a: sopen, b: swrite, want: false}},
 		"usb-serial-attach": {{a: sattach, b: swrite, want: true}, {a: sattach, b: sdisc, want: false},
@@ -287,6 +309,25 @@ func TestLockPairs(t *testing.T) {
 	}{{pre, post, true}, {post, pre, false}, {pre, other, false}, {pre, pre, false}} {
 		if got := ps[0].Match(c.a, c.b); got != c.want {
 			t.Errorf("Match(%s, %s) = %v, want %v", c.a.Func.Name, c.b.Func.Name, got, c.want)
+		}
+	}
+}
+
+// TestDropRuleLocks: ignoring a rule that serialises the holders of a
+// kernel lock drops that lock from the held ones, whatever its qualifier.
+func TestDropRuleLocks(t *testing.T) {
+	locks := []string{"device_lock:drv", "i2c_adapter.bus_lock:algo", RTNL}
+	cases := []struct {
+		ignored []string
+		want    string
+	}{
+		{nil, "device_lock:drv i2c_adapter.bus_lock:algo rtnl_mutex"},
+		{[]string{"i2c-bus-lock"}, "device_lock:drv rtnl_mutex"},
+		{[]string{"pm-freezer", "rtnl"}, "device_lock:drv i2c_adapter.bus_lock:algo"},
+	}
+	for _, c := range cases {
+		if got := strings.Join(DropRuleLocks(locks, c.ignored), " "); got != c.want {
+			t.Errorf("DropRuleLocks(%v) = %q, want %q", c.ignored, got, c.want)
 		}
 	}
 }

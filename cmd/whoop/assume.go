@@ -66,6 +66,24 @@ var assumptions = []assumption{
 		"the USB core stops an interface's URBs before it calls the disconnect of a driver without soft_unbind (usb_unbind_interface: usb_disable_interface flushes them, waiting for their completions, and the disabled endpoints take no new ones), so the completion handlers of interrupt and bulk URBs (usb_fill_int_urb, usb_fill_bulk_urb) never run beside disconnect; a driver that names soft_unbind or usb_driver_claim_interface keeps its pairs",
 		"a completion of a URB the driver submitted to another interface's endpoint without claiming it, or a URB set up without those helpers that whoop takes for one of theirs",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.IgnoreRules = append(lc.IgnoreRules, "usb-unbind") }},
+	{"usb-device-lock",
+		"an interface driver's probe, disconnect, pre_reset and post_reset run with the parent usb_device's lock held: the driver core locks the parent around probe and unbind (usb_if_device_type's need_parent_lock, drivers/base/dd.c), usb_disconnect holds usb_lock_device, and usb_reset_device, which calls pre_reset and post_reset, must be called with it (usb_lock_device_for_reset); one usb_device per driver under one-device; not claimed for disconnect in a driver that names usb_driver_claim_interface",
+		"races between a reset callback and probe or disconnect if a caller resets the device without its lock",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "usb-device-lock")
+		}},
+	{"urb-completion",
+		"the completion handler of one interrupt or bulk URB (usb_fill_int_urb, usb_fill_bulk_urb) never runs twice at once: a URB completes once per submission, usb_submit_urb refuses it while in flight, and usb_hcd_giveback_urb runs one host controller's completions one at a time (its bottom-half work item or its interrupt handler); applied only when the driver fills that URB once (not in a loop, not from code that may run twice at once)",
+		"races between two runs of one completion handler if a host controller gives a resubmitted URB back on another CPU before the first run returned (an unlink completed from another context)",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "urb-complete")
+		}},
+	{"i2c-bus-lock",
+		"an i2c adapter's transfer callbacks (i2c_algorithm master_xfer, xfer, smbus_xfer and their _atomic forms) run with the adapter's bus lock held: i2c_transfer and i2c_smbus_xfer take i2c_lock_bus around them (__i2c_lock_bus_helper, drivers/i2c/i2c-core-base.c, i2c-core-smbus.c) and the direct callers of __i2c_transfer and __i2c_smbus_xfer must hold it; the lock is identified by the algorithm variable, so one adapter per i2c_algorithm variable (one-device); an algorithm stored at run time into memory whoop cannot name gets no lock",
+		"races between transfers on two adapters of one device that share an i2c_algorithm variable (a controller with several ports), or a transfer called without the bus lock",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "i2c-bus-lock")
+		}},
 	{"freezer",
 		"system sleep freezes user space and blocks probing (freeze_processes, dpm_prepare's device_block_probing): the system-sleep PM callbacks (suspend, resume, freeze, thaw, poweroff, restore, their _late, _early and _noirq phases, prepare, complete) never run beside a bus driver's probe, module init or exit, a file operation, a sysfs show or store, or a watchdog operation only its ioctl and sysfs files call",
 		"races between a system-sleep callback and a user task that was not frozen (a kernel without CONFIG_SUSPEND_FREEZER, a file operation a kernel thread calls) or a probe the driver core did not defer",

@@ -143,7 +143,7 @@ func TestAssumptionsDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := map[string]bool{}
-	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z-]+)` \\|").FindAllStringSubmatch(string(page), -1) {
+	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z0-9-]+)` \\|").FindAllStringSubmatch(string(page), -1) {
 		rows[m[1]] = true
 	}
 	for _, a := range assumptions {

@@ -4,9 +4,10 @@
 // never runs beside disconnect, so disconnect's writes race only with
 // what still runs (the sysfs file). The control URB on endpoint 0 is not
 // stopped: its completion races with disconnect. Probe's writes before
-// the first usb_submit_urb race with no interrupt completion. (A
-// completion still pairs with itself, and the control URB's, of unknown
-// publication, with probe.)
+// the first usb_submit_urb race with no interrupt completion, and the
+// interrupt URB's completion, filled once, never runs twice at once (rule
+// urb-complete). (The control URB's completion, of unknown publication,
+// still pairs with probe.)
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/usb.h>
@@ -25,7 +26,7 @@ static void ub_irq(struct urb *urb)
 {
 	struct ub *ub = urb->context;
 
-	ub->events++; // want "race"
+	ub->events++;
 	ub_stat = ub->mode; // want "race"
 	usb_submit_urb(urb, GFP_ATOMIC);
 }
