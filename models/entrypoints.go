@@ -328,10 +328,7 @@ func (f Facts) device(v string) string {
 // sorted. device_lock is qualified by the driver variable (by its binding
 // group, Facts.Bindings) and dropped when that is unknown, and so are the
 // other perDevice locks; the transmit lock is dropped for LLTX drivers,
-// wdd->lock around watchdog_ops.stop for drivers that stop on reboot, and
-// the usb_device lock around disconnect for drivers that claim other
-// interfaces (usb_driver_release_interface unbinds them, from the
-// driver's own code, with no lock of the core's).
+// and wdd->lock around watchdog_ops.stop for drivers that stop on reboot.
 func HeldLocks(ep *ir.EntryPoint, facts Facts) []string {
 	row, ok := Row(ep)
 	var out []string
@@ -341,8 +338,6 @@ func HeldLocks(ep *ir.EntryPoint, facts Facts) []string {
 			case l == TxLock && facts.LLTX && row.Key() == "net_device_ops.ndo_start_xmit":
 				continue
 			case l == WatchdogLock && facts.StopOnReboot && row.Key() == "watchdog_ops.stop":
-				continue
-			case l == USBDevLock && facts.USBClaims && row.Key() == "usb_driver.disconnect":
 				continue
 			case perDevice[l]:
 				if ep.Var == "" {
@@ -856,7 +851,9 @@ func busDrivers() {
 	// (drivers/base/dd.c), and usb_disconnect holds usb_lock_device
 	// (hub.c). usb_reset_device calls pre_reset and post_reset with that
 	// same usb_device lock held, as its callers must (usb_lock_device_for_reset,
-	// usbdevfs' ioctl, a probe). suspend/resume come from the USB device's
+	// usbdevfs' ioctl, a probe), and so must the callers of
+	// usb_driver_release_interface, which unbinds a claimed interface
+	// (its kernel-doc: a disconnect or probe already does). suspend/resume come from the USB device's
 	// PM and from autosuspend without the interface lock: no claim.
 	udl := held(DeviceLock, USBDevLock)
 	ul := held(USBDevLock)

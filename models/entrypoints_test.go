@@ -114,8 +114,8 @@ func TestHeldLocks(t *testing.T) {
 		{ep("usb_driver", "udrv", "suspend"), Facts{}, nil},
 		{ep("usb_driver", "udrv", "pre_reset"), Facts{}, []string{"usb_device.lock:udrv"}},
 		{ep("usb_driver", "udrv", "disconnect"), Facts{}, []string{"device_lock:udrv", "usb_device.lock:udrv"}},
-		// A driver that claims interfaces unbinds them itself.
-		{ep("usb_driver", "udrv", "disconnect"), Facts{USBClaims: true}, []string{"device_lock:udrv"}},
+		// usb_driver_release_interface's callers own the device lock too.
+		{ep("usb_driver", "udrv", "disconnect"), Facts{USBClaims: true}, []string{"device_lock:udrv", "usb_device.lock:udrv"}},
 		{ep("i2c_algorithm", "algo", "master_xfer"), Facts{}, []string{"i2c_adapter.bus_lock:algo"}},
 		{ep("i2c_algorithm", "algo", "smbus_xfer_atomic"), Facts{}, []string{"i2c_adapter.bus_lock:algo"}},
 		{ep("i2c_algorithm", "", "smbus_xfer"), Facts{}, nil}, // algorithm unknown: not claimed

@@ -146,7 +146,7 @@ func TestEveryRule(t *testing.T) {
 			{a: thangup, b: topen, want: true, params: [2]int{0, 0}}, {a: thangup, b: twrite, want: false}},
 		"usb-device-lock": {{a: udisc, b: upre, want: true}, {a: upost, b: uprobe, want: true},
 			{a: upre, b: upost, want: true}, {a: upost, b: otherPost, want: false}, {a: ususp, b: udisc, want: false},
-			{a: udisc, b: upost, facts: Facts{USBClaims: true}, want: false}},
+			{a: udisc, b: upost, facts: Facts{USBClaims: true}, want: true}},
 		"i2c-bus-lock": {{a: ixfer, b: ixfer, want: true}, {a: ixfer, b: ismbus, want: true},
 			{a: ixfer, b: ifunc, want: false}, {a: ixfer, b: otherXfer, want: false}, {a: heapXfer, b: heapXfer, want: false}},
 		"urb-complete": {{a: icpl, b: icpl, want: true}, {a: bcpl, b: bcpl, want: true}, {a: icpl, b: bcpl, want: false},

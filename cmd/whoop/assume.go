@@ -67,8 +67,8 @@ var assumptions = []assumption{
 		"a completion of a URB the driver submitted to another interface's endpoint without claiming it, or a URB set up without those helpers that whoop takes for one of theirs",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.IgnoreRules = append(lc.IgnoreRules, "usb-unbind") }},
 	{"usb-device-lock",
-		"an interface driver's probe, disconnect, pre_reset and post_reset run with the parent usb_device's lock held: the driver core locks the parent around probe and unbind (usb_if_device_type's need_parent_lock, drivers/base/dd.c), usb_disconnect holds usb_lock_device, and usb_reset_device, which calls pre_reset and post_reset, must be called with it (usb_lock_device_for_reset); one usb_device per driver under one-device; not claimed for disconnect in a driver that names usb_driver_claim_interface",
-		"races between a reset callback and probe or disconnect if a caller resets the device without its lock",
+		"an interface driver's probe, disconnect, pre_reset and post_reset run with the parent usb_device's lock held: the driver core locks the parent around probe and unbind (usb_if_device_type's need_parent_lock, drivers/base/dd.c), usb_disconnect holds usb_lock_device, and usb_reset_device, which calls pre_reset and post_reset, must be called with it (usb_lock_device_for_reset); the callers of usb_driver_release_interface, which unbinds a claimed interface, own it as its kernel-doc requires (a disconnect or probe does); one usb_device per driver under one-device",
+		"races between a reset callback and probe or disconnect if a caller resets the device or releases a claimed interface without its lock",
 		func(fc *frontend.Config, lc *lockset.Options) {
 			lc.IgnoreRules = append(lc.IgnoreRules, "usb-device-lock")
 		}},
