@@ -50,7 +50,9 @@ type Options struct {
 	//     throughout, not only after registering / before unregistering.
 	//   ManyDevices: the driver may drive several devices at once, so rules
 	//     that serialise per device (device_lock, an interrupt line, ...)
-	//     keep pairs concurrent.
+	//     keep pairs concurrent, and the per-device kernel locks held for
+	//     callbacks (device_lock, the i2c bus lock, ...) protect nothing
+	//     (models.DropDeviceLocks).
 	//   LockInstancesDistinct: a lock field of a struct is not one lock for
 	//     every object of the struct type: two accesses share it only if
 	//     they hold it in the same object (the instances' addresses are
@@ -937,9 +939,15 @@ func (opts Options) kernelEnv(prog *ir.Program) kernelEnv {
 	}
 	if opts.NoKernelLocks {
 		env.heldLocks = func(*ir.EntryPoint) []string { return nil }
-	} else if len(opts.IgnoreRules) > 0 {
+	} else if len(opts.IgnoreRules) > 0 || opts.ManyDevices {
 		held := env.heldLocks
-		env.heldLocks = func(ep *ir.EntryPoint) []string { return models.DropRuleLocks(held(ep), opts.IgnoreRules) }
+		env.heldLocks = func(ep *ir.EntryPoint) []string {
+			locks := models.DropRuleLocks(held(ep), opts.IgnoreRules)
+			if opts.ManyDevices {
+				locks = models.DropDeviceLocks(locks)
+			}
+			return locks
+		}
 	}
 	if opts.NoPublication {
 		env.registration = func(string) (string, bool, bool) { return "", false, false }

@@ -51,6 +51,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"ideal ints, conversion", "testdata/race/wrap.c", frontend.Config{ExactInts: true}, lockset.Options{}, 39},
 		{"freezer", "testdata/race/pm_freezer.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"pm-freezer"}}, 32},
 		{"i2c bus lock", "testdata/race/i2c_bus_lock.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"i2c-bus-lock"}}, 24},
+		{"i2c bus lock, many devices", "testdata/race/i2c_bus_lock.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 24},
 		{"usb device lock", "testdata/race/usb_device_lock.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"usb-device-lock"}}, 69},
 		{"urb completion", "testdata/race/usb_device_lock.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"urb-complete"}}, 23},
 		{"one-binding", "testdata/race/binding.c", frontend.Config{}, lockset.Options{NoBindings: true}, 59},

@@ -554,3 +554,23 @@ func DropRuleLocks(locks, ignored []string) []string {
 	}
 	return out
 }
+
+// DropDeviceLocks returns locks without the per-device ones (the Holds
+// lock of a ScopeDevice rule: device_lock, the i2c bus lock, the transmit
+// lock, ...): when a driver drives several devices, two callbacks hold two
+// instances of such a lock, which protect nothing from each other.
+func DropDeviceLocks(locks []string) []string {
+	drop := map[string]bool{}
+	for _, r := range ruleTable {
+		if r.A.Holds != "" && r.Scope == ScopeDevice {
+			drop[r.A.Holds] = true
+		}
+	}
+	var out []string
+	for _, l := range locks {
+		if !drop[lockBase(l)] {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -331,3 +331,13 @@ func TestDropRuleLocks(t *testing.T) {
 		}
 	}
 }
+
+// TestDropDeviceLocks: with several devices the per-device locks are
+// dropped, the kernel-wide ones and those registrations name are kept.
+func TestDropDeviceLocks(t *testing.T) {
+	locks := []string{"device_lock:drv", "global my_lock", "i2c_adapter.bus_lock:algo", RTNL, TxLock}
+	want := "global my_lock rtnl_mutex"
+	if got := strings.Join(DropDeviceLocks(locks), " "); got != want {
+		t.Errorf("DropDeviceLocks = %q, want %q", got, want)
+	}
+}
