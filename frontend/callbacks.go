@@ -47,23 +47,46 @@ func syncCallbacks(f *ir.Function) {
 			if !ok || len(c.Args) != row.Arity {
 				continue
 			}
-			cb, ok := c.Args[row.Fn].(*ir.Function)
-			if !ok || cb.External() || len(cb.Params) != len(row.Args) {
+			cbs, ok := syncTargets(c, row)
+			if !ok {
 				continue
 			}
-			expandSyncCallback(f, b, k, c, cb, row)
+			expandSyncCallback(f, b, k, c, cbs, row)
 			break // b now ends at the call; its rest is a new block, visited later
 		}
 	}
 	f.ComputePreds()
 }
 
+// syncTargets returns the driver callbacks call c passes in the row's
+// callback parameters (Fn, then Also), skipping NULLs. It reports false,
+// and c is left alone, unless each is NULL or a driver function taking as
+// many parameters as the row passes, and one at least is a function.
+func syncTargets(c *ir.Call, row models.SyncCallback) ([]*ir.Function, bool) {
+	var cbs []*ir.Function
+	for _, p := range append([]int{row.Fn}, row.Also...) {
+		if k, ok := c.Args[p].(*ir.Const); ok && k.Val == 0 {
+			continue
+		}
+		cb, ok := c.Args[p].(*ir.Function)
+		if !ok || cb.External() || len(cb.Params) != len(row.Args) {
+			return nil, false
+		}
+		cbs = append(cbs, cb)
+	}
+	return cbs, len(cbs) > 0
+}
+
 // expandSyncCallback replaces statement k of b, call c, by
 //
-//	args := c's arguments the callback gets; dst := arbitrary
-//	loop: if nd { cb(args); goto loop } else goto rest
+//	args := c's arguments the callbacks get; dst := arbitrary
+//	loop: if nd { [if nd1] cb1(args); [if nd2] cb2(args); goto loop } else goto rest
 //	rest: the statements after c, and b's terminator
-func expandSyncCallback(f *ir.Function, b *ir.Block, k int, c *ir.Call, cb *ir.Function, row models.SyncCallback) {
+//
+// With several callbacks each is called or skipped per round, so they
+// run in any order, any number of times.
+func expandSyncCallback(f *ir.Function, b *ir.Block, k int, c *ir.Call, cbs []*ir.Function, row models.SyncCallback) {
+	cb := cbs[0]
 	pos := c.P
 	rest := splitAt(f, b, k, "callback.done")
 	args := make([]ir.Expr, len(row.Args))
@@ -85,6 +108,20 @@ func expandSyncCallback(f *ir.Function, b *ir.Block, k int, c *ir.Call, cb *ir.F
 	nd := f.NewLocal("again", ir.Bool, nil, pos)
 	head.Add(&ir.Havoc{Vars: []*ir.Var{nd}, P: pos})
 	head.Term = &ir.If{Cond: nd, Then: body, Else: rest, P: pos}
-	body.Add(&ir.Call{Callee: cb, Args: args, P: pos}) // the kernel ignores what it returns
+	if len(cbs) == 1 {
+		body.Add(&ir.Call{Callee: cb, Args: args, P: pos}) // the kernel ignores what it returns
+		body.Term = &ir.Jump{Target: head, P: pos}
+		return
+	}
+	for _, cb := range cbs {
+		call := f.NewBlock("callback.call")
+		next := f.NewBlock("callback.next")
+		pick := f.NewLocal("pick", ir.Bool, nil, pos)
+		body.Add(&ir.Havoc{Vars: []*ir.Var{pick}, P: pos})
+		body.Term = &ir.If{Cond: pick, Then: call, Else: next, P: pos}
+		call.Add(&ir.Call{Callee: cb, Args: args, P: pos})
+		call.Term = &ir.Jump{Target: next, P: pos}
+		body = next
+	}
 	body.Term = &ir.Jump{Target: head, P: pos}
 }

@@ -17,6 +17,11 @@ type SyncCallback struct {
 	Arity int
 	// Fn is the parameter holding the callback.
 	Fn int
+	// Also are further parameters holding callbacks the kernel function
+	// calls the same way, with the same arguments, in any order with Fn's
+	// (acpi_walk_namespace's ascending_callback). Each of Fn and Also may
+	// be NULL; a call passing anything else there is left alone.
+	Also []int
 	// Args are the callback's arguments: a parameter of the kernel
 	// function, or -1 for a value the kernel makes up.
 	Args []int
@@ -45,6 +50,23 @@ var syncCallbacks = map[string]SyncCallback{
 	// preproc(ares, preproc_data) for each resource, then returns.
 	"acpi_dev_get_resources": {Arity: 4, Fn: 2, Args: []int{-1, 3},
 		Why: "acpi_dev_get_resources calls preproc(ares, preproc_data) for each _CRS resource (acpi_dev_process_resource) before it returns"},
+	// Linux 6.12 drivers/acpi/acpica/nsxfeval.c: acpi_walk_namespace(
+	// type, start_object, max_depth, descending_callback,
+	// ascending_callback, context, return_value) takes the namespace
+	// lock and calls acpi_ns_walk_namespace, which visits the nodes
+	// below start_object in a loop and calls descending_callback(node,
+	// level, context, return_value) on the way down and
+	// ascending_callback on the way up (either may be NULL), then
+	// returns.
+	"acpi_walk_namespace": {Arity: 7, Fn: 3, Also: []int{4}, Args: []int{-1, -1, 5, 6},
+		Why: "acpi_walk_namespace calls descending_callback and ascending_callback(node, level, context, return_value) for each node (acpi_ns_walk_namespace) before it returns"},
+	// Linux 6.12 drivers/acpi/acpica/nsxfeval.c: acpi_get_devices(hid,
+	// user_function, context, return_value) walks the whole namespace
+	// with acpi_ns_walk_namespace, whose acpi_ns_get_device_callback
+	// calls user_function(obj_handle, nesting_level, context,
+	// return_value) for each matching device, then returns.
+	"acpi_get_devices": {Arity: 4, Fn: 1, Args: []int{-1, -1, 2, 3},
+		Why: "acpi_get_devices calls user_function(handle, level, context, return_value) for each matching device (acpi_ns_get_device_callback) before it returns"},
 }
 
 // SyncCallbackFor returns the row of kernel function name, if it has one.

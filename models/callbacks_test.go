@@ -1,6 +1,9 @@
 package models
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestSyncCallbacks checks that every row names its kernel code and that
 // its parameter indices fit its arity.
@@ -15,8 +18,13 @@ func TestSyncCallbacks(t *testing.T) {
 		if row.Fn < 0 || row.Fn >= row.Arity {
 			t.Errorf("%s: callback parameter %d outside arity %d", name, row.Fn, row.Arity)
 		}
+		for _, a := range row.Also {
+			if a < 0 || a >= row.Arity || a == row.Fn {
+				t.Errorf("%s: further callback parameter %d (arity %d, callback %d)", name, a, row.Arity, row.Fn)
+			}
+		}
 		for _, a := range row.Args {
-			if a >= row.Arity || a == row.Fn {
+			if a >= row.Arity || a == row.Fn || slices.Contains(row.Also, a) {
 				t.Errorf("%s: callback argument from parameter %d (arity %d, callback %d)", name, a, row.Arity, row.Fn)
 			}
 		}
