@@ -23,19 +23,21 @@ func callbacksPass(st *state) error {
 	if st.cfg.NoSyncCallbacks {
 		return nil
 	}
+	tabs := findTables(st.prog)
+	st.syncOnly = tabs.syncOnly(st.prog) // before the calls are gone
 	for _, f := range st.prog.Funcs {
 		if err := st.ctx.Err(); err != nil {
 			return err
 		}
 		if !f.External() {
-			syncCallbacks(f)
+			syncCallbacks(f, tabs)
 		}
 	}
 	return nil
 }
 
 // syncCallbacks rewrites the synchronous-callback calls of f.
-func syncCallbacks(f *ir.Function) {
+func syncCallbacks(f *ir.Function, tabs *tables) {
 	for bi := 0; bi < len(f.Blocks); bi++ {
 		b := f.Blocks[bi]
 		for k, s := range b.Stmts {
@@ -48,6 +50,9 @@ func syncCallbacks(f *ir.Function) {
 				continue
 			}
 			cbs, ok := syncTargets(c, row)
+			if row.Table != "" {
+				cbs, ok = tabs.targets(c.Args[row.Fn], row)
+			}
 			if !ok {
 				continue
 			}

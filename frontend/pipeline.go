@@ -61,6 +61,9 @@ type state struct {
 	// modelFuncs are the functions defined in model headers: inline
 	// candidates, dropped after inlining unless still referenced.
 	modelFuncs map[*ir.Function]bool
+	// syncOnly: callbacks of tables only synchronous-callback calls read
+	// (callbacks.go); the entry pass drops them.
+	syncOnly map[syncSite]bool
 }
 
 // isModel reports whether a position's file holds the environment rather
@@ -406,7 +409,7 @@ func entryPass(st *state) error {
 	// One switch, the static-linkage assumption, for both passes.
 	st.prog.ExternLinkage = st.cfg.Regions.NoLinkageAssumption
 	st.prog.KernelReadsLocalFields = st.cfg.KernelReadsLocalFields
-	st.prog.EntryPoints = entry.Find(st.prog)
+	st.prog.EntryPoints = dropSyncOnly(entry.Find(st.prog), st.syncOnly)
 	return nil
 }
 

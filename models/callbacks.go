@@ -25,6 +25,12 @@ type SyncCallback struct {
 	// Args are the callback's arguments: a parameter of the kernel
 	// function, or -1 for a value the kernel makes up.
 	Args []int
+	// Table, when set, says parameter Fn is no callback but points to an
+	// array of struct Table whose member Field holds one in each element
+	// (dmi_check_system's dmi_system_id list); the callback gets the
+	// array (Args names Fn), and the kernel calls that member nowhere
+	// else, so a table only such calls read holds no entry points.
+	Table, Field string
 	// Why names the kernel code that makes the row true.
 	Why string
 }
@@ -67,10 +73,50 @@ var syncCallbacks = map[string]SyncCallback{
 	// return_value) for each matching device, then returns.
 	"acpi_get_devices": {Arity: 4, Fn: 1, Args: []int{-1, -1, 2, 3},
 		Why: "acpi_get_devices calls user_function(handle, level, context, return_value) for each matching device (acpi_ns_get_device_callback) before it returns"},
+	// Linux 6.12 drivers/firmware/dmi_scan.c: dmi_check_system(list)
+	// walks list up to its empty entry and, for each entry whose
+	// matches hold (dmi_matches), calls d->callback(d) if set, stopping
+	// when it returns non-zero, then returns the count. It is the only
+	// caller of dmi_system_id.callback in the tree; dmi_first_match
+	// returns the entry and calls nothing.
+	"dmi_check_system": {Arity: 1, Fn: 0, Args: []int{0}, Table: "dmi_system_id", Field: "callback",
+		Why: "dmi_check_system calls d->callback(d) for each matching entry of its list before it returns (drivers/firmware/dmi_scan.c)"},
+	// Linux 6.12 drivers/firmware/dmi_scan.c: dmi_walk(decode,
+	// private_data) maps the DMI table and dmi_table calls
+	// decode(dm, private_data) for each structure in a loop, then unmaps
+	// it and returns.
+	"dmi_walk": {Arity: 2, Fn: 0, Args: []int{-1, 1},
+		Why: "dmi_walk calls decode(header, private_data) for each DMI structure (dmi_table) before it returns"},
 }
+
+// TableReaders are kernel functions that read a callback table of the
+// synchronous-callback rows (SyncCallback.Table) without calling its
+// callbacks: a table used only by them and by the rows' functions holds
+// no entry points.
+var tableReaders = map[string]string{
+	// drivers/firmware/dmi_scan.c: dmi_first_match returns the first
+	// matching entry of its list and calls no callback.
+	"dmi_first_match": "dmi_system_id",
+}
+
+// TableReader reports whether kernel function name only reads tables
+// of struct type strct.
+func TableReader(name, strct string) bool { return tableReaders[name] == strct && strct != "" }
 
 // SyncCallbackFor returns the row of kernel function name, if it has one.
 func SyncCallbackFor(name string) (SyncCallback, bool) {
 	s, ok := syncCallbacks[name]
 	return s, ok
+}
+
+// SyncTableField returns the callback member of struct strct when a row
+// of the synchronous-callback table reads its callbacks from a table of
+// such structs (SyncCallback.Table).
+func SyncTableField(strct string) (string, bool) {
+	for _, row := range syncCallbacks {
+		if row.Table != "" && row.Table == strct {
+			return row.Field, true
+		}
+	}
+	return "", false
 }

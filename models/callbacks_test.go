@@ -24,9 +24,12 @@ func TestSyncCallbacks(t *testing.T) {
 			}
 		}
 		for _, a := range row.Args {
-			if a >= row.Arity || a == row.Fn || slices.Contains(row.Also, a) {
+			if a >= row.Arity || (a == row.Fn && row.Table == "") || slices.Contains(row.Also, a) {
 				t.Errorf("%s: callback argument from parameter %d (arity %d, callback %d)", name, a, row.Arity, row.Fn)
 			}
+		}
+		if (row.Table == "") != (row.Field == "") || (row.Table != "" && len(row.Also) > 0) {
+			t.Errorf("%s: Table %q and Field %q go together, without Also", name, row.Table, row.Field)
 		}
 		if _, ok := HelperFor(name); ok {
 			t.Errorf("%s: also a helper row; the front end replaces its calls", name)

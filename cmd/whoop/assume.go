@@ -193,8 +193,8 @@ var assumptions = []assumption{
 		"a race between an interrupt handler's access through current and the same field accessed by the task it interrupted (interrupt code should not use current)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoCurrentPerThread = true }},
 	{"sync-callbacks",
-		"a kernel function of the synchronous-callback table (mc146818_avoid_UIP, acpi_walk_resources, acpi_dev_get_resources, acpi_walk_namespace, acpi_get_devices) calls the driver's callbacks only on the caller's thread before it returns, with the context the caller passes, and keeps neither: the callback runs as a callee of the caller, under its locks, and a stack local passed as the context stays the caller's own",
-		"a race between the callback and the caller's other code, or between two calls' contexts, if the kernel function ran the callback later or on another thread",
+		"a kernel function of the synchronous-callback table (mc146818_avoid_UIP, acpi_walk_resources, acpi_dev_get_resources, acpi_walk_namespace, acpi_get_devices, dmi_walk, dmi_check_system) calls the driver's callbacks only on the caller's thread before it returns, with the context the caller passes, and keeps neither: the callback runs as a callee of the caller, under its locks, and a stack local passed as the context stays the caller's own; dmi_check_system is the only caller of dmi_system_id.callback (drivers/firmware/dmi_scan.c), so the callbacks of a static table only it and dmi_first_match read are no entry points",
+		"a race between the callback and the caller's other code, or between two calls' contexts, if the kernel function ran the callback later or on another thread, or if other kernel code called a DMI table's callbacks",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.NoSyncCallbacks = true }},
 }
 
