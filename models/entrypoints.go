@@ -248,6 +248,9 @@ type Facts struct {
 	USBSoftUnbind, USBClaims bool
 	// Owned lists ops variables whose .owner is THIS_MODULE.
 	Owned map[string]bool
+	// Pinged lists watchdog_ops variables that name a .ping callback: the
+	// watchdog core then calls their .start only from watchdog_start.
+	Pinged map[string]bool
 	// Repeated marks entry points the driver may register several times at
 	// once (several call sites, a call in a loop, a call in code that may
 	// run twice at once): several instances of them may run concurrently.

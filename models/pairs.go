@@ -68,6 +68,9 @@ const (
 	// usb_driver_claim_interface (Facts.USBSoftUnbind, USBClaims): the USB
 	// core stops all of its URBs before it calls disconnect.
 	NeedHardUnbind
+	// NeedPinged: side B's watchdog_ops variable names .ping
+	// (Facts.Pinged).
+	NeedPinged
 )
 
 // Side selects the entry points on one side of a rule. An entry point
@@ -183,6 +186,8 @@ func (r Rule) needs(x, y *ir.EntryPoint, facts Facts) bool {
 		return x.Var != "" && y.Var != "" && facts.DevGroups[x.Var] == y.Var
 	case NeedHardUnbind:
 		return !facts.USBSoftUnbind && !facts.USBClaims
+	case NeedPinged:
+		return y.Var != "" && facts.Pinged[y.Var]
 	}
 	return true
 }
@@ -351,6 +356,19 @@ var ruleTable = []Rule{
 			"so no system call of a user task (a file operation, a sysfs access, insmod's module init, rmmod's " +
 			"exit) runs beside the system-sleep callbacks, and dpm_prepare calls wait_for_device_probe and " +
 			"device_block_probing (really_probe defers every probe until dpm_complete unblocks it)"},
+
+	// Linux 6.12 drivers/watchdog/watchdog_dev.c: ->start is called by
+	// watchdog_start (from watchdog_open and WDIOC_SETOPTIONS, system
+	// calls of a user task) and by __watchdog_ping only when ->ping is
+	// NULL; __watchdog_ping is what the core's ping worker (the watchdogd
+	// kthread worker, not freezable), the PM notifier and the
+	// registration call.
+	{ID: "pm-freezer-watchdog", A: Side{Rows: systemSleep}, B: Side{Rows: rows("watchdog_ops", "start")},
+		Scope: ScopeKernel, Needs: NeedPinged,
+		Reason: "system sleep freezes user space (freeze_processes before the first PM callback, thaw_processes " +
+			"after the last), and a watchdog_ops with a .ping has its .start called only from a user task: " +
+			"watchdog_start in watchdog_open or the WDIOC_SETOPTIONS ioctl (drivers/watchdog/watchdog_dev.c; " +
+			"__watchdog_ping, which the ping worker runs, calls .start only when .ping is NULL)"},
 
 	{ID: "dev-groups", A: Side{Rows: []string{"device_attribute.*"}},
 		B: Side{Rows: append(append(append(append(rows("i2c_driver", "probe", "remove"),

@@ -178,6 +178,11 @@ func TestEveryRule(t *testing.T) {
 			{a: rtSusp, b: probe, want: false},                                       // runtime PM runs beside user tasks
 			{a: pmNoirq, b: irq, want: false}, {a: pmSuspend, b: wping, want: false}, // the watchdog core's worker pings
 			{a: pmSuspend, b: rtime, want: false}, {a: pmNoirq, b: remove, want: false}, {a: pmNoirq, b: kth, want: false}},
+		"pm-freezer-watchdog": {{a: pmSuspend, b: wstart, facts: Facts{Pinged: map[string]bool{"wops": true}}, want: true},
+			{a: wstart, b: pmNoirq, facts: Facts{Pinged: map[string]bool{"wops": true}}, want: true},
+			{a: pmSuspend, b: wstart, want: false}, // no .ping: the core's worker calls .start
+			{a: pmSuspend, b: wping, facts: Facts{Pinged: map[string]bool{"wops": true}}, want: false},
+			{a: pmSuspend, b: wstart, facts: Facts{Pinged: map[string]bool{"other": true}}, want: false}},
 		"cpuhp": {{a: mkEP("up", ir.RoleEntry, "cpuhp_setup_state", "", "startup"),
 			b: mkEP("down", ir.RoleEntry, "cpuhp_setup_state", "", "teardown"), want: true},
 			{a: mkEP("up", ir.RoleEntry, "cpuhp_setup_state", "", "startup"), b: kth, want: false}},

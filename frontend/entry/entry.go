@@ -230,6 +230,7 @@ func FactsWith(prog *ir.Program, eps []*ir.EntryPoint, opts FactsOptions) models
 		Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
 		RepeatedWhy: map[*ir.EntryPoint]string{}, ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls,
 		DevGroups: devGroups(prog), SetsGroups: setsGroups(prog), Objects: r.Objects, ObjectsOf: map[*ir.EntryPoint][]models.SiteObject{}}
+	facts.Pinged = pinged(eps)
 	byKey := map[key][]Site{}
 	escaped := map[key]bool{}
 	for ep, sites := range r.SitesOf {
@@ -324,4 +325,15 @@ func appendUnique(xs []string, x string) []string {
 		}
 	}
 	return append(xs, x)
+}
+
+// pinged returns the watchdog_ops variables with a .ping (models.Facts.Pinged).
+func pinged(eps []*ir.EntryPoint) map[string]bool {
+	out := map[string]bool{}
+	for _, ep := range eps {
+		if ep.Struct == "watchdog_ops" && ep.Field == "ping" && ep.Var != "" && !ep.Guessed {
+			out[ep.Var] = true
+		}
+	}
+	return out
 }
