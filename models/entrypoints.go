@@ -251,6 +251,10 @@ type Facts struct {
 	// Pinged lists watchdog_ops variables that name a .ping callback: the
 	// watchdog core then calls their .start only from watchdog_start.
 	Pinged map[string]bool
+	// Frozen marks work entry points that only freezable workqueues run:
+	// every call that queues their object queues it on one
+	// (RegAPI.Freezable, FreezableQueue), and some call does.
+	Frozen map[*ir.EntryPoint]bool
 	// Repeated marks entry points the driver may register several times at
 	// once (several call sites, a call in a loop, a call in code that may
 	// run twice at once): several instances of them may run concurrently.

@@ -71,6 +71,8 @@ const (
 	// NeedPinged: side B's watchdog_ops variable names .ping
 	// (Facts.Pinged).
 	NeedPinged
+	// NeedFrozen: side B only runs on freezable workqueues (Facts.Frozen).
+	NeedFrozen
 )
 
 // Side selects the entry points on one side of a rule. An entry point
@@ -188,6 +190,8 @@ func (r Rule) needs(x, y *ir.EntryPoint, facts Facts) bool {
 		return !facts.USBSoftUnbind && !facts.USBClaims
 	case NeedPinged:
 		return y.Var != "" && facts.Pinged[y.Var]
+	case NeedFrozen:
+		return facts.Frozen[y]
 	}
 	return true
 }
@@ -369,6 +373,13 @@ var ruleTable = []Rule{
 			"after the last), and a watchdog_ops with a .ping has its .start called only from a user task: " +
 			"watchdog_start in watchdog_open or the WDIOC_SETOPTIONS ioctl (drivers/watchdog/watchdog_dev.c; " +
 			"__watchdog_ping, which the ping worker runs, calls .start only when .ping is NULL)"},
+
+	{ID: "pm-freezer-work", A: Side{Rows: systemSleep}, B: Side{Roles: []ir.Role{ir.RoleWork}},
+		Scope: ScopeKernel, Needs: NeedFrozen,
+		Reason: "system sleep freezes the freezable workqueues: freeze_kernel_threads calls " +
+			"freeze_workqueues_begin and waits for the work in flight (freeze_workqueues_busy) before the " +
+			"first system-sleep callback, and thaw_processes thaws them after the last; a work item queued " +
+			"only on such queues (system_freezable_wq, tifm_queue_work's) never runs beside those callbacks"},
 
 	{ID: "dev-groups", A: Side{Rows: []string{"device_attribute.*"}},
 		B: Side{Rows: append(append(append(append(rows("i2c_driver", "probe", "remove"),

@@ -183,6 +183,10 @@ func TestEveryRule(t *testing.T) {
 			{a: pmSuspend, b: wstart, want: false}, // no .ping: the core's worker calls .start
 			{a: pmSuspend, b: wping, facts: Facts{Pinged: map[string]bool{"wops": true}}, want: false},
 			{a: pmSuspend, b: wstart, facts: Facts{Pinged: map[string]bool{"other": true}}, want: false}},
+		"pm-freezer-work": {{a: pmSuspend, b: wrk, facts: Facts{Frozen: map[*ir.EntryPoint]bool{wrk: true}}, want: true},
+			{a: wrk, b: pmNoirq, facts: Facts{Frozen: map[*ir.EntryPoint]bool{wrk: true}}, want: true},
+			{a: pmSuspend, b: wrk, want: false}, // queued on a queue that is not frozen
+			{a: pmSuspend, b: tmr, facts: Facts{Frozen: map[*ir.EntryPoint]bool{tmr: true}}, want: false}},
 		"cpuhp": {{a: mkEP("up", ir.RoleEntry, "cpuhp_setup_state", "", "startup"),
 			b: mkEP("down", ir.RoleEntry, "cpuhp_setup_state", "", "teardown"), want: true},
 			{a: mkEP("up", ir.RoleEntry, "cpuhp_setup_state", "", "startup"), b: kth, want: false}},

@@ -129,6 +129,9 @@ type RegAPI struct {
 	// goes on).
 	Queue    bool
 	QueueArg int
+	// Freezable: the call queues Object only on a freezable workqueue,
+	// whatever its arguments (tifm_queue_work).
+	Freezable bool
 	// Also: further classes the call makes callable besides Publishes
 	// (hwmon_device_register_with_info's extra attribute groups).
 	Also []string
@@ -587,6 +590,10 @@ func registrations() {
 	for _, n := range []string{"queue_work_on", "queue_delayed_work_on", "mod_delayed_work_on"} {
 		reg(RegAPI{Name: n, Object: 2, Publishes: ClassWork, Queue: true, QueueArg: 1})
 	}
+	// Linux 6.12 drivers/misc/tifm_core.c: tifm_queue_work(work) is
+	// queue_work(workqueue, work) on the core's queue, made by
+	// create_freezable_workqueue("tifm") in tifm_init.
+	reg(RegAPI{Name: "tifm_queue_work", Object: 0, Publishes: ClassWork, Freezable: true})
 	unpub(ClassWork, 0, true, "cancel_work_sync", "cancel_delayed_work_sync")
 	unpub(ClassWork, 0, false, "cancel_work", "cancel_delayed_work")
 	// destroy_workqueue drains the work queued on its queue (Queue): not
@@ -957,3 +964,16 @@ func registrations() {
 		bindRow(c.name, "func", ir.RoleEntry, ClassIPI, "shared")
 	}
 }
+
+// FreezableQueues are the kernel's workqueues made with WQ_FREEZABLE,
+// by the name drivers pass them under (kernel/workqueue.c,
+// workqueue_init_early: system_freezable_wq and
+// system_freezable_power_efficient_wq). The PM core freezes them
+// (freeze_workqueues_begin in freeze_kernel_threads, which waits for the
+// work in flight: freeze_workqueues_busy) before the first system-sleep
+// callback and thaws them after the last.
+var freezableQueues = map[string]bool{"system_freezable_wq": true, "system_freezable_power_efficient_wq": true}
+
+// FreezableQueue reports whether a workqueue argument, as written, names
+// a freezable queue of the kernel's.
+func FreezableQueue(text string) bool { return freezableQueues[text] }

@@ -94,6 +94,12 @@ var assumptions = []assumption{
 		func(fc *frontend.Config, lc *lockset.Options) {
 			lc.IgnoreRules = append(lc.IgnoreRules, "pm-freezer-watchdog")
 		}},
+	{"freezer-work",
+		"the PM core freezes the freezable workqueues before the first system-sleep callback and thaws them after the last (freeze_kernel_threads: freeze_workqueues_begin, then waits for the work in flight with freeze_workqueues_busy; thaw_processes): a work item whose every queueing call puts it on system_freezable_wq, system_freezable_power_efficient_wq or tifm_queue_work's queue (tifm_core.c: create_freezable_workqueue) never runs beside a system-sleep callback",
+		"a race between such a work item and a system-sleep callback if kernel code queued it elsewhere (a queueing call whoop does not know), or on a kernel without the freezer",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "pm-freezer-work")
+		}},
 	{"single-open",
 		"a character device whose file_operations' open takes a bit with test_and_set_bit (-EBUSY when set) and whose release gives it back with clear_bit admits one open file at a time: the VFS calls a file's other operations only between its successful ->open (do_dentry_open) and its ->release (__fput, after the last reference), so release's code before clear_bit runs after every other operation of that file and before the next open's code past its test_and_set_bit; two operations of the open file still run at once. Applied only where every return of open holds the bit or returns non-zero, release clears it at most once on every path and on some path (a path that returns without clearing it, such as watchdog_dev.c's release when the device is gone, leaves the bit set for good: no open succeeds after it, so it keeps the bit to its return), and nothing else clears or writes its word (a kfree of its object aside: it gives no bit back to a live object); a bit in a struct field counts as one bit under one-device and lock-instances",
 		"races between a release before its clear_bit and an operation of another open file, if the bit is cleared or the word written by a path whoop does not see (another translation unit, a kernel helper handed the word)",

@@ -274,7 +274,48 @@ func FactsWith(prog *ir.Program, eps []*ir.EntryPoint, opts FactsOptions) models
 			}
 		}
 	}
+	facts.Frozen = frozenWork(eps, &facts)
 	return facts
+}
+
+// frozenWork returns the work entry points whose objects only freezable
+// workqueues run (models.Facts.Frozen): each of their registration sites
+// names an object, some call queues it, and every call that queues work
+// queues it on a freezable queue or names another object.
+func frozenWork(eps []*ir.EntryPoint, facts *models.Facts) map[*ir.EntryPoint]bool {
+	queued := map[string]bool{}   // objects some call queues
+	unfrozen := map[string]bool{} // objects a call may queue on another queue
+	anyUnfrozen := false          // a call queues an object whoop cannot name elsewhere
+	for call, co := range facts.Objects {
+		api, ok := models.Registration(call.Callee.Name)
+		if !ok || api.Publishes != models.ClassWork {
+			continue
+		}
+		frozen := api.Freezable || (api.Queue && models.FreezableQueue(co.Queue))
+		switch {
+		case co.Object == "" && !frozen:
+			anyUnfrozen = true
+		case !frozen:
+			unfrozen[co.Object] = true
+		default:
+			queued[co.Object] = true
+		}
+	}
+	out := map[*ir.EntryPoint]bool{}
+	if anyUnfrozen {
+		return out
+	}
+	for _, ep := range eps {
+		objs := facts.ObjectsOf[ep]
+		ok := ep.Role == ir.RoleWork && len(objs) > 0
+		for _, o := range objs {
+			ok = ok && o.Object != "" && queued[o.Object] && !unfrozen[o.Object]
+		}
+		if ok {
+			out[ep] = true
+		}
+	}
+	return out
 }
 
 // SitesOf returns the registration sites of the entry points eps, keyed
