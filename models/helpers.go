@@ -264,6 +264,12 @@ var helperTable = func() map[string]Helper {
 		"kmalloc_node", "kzalloc_node", "devm_kcalloc", "devm_kmalloc_array",
 		// mm/util.c: a new buffer filled from user memory (not driver memory).
 		"memdup_user", "vmemdup_user", "memdup_user_nul")
+	// Generic irq chips: kernel/irq/devres.c devm_irq_alloc_generic_chip
+	// (devm_kzalloc, then irq_init_generic_chip) and kernel/irq/
+	// generic-chip.c irq_alloc_generic_chip (kzalloc, the same) return
+	// memory no live pointer names; the chip keeps name and reg_base,
+	// so the arguments may escape.
+	add(Helper{Returns: ReturnsFresh}, "devm_irq_alloc_generic_chip", "irq_alloc_generic_chip")
 	// Duplicates read their source (driver memory) into a new buffer.
 	add(Helper{Accesses: []ArgAccess{rd(0, LenArg, 1)}, Returns: ReturnsFresh, NoEscape: true}, "kmemdup")
 	add(Helper{Accesses: []ArgAccess{rd(1, LenArg, 2)}, Returns: ReturnsFresh, NoEscape: true}, "devm_kmemdup")

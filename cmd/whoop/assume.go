@@ -157,7 +157,7 @@ var assumptions = []assumption{
 		"a race through a pointer to a stack local that a thread kept after the call that made it returned (a use after return)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoUnpublishedLocals = true }},
 	{"unpublished-allocations",
-		"an object an allocator returns (kmalloc, kzalloc, devm_kzalloc, kcalloc, kmemdup, vzalloc, ...: memory no live pointer names) is private to the call that allocated it until the function first lets its pointer go: stores it anywhere, passes it to a call other than a helper that keeps no pointer, returns it, compares it with anything but a constant, or merges it at a join with another value; the accesses through it before that (a struct filled in, then published with file->private_data = p or a registration) race with nothing (in-bounds must hold too)",
+		"an object an allocator returns (kmalloc, kzalloc, devm_kzalloc, kcalloc, kmemdup, vzalloc, devm_irq_alloc_generic_chip, ...: memory no live pointer names) is private to the call that allocated it until the function first lets its pointer go: stores it anywhere, passes it to a call other than a helper that keeps no pointer, returns it, compares it with anything but a constant, or merges it at a join with another value; the accesses through it before that (a struct filled in, then published with file->private_data = p or a registration) race with nothing (in-bounds must hold too)",
 		"a race through a pointer to freed memory that a thread kept and that the allocator handed out again (a use after free)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoUnpublishedAllocations = true }},
 	{"typed-kernel",
