@@ -260,8 +260,9 @@
 // &rtc->uie_rtctimer); lm93_read_block with data->block1 ... block10) are
 // grouped by the members they pass, and every group but the first calls a
 // copy of the function and of the driver functions it passes pointers to
-// (not those that call a registration function), solved with the entry
-// copies above. A parameter of such a function or copy that every call
+// (not those that call a registration function installing callbacks,
+// INIT_WORK, request_irq; schedule_work is copied), solved with the
+// entry copies above. A parameter of such a function or copy that every call
 // passes one constant is that constant (lins), and a load from a driver's
 // const table at a constant offset is the table's initialiser there, so
 // memcpy(values, buf, cmds[fbn].len) in a copy has its exact length.

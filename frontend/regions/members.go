@@ -98,8 +98,9 @@ func (g *graph) splitMembers(entries map[*ir.Function]*ir.Function) (map[*ir.Var
 
 // copyable returns f and the driver functions it calls, transitively,
 // with pointer parameters (pointerCallees), leaving out those that call a
-// registration function (split.go's registers: a copy would count the
-// registration twice), whose calls stay merged; nil when f itself does.
+// registration function installing callbacks (split.go's registers: a
+// copy would count its registration site twice), whose calls stay
+// merged; nil when f itself does.
 func copyable(f *ir.Function) []*ir.Function {
 	var out []*ir.Function
 	for _, h := range pointerCallees(f, nil) {

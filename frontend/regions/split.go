@@ -155,15 +155,22 @@ func pointerCallees(f *ir.Function, copied map[*ir.Function]*ir.Function) []*ir.
 }
 
 // registers reports whether one of fs calls a registration function of
-// the models tables: the lockset counts registration call sites (which
-// withdrawal undoes which, what publishes an entry point), and a copy
-// would count twice.
+// the models tables that installs callbacks (INIT_WORK, setup_timer,
+// request_irq): the entry-point pass makes a registration site of each
+// such call (which objects an entry point has, whether its function is
+// called from several places: frontend/entry), and a copy would count
+// one site twice. A registration that installs none (schedule_work,
+// mod_timer, cancel_work_sync, free_irq) makes no site: the lockset
+// takes its effect per call, from the call's own arguments
+// (lockset.classifyCall, entry.callObjects), the copy's are the
+// original's, and an execution runs one of the two, so copying it is
+// exact (rtc_timer_remove's schedule_work(&rtc->irqwork)).
 func registers(fs []*ir.Function) bool {
 	for _, f := range fs {
 		for _, b := range f.Blocks {
 			for _, s := range b.Stmts {
 				if c, ok := s.(*ir.Call); ok && c.Callee != nil {
-					if _, reg := models.Registration(c.Callee.Name); reg {
+					if api, reg := models.Registration(c.Callee.Name); reg && (len(api.Callbacks) > 0 || len(api.Ops) > 0) {
 						return true
 					}
 				}

@@ -38,11 +38,35 @@ static void tmr_remove(struct dev *d, struct tmr *t)
 	t->enabled = 0; // want region "struct dev.a.enabled" region "struct dev.b.enabled"
 }
 
-/* A callee that registers stays one function (the lockset counts
- * registration call sites); the helper itself is still copied. */
+/* A callee that only publishes (schedule_work installs no callback: no
+ * registration site) is copied with the helper. */
 static void kick(struct dev *d)
 {
 	schedule_work(&d->work);
+}
+
+/* So is a helper that publishes itself: the rtc core's rtc_timer_remove
+ * calls schedule_work(&rtc->irqwork). */
+static void tmr_kick(struct dev *d, struct tmr *t)
+{
+	t->enabled = 2; // want region "struct dev.a.enabled" region "struct dev.b.enabled"
+	schedule_work(&d->work);
+}
+
+static void dev_work(struct work_struct *w);
+
+/* A helper that installs a callback (INIT_WORK makes a registration site
+ * of the entry-point pass) stays one function: its calls stay merged. */
+static struct sdev {
+	struct tmr a;
+	struct tmr b;
+	struct work_struct work;
+} sd;
+
+static void tmr_setup(struct tmr *t)
+{
+	t->expires = 0; // want region "struct sdev.{a..b}"
+	INIT_WORK(&sd.work, dev_work);
 }
 
 static void tmr_start(struct dev *d, struct tmr *t)
@@ -109,6 +133,10 @@ static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	INIT_WORK(&d->work, dev_work);
 	tmr_start(d, &d->a);
 	tmr_start(d, &d->b);
+	tmr_kick(d, &d->a);
+	tmr_kick(d, &d->b);
+	tmr_setup(&sd.a);
+	tmr_setup(&sd.b);
 	read_block(d->block1, arg);
 	read_block(d->block3, arg);
 	d->a.enabled = 1;   // want region "struct dev.a.enabled"
