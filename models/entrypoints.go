@@ -1420,4 +1420,13 @@ func init() {
 	// own read_time, read_alarm or set_alarm call was given (the per-call
 	// object of the rows above), never a struct another thread shares.
 	exportParams["rtc_time64_to_tm"] = specs("scalar fresh")
+	// mc146818_get_time and mc146818_set_time (drivers/rtc/rtc-mc146818-lib.c)
+	// read or fill their caller's struct rtc_time: in 6.12 every caller
+	// passes a stack local (arch/x86/kernel/rtc.c, hpet.c's
+	// hpet_rtc_interrupt, base/power/trace.c, alpha's set_time copy) or
+	// the tm its own read_time or set_time was given (rtc-cmos.c's
+	// cmos_read_time and cmos_set_time, alpha_rtc_read_time), the
+	// per-call object of the rtc_class_ops rows.
+	exportParams["mc146818_get_time"] = specs("fresh scalar")
+	exportParams["mc146818_set_time"] = specs("fresh")
 }
