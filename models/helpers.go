@@ -270,6 +270,13 @@ var helperTable = func() map[string]Helper {
 	// memory no live pointer names; the chip keeps name and reg_base,
 	// so the arguments may escape.
 	add(Helper{Returns: ReturnsFresh}, "devm_irq_alloc_generic_chip", "irq_alloc_generic_chip")
+	// devres_alloc (drivers/base/devres.c, __devres_alloc_node behind the
+	// 6.12 macro): the data area of a new struct devres, the caller's own
+	// until devres_add links it into the device's list. The kernel keeps
+	// the release function (it calls it back at detach with the data), so
+	// the row lets its arguments escape and the entry-point pass still
+	// takes the function for an entry point.
+	add(Helper{Returns: ReturnsFresh}, "__devres_alloc_node", "devres_alloc", "devres_alloc_node")
 	// Duplicates read their source (driver memory) into a new buffer.
 	add(Helper{Accesses: []ArgAccess{rd(0, LenArg, 1)}, Returns: ReturnsFresh, NoEscape: true}, "kmemdup")
 	add(Helper{Accesses: []ArgAccess{rd(1, LenArg, 2)}, Returns: ReturnsFresh, NoEscape: true}, "devm_kmemdup")

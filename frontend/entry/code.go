@@ -113,7 +113,9 @@ func pointee(fn *ir.Function, i int) string {
 // the tables do not know may be called back at any time.
 func (s *scanner) unknownCall(f *ir.Function, b *ir.Block, c *ir.Call) {
 	name := c.Callee.Name
-	if _, ok := models.HelperFor(name); ok {
+	// A helper keeps no function it is passed, except an allocator that
+	// may keep its arguments (devres_alloc's release function).
+	if h, ok := models.HelperFor(name); ok && (h.NoEscape || h.Returns != models.ReturnsFresh) {
 		return
 	}
 	if _, ok := models.Lock(name); ok {

@@ -42,3 +42,19 @@ int u_use(int x)
 {
 	return u_ops.op(x);
 }
+
+// devres_alloc is an allocator of the helper table that keeps its release
+// function: the kernel calls it back at detach, an entry point still.
+static void u_release(struct device *dev, void *res) // want entry "entry devres_alloc.arg1 guessed"
+{
+}
+
+int u_devres(struct device *dev)
+{
+	int *n = devres_alloc(u_release, sizeof(int), GFP_KERNEL);
+
+	if (!n)
+		return -ENOMEM;
+	devres_add(dev, n);
+	return 0;
+}

@@ -130,6 +130,28 @@ static int dev_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/* devres_alloc returns a new devres data area, the caller's until
+ * devres_add links it to the device (gpiolib-legacy.c's
+ * devm_gpio_request); its release function is kept by the kernel. */
+static void num_release(struct device *dev, void *res)
+{
+	unsigned *n = res;
+
+	*n = 0;                                      // want shared not-private
+}
+
+static int dev_flush(struct file *file, fl_owner_t id)
+{
+	unsigned *dr = devres_alloc(num_release, sizeof(unsigned), GFP_KERNEL);
+
+	if (!dr)
+		return -ENOMEM;
+	*dr = 5;                                     // want shared private
+	devres_add(file->private_data, dr);
+	*dr = 6;                                     // want shared not-private
+	return 0;
+}
+
 static const struct file_operations dev_fops = {
 	.owner = THIS_MODULE,
 	.open = dev_open,
@@ -137,6 +159,7 @@ static const struct file_operations dev_fops = {
 	.write = dev_write,
 	.unlocked_ioctl = dev_ioctl,
 	.release = dev_release,
+	.flush = dev_flush,
 };
 
 static struct miscdevice dev_misc = { MISC_DYNAMIC_MINOR, "fresh", &dev_fops };
