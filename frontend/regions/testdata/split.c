@@ -9,6 +9,7 @@
 #include <linux/rtc.h>
 #include <linux/slab.h>
 #include <linux/export.h>
+#include <linux/workqueue.h>
 
 struct chip {
 	struct rtc_device *rtc;
@@ -17,6 +18,11 @@ struct chip {
 };
 
 static struct chip chip;
+static struct work_struct chip_work;
+
+static void chip_work_fn(struct work_struct *w)
+{
+}
 
 static void fill(struct rtc_time *tm, int v)
 {
@@ -24,11 +30,13 @@ static void fill(struct rtc_time *tm, int v)
 }
 
 /* rtc_class_ops.read_alarm: the rtc core's struct rtc_wkalrm, new per
- * call; suspend passes the driver's saved alarm. */
+ * call; suspend passes the driver's saved alarm. The copy also publishes
+ * (schedule_work installs no callback: nothing counts twice). */
 static int chip_read_alarm(struct device *dev, struct rtc_wkalrm *t)
 {
 	t->enabled = chip.irq;          // want region "fresh *t in chip_read_alarm.enabled" region "global chip.saved.enabled" region "global chip.irq"
 	fill(&t->time, 1);
+	schedule_work(&chip_work);
 	return 0;
 }
 
@@ -50,6 +58,7 @@ static SIMPLE_DEV_PM_OPS(chip_pm, chip_suspend, chip_resume);
 
 static int chip_probe(struct platform_device *pdev)
 {
+	INIT_WORK(&chip_work, chip_work_fn);
 	chip.rtc = devm_rtc_device_register(&pdev->dev, "chip", &chip_rtc_ops, THIS_MODULE);
 	return 0;
 }
