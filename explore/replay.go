@@ -65,6 +65,9 @@ type replayer struct {
 	// them, as C does.
 	zeroed     []*big.Int
 	zeroAllocs bool
+	// linked holds what the setup stored into the fields only it stores,
+	// for a drive to tie the kernel's objects to (tie).
+	linked map[fieldKey][]*big.Int
 }
 
 type pendingCheck struct {
@@ -570,6 +573,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 		if err := r.deref(th, a, &st.Access, addr); err != nil {
 			return false, err
 		}
+		r.tie(th, st, addr)
 		v := r.loadAs(st.Region, addr, st.Dst.CType)
 		a.vars[st.Dst] = v
 		r.log.note(v)
@@ -590,6 +594,7 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 			return false, err
 		}
 		r.write(st.Region, addr, v)
+		r.noteLink(th, st, v)
 		r.log.note(v)
 		s := r.access(th, a, &st.Access, "write", v)
 		r.noteWriter(st.Region, st.Mode, addr, s, a.quiet)

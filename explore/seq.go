@@ -131,10 +131,14 @@ type seq struct {
 	setupArgs  [][]*ir.Var
 	nextAssert int
 	cells      []cell // initial contents stored before the module loads
-	nextSite   int    // above every site of the original program
-	cuts       int    // clones whose loops or recursion the unrolling bound cuts
-	regionID   int
-	err        error
+	// links are the fields only the setup stores (strictkobj.go), for
+	// the concrete runs; built on first use, nil without the protocol.
+	links     *setupLinks
+	linksDone bool
+	nextSite  int // above every site of the original program
+	cuts      int // clones whose loops or recursion the unrolling bound cuts
+	regionID  int
+	err       error
 }
 
 type cloneKey struct {

@@ -32,6 +32,9 @@ type checker struct {
 	// memory nobody initialised (the replay keeps a helper's write of a
 	// struct apart from its fields' cells).
 	helperWrites []span
+	// links ties the objects the kernel hands in to the setup's
+	// (strictkobj.go); nil without the publication assumption.
+	links *setupLinks
 }
 
 // span is an object's storage.
@@ -121,6 +124,9 @@ func strictVerdict(prog *ir.Program, facts models.Facts, sems map[*ir.Call]bool,
 		byAddr: make(map[int64]*ir.Function)}
 	for f, a := range l.funcs {
 		c.byAddr[a] = f
+	}
+	if !noPub {
+		c.links = newSetupLinks(prog)
 	}
 	for _, o := range prog.Objects {
 		if a, ok := l.objs[o]; ok && o.Bytes > 0 {
@@ -434,12 +440,18 @@ func (c *checker) load(th *sThread, f *sFrame, st *ir.Load, vals *valueQueue) er
 	if err != nil {
 		return err
 	}
+	env := c.environment(addr)
 	v, err := c.read(addr, st.Size, st.Dst.CType, got, st.P, st.LValue)
 	if err != nil {
 		return err
 	}
 	if v.Cmp(got) != 0 {
 		return rejectf(st.P, "%s reads %s in the trace, %s under C's semantics", st.LValue, got, v)
+	}
+	if env {
+		if err := c.linkHolds(th, st, v); err != nil {
+			return err
+		}
 	}
 	f.vars[st.Dst] = v
 	c.access(th, addr, false, st.Mode)
@@ -463,6 +475,16 @@ func (c *checker) read(addr *big.Int, size int64, typ ir.Type, got *big.Int, pos
 	}
 	c.mem[addr.String()] = got
 	return got, nil
+}
+
+// environment reports whether a read at addr takes the trace's value:
+// nothing wrote the cell and C does not say what it holds.
+func (c *checker) environment(addr *big.Int) bool {
+	if _, ok := c.mem[addr.String()]; ok {
+		return false
+	}
+	_, ok := c.initial(addr, 1)
+	return !ok || c.helperWritten(addr)
 }
 
 // asType is the value v, stored in a cell, as a read of size bytes as
@@ -560,6 +582,7 @@ func (c *checker) store(th *sThread, f *sFrame, st *ir.Store, vals *valueQueue) 
 	}
 	c.mem[addr.String()] = v
 	c.access(th, addr, true, st.Mode)
+	c.noteStore(th, st, v)
 	return nil
 }
 
