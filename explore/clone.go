@@ -335,6 +335,7 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 		dst := c.v(st.Dst)
 		c.load(cur, st.Region, &st.Access, addr, dst)
 		c.assumeRange(cur, dst, nil, st.P)
+		c.tieLoad(cur, st, dst)
 		if isYield {
 			val := c.tmp("seen", ir.Int)
 			cur.Add(&ir.Assign{Dst: val, Src: dst, P: st.P})
@@ -346,6 +347,7 @@ func (c *cloner) stmt(cur *ir.Block, st ir.Stmt) *ir.Block {
 		val := c.tmp("stored", ir.Int)
 		cur.Add(&ir.Assign{Dst: val, Src: c.expr(st.Val), P: st.P})
 		c.store(cur, st.Region, &st.Access, addr, val)
+		c.noteLink(cur, st, val)
 		if isYield {
 			c.yield(cur, yp, st.Region, &st.Access, addr, val, st.P)
 		}

@@ -135,10 +135,14 @@ type seq struct {
 	// the concrete runs; built on first use, nil without the protocol.
 	links     *setupLinks
 	linksDone bool
-	nextSite  int // above every site of the original program
-	cuts      int // clones whose loops or recursion the unrolling bound cuts
-	regionID  int
-	err       error
+	// linkVars hold, per such field, the last pointer the setup stored
+	// there and whether it stored one (tieLoad).
+	linkVars map[fieldKey][2]*ir.Var
+	linkKeys []fieldKey // linkVars' keys, in order
+	nextSite int        // above every site of the original program
+	cuts     int        // clones whose loops or recursion the unrolling bound cuts
+	regionID int
+	err      error
 }
 
 type cloneKey struct {
@@ -297,6 +301,7 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 		s.pending = s.pending[1:]
 		s.cloneBody(job)
 	}
+	s.initLinks()
 	if s.err != nil {
 		return nil, s.err
 	}

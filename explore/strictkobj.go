@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"math/big"
 
 	"github.com/whoopverify/whoop/ir"
@@ -30,9 +31,9 @@ type fieldKey struct {
 }
 
 // setupLinks collects what the setup stores into the fields only its code
-// stores; the check reads the pointer fields among them.
+// stores and regular entry points read as pointers.
 type setupLinks struct {
-	only   map[fieldKey]bool // fields the setup's code writes and no regular entry point's
+	only   map[fieldKey]bool // fields the setup's code writes, no regular entry point's, and one reads as a pointer
 	stored map[fieldKey][]*big.Int
 }
 
@@ -41,10 +42,15 @@ func newSetupLinks(prog *ir.Program) *setupLinks {
 	regular := reachableFrom(prog, func(ep *ir.EntryPoint) bool { return ep.Role != ir.RoleInit })
 	setup := reachableFrom(prog, func(ep *ir.EntryPoint) bool { return ep.Role == ir.RoleInit })
 	written := make(map[fieldKey]bool)
+	pointerLoads := make(map[fieldKey]bool)
 	wholeStruct := make(map[*ir.Struct]bool)
 	for f := range regular {
 		forStmts(f, func(s ir.Stmt) {
 			switch st := s.(type) {
+			case *ir.Load:
+				if isPointer(st.Dst.CType) {
+					pointerLoads[fieldKey{st.Struct, st.Field}] = true
+				}
 			case *ir.Store:
 				written[fieldKey{st.Struct, st.Field}] = true
 			case *ir.Touch:
@@ -61,7 +67,7 @@ func newSetupLinks(prog *ir.Program) *setupLinks {
 				return
 			}
 			k := fieldKey{st.Struct, st.Field}
-			if !written[k] && !wholeStruct[st.Struct] {
+			if pointerLoads[k] && !written[k] && !wholeStruct[st.Struct] {
 				l.only[k] = true
 			}
 		})
@@ -185,8 +191,9 @@ func (r *replayer) noteLink(th *thread, st *ir.Store, v *big.Int) {
 
 // tie makes a concrete run read, from a pointer field only the setup
 // stores, of an object the kernel handed in where nothing wrote it, the
-// first pointer the setup stored there: the kernel hands in the objects
-// the setup registered, as the strict check wants (linkHolds).
+// last pointer the setup stored there (as the search does): the kernel
+// hands in the objects the setup registered, as the strict check wants
+// (linkHolds).
 func (r *replayer) tie(th *thread, st *ir.Load, addr *big.Int) {
 	if r.drive == nil || th.id == initThread || th.ep.Role == ir.RoleInit || !isPointer(st.Dst.CType) {
 		return
@@ -203,5 +210,80 @@ func (r *replayer) tie(th *thread, st *ir.Load, addr *big.Int) {
 	if r.inZeroed(addr) {
 		return
 	}
-	r.write(st.Region, addr, vals[0])
+	r.write(st.Region, addr, vals[len(vals)-1])
+}
+
+// The search ties the kernel's objects as the strict check wants: each
+// field only the setup stores has two ghost variables, the last pointer
+// the setup stored there and whether it stored one, and a regular
+// thread's load of it reads that pointer once the setup stored one. A
+// setup that stored several (one per disk) leaves the search the last:
+// executions on the other objects are lost, none is added.
+
+// setupRuns reports whether thread t of the pair runs the setup.
+func (s *seq) setupRuns(t int) bool {
+	switch t {
+	case initThread:
+		return true
+	case 1:
+		return s.sh.first.Role == ir.RoleInit
+	case 2:
+		return s.sh.second.Role == ir.RoleInit
+	}
+	return false
+}
+
+// linkVar returns the ghost variables of field k, made on first use.
+func (s *seq) linkVar(k fieldKey) [2]*ir.Var {
+	if v, ok := s.linkVars[k]; ok {
+		return v
+	}
+	if s.linkVars == nil {
+		s.linkVars = make(map[fieldKey][2]*ir.Var)
+	}
+	n := len(s.linkKeys)
+	v := [2]*ir.Var{s.q.NewVar(fmt.Sprintf("link%d", n), ir.Int), s.q.NewVar(fmt.Sprintf("linked%d", n), ir.Bool)}
+	s.linkVars[k] = v
+	s.linkKeys = append(s.linkKeys, k)
+	return v
+}
+
+// initLinks starts the harness with no link stored.
+func (s *seq) initLinks() {
+	if len(s.linkKeys) == 0 || s.harness == nil || len(s.harness.Blocks) == 0 {
+		return
+	}
+	b := s.harness.Blocks[0]
+	init := make([]ir.Stmt, 0, len(s.linkKeys)+len(b.Stmts))
+	for _, k := range s.linkKeys {
+		init = append(init, &ir.Assign{Dst: s.linkVars[k][1], Src: ir.False, P: s.sh.first.Pos})
+	}
+	b.Stmts = append(init, b.Stmts...)
+	for _, k := range s.linkKeys {
+		s.harness.Modifies = append(s.harness.Modifies, s.linkVars[k][0], s.linkVars[k][1])
+	}
+}
+
+// noteLink records the setup's store of val into a field only it stores.
+func (c *cloner) noteLink(b *ir.Block, st *ir.Store, val ir.Expr) {
+	links := c.s.setupLinks()
+	k := fieldKey{st.Struct, st.Field}
+	if links == nil || !links.only[k] || !c.s.setupRuns(c.key.thread) {
+		return
+	}
+	v := c.s.linkVar(k)
+	b.Add(&ir.Assign{Dst: v[0], Src: val, P: st.P})
+	b.Add(&ir.Assign{Dst: v[1], Src: ir.True, P: st.P})
+}
+
+// tieLoad makes a regular thread's load of a pointer field only the setup
+// stores read the setup's last pointer there, once it stored one.
+func (c *cloner) tieLoad(b *ir.Block, st *ir.Load, dst *ir.Var) {
+	links := c.s.setupLinks()
+	k := fieldKey{st.Struct, st.Field}
+	if links == nil || !links.only[k] || c.s.setupRuns(c.key.thread) || !isPointer(st.Dst.CType) {
+		return
+	}
+	v := c.s.linkVar(k)
+	b.Add(&ir.Assume{Cond: ir.Or(ir.Not(v[1]), ir.Eq(dst, v[0])), P: st.P})
 }
