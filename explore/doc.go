@@ -71,7 +71,13 @@
 // zero and then its static initialiser (initialCells; cells of objects
 // beyond maxZeroCells per access size start arbitrary); everything else
 // (objects the kernel passes in, what external functions return) is
-// arbitrary, as in the lockset check's environment. Fresh-per-call
+// arbitrary, as in the lockset check's environment, but for their links
+// to the setup's objects: a pointer field that only the setup's code
+// stores and a regular entry point reads (gendisk.private_data, which
+// swim_probe sets before add_disk) reads the last pointer the setup
+// stored there, in the search, the concrete runs and the strict check
+// (strictkobj.go), since the kernel hands in only objects the setup
+// registered. Fresh-per-call
 // arguments, frame objects and allocations get fresh addresses; an
 // allocation may fail and return NULL. Executions that access memory
 // below address 4096 (NULL plus a field offset, an ERR_PTR value) are not
@@ -137,7 +143,9 @@
 // published (a timer armed, work queued, a handler requested) and not
 // after its withdrawal, a file's release after its open returned 0 and
 // its other operations, a remove after its probe, a one-shot release
-// (kref, device) once per object, a net_device's transmit only while it
+// (kref, device) once per object, a pointer field only the setup stores
+// read from an object the kernel handed in only as a pointer the setup
+// stored there, a net_device's transmit only while it
 // is up (after its ndo_open returned 0, never once its ndo_stop began;
 // ndo_open not on a device up, nor beside its ndo_stop) and a NAPI poll
 // only while its context is enabled (napi_enable..napi_disable). The
