@@ -46,7 +46,7 @@ func TestProtocolDropped(t *testing.T) {
 // (open_count.c's race needs the two opens in the order the rounds give
 // them); every model replays (confirm fails on one that does not).
 func TestProtocolSolver(t *testing.T) {
-	for _, name := range []string{"open_count.c", "single_open.c", "unarmed.c", "netdev_xmit.c", "disk_private.c"} {
+	for _, name := range []string{"open_count.c", "single_open.c", "unarmed.c", "netdev_xmit.c", "disk_private.c", "disk_absent.c"} {
 		t.Run(strings.TrimSuffix(name, ".c"), func(t *testing.T) {
 			out := checkVerdicts(t, filepath.Join("testdata", "protocol", name), explore.NoConcrete(explore.Options{}))
 			if out.Stats.Queries == 0 {

@@ -131,7 +131,11 @@ func (c *checker) noteStore(th *sThread, st *ir.Store, v *big.Int) {
 
 // linkHolds checks a regular thread's read of v from a link field where
 // the trace's value is the environment's: it must be a pointer the setup
-// stored into that field (when the setup stored any).
+// stored into that field, or NULL if it stored none (swim's probe with no
+// drive present adds no disk, yet blk_register_region publishes the
+// operations: an object the kernel handed in then is none the setup
+// made, and the kernel's allocators, alloc_disk, alloc_netdev, zero
+// theirs).
 func (c *checker) linkHolds(th *sThread, st *ir.Load, v *big.Int) error {
 	k := fieldKey{st.Struct, st.Field}
 	if c.links == nil || !c.links.only[k] || setupThread(th) || !isPointer(st.Dst.CType) {
@@ -139,12 +143,15 @@ func (c *checker) linkHolds(th *sThread, st *ir.Load, v *big.Int) error {
 	}
 	vals := c.links.stored[k]
 	if len(vals) == 0 {
-		return nil
+		vals = []*big.Int{new(big.Int)} // allocators zero the kernel's objects
 	}
 	for _, s := range vals {
 		if s.Cmp(v) == 0 {
 			return nil
 		}
+	}
+	if len(c.links.stored[k]) == 0 {
+		return rejectf(st.P, "%s reads %s from an object the kernel handed in, where the setup stored no pointer: the kernel hands the objects the setup registered, and their allocator zeroed it", st.LValue, v)
 	}
 	return rejectf(st.P, "%s reads %s from an object the kernel handed in, where the setup stored only %s: the kernel hands the objects the setup registered", st.LValue, v, joinInts(vals))
 }
@@ -191,16 +198,20 @@ func (r *replayer) noteLink(th *thread, st *ir.Store, v *big.Int) {
 
 // tie makes a concrete run read, from a pointer field only the setup
 // stores, of an object the kernel handed in where nothing wrote it, the
-// last pointer the setup stored there (as the search does): the kernel
-// hands in the objects the setup registered, as the strict check wants
-// (linkHolds).
+// last pointer the setup stored there, NULL if none (as the search
+// does): the kernel hands in the objects the setup registered, as the
+// strict check wants (linkHolds).
 func (r *replayer) tie(th *thread, st *ir.Load, addr *big.Int) {
 	if r.drive == nil || th.id == initThread || th.ep.Role == ir.RoleInit || !isPointer(st.Dst.CType) {
 		return
 	}
-	vals := r.linked[fieldKey{st.Struct, st.Field}]
-	if len(vals) == 0 {
+	k := fieldKey{st.Struct, st.Field}
+	if links := r.s.setupLinks(); links == nil || !links.only[k] {
 		return
+	}
+	vals := r.linked[k]
+	if len(vals) == 0 {
+		vals = []*big.Int{new(big.Int)}
 	}
 	if m := r.mem[st.Region]; m != nil {
 		if _, ok := m[addr.String()]; ok {
@@ -277,7 +288,10 @@ func (c *cloner) noteLink(b *ir.Block, st *ir.Store, val ir.Expr) {
 }
 
 // tieLoad makes a regular thread's load of a pointer field only the setup
-// stores read the setup's last pointer there, once it stored one.
+// stores read the setup's last pointer there, NULL if it stored none. The
+// ghost variables are not per round: beside a probe in thread 1, thread 2
+// sees the probe's last store even before it happens; the strict check,
+// which follows the trace's order, rejects such a trace.
 func (c *cloner) tieLoad(b *ir.Block, st *ir.Load, dst *ir.Var) {
 	links := c.s.setupLinks()
 	k := fieldKey{st.Struct, st.Field}
@@ -285,5 +299,5 @@ func (c *cloner) tieLoad(b *ir.Block, st *ir.Load, dst *ir.Var) {
 		return
 	}
 	v := c.s.linkVar(k)
-	b.Add(&ir.Assume{Cond: ir.Or(ir.Not(v[1]), ir.Eq(dst, v[0])), P: st.P})
+	b.Add(&ir.Assume{Cond: &ir.Ite{Cond: v[1], Then: ir.Eq(dst, v[0]), Else: ir.Eq(dst, ir.IntConst(0))}, P: st.P})
 }

@@ -14,8 +14,8 @@ import (
 // The strict check ties the kernel's objects to the setup's on its own,
 // whatever the search does: in disk_private.c, dp_ioctl's read of
 // bdev->bd_disk->private_data where nothing in the trace wrote it must
-// give the pointer dp_init stored there; dp_init's own reads are free,
-// and so is any read before the setup stored one.
+// give the pointer dp_init stored there, or NULL before it stored one;
+// dp_init's own reads are free.
 func TestStrictKernelObjectLinks(t *testing.T) {
 	prog, err := frontend.Load(context.Background(), filepath.Join("testdata", "protocol", "disk_private.c"), frontend.Config{})
 	if err != nil {
@@ -51,8 +51,12 @@ func TestStrictKernelObjectLinks(t *testing.T) {
 	c := &checker{links: newSetupLinks(prog)}
 	init := &sThread{id: initThread, ep: setup}
 	th := &sThread{id: 1, ep: ioctl}
-	if err := c.linkHolds(th, read, big.NewInt(4096)); err != nil {
-		t.Errorf("a read before the setup stored a link: %v", err)
+	if err := c.linkHolds(th, read, big.NewInt(0)); err != nil {
+		t.Errorf("NULL before the setup stored a link: %v", err)
+	}
+	err = c.linkHolds(th, read, big.NewInt(4096))
+	if err == nil || !strings.Contains(err.Error(), "reads 4096 from an object the kernel handed in, where the setup stored no pointer") {
+		t.Errorf("a pointer before the setup stored one: %v", err)
 	}
 	c.noteStore(init, link, big.NewInt(1<<20))
 	if err := c.linkHolds(th, read, big.NewInt(1<<20)); err != nil {
