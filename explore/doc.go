@@ -75,7 +75,8 @@
 // to the setup's objects: a pointer field that only the setup's code
 // stores and a regular entry point reads (gendisk.private_data, which
 // swim_probe sets before add_disk) reads the last pointer the setup
-// stored there, in the search, the concrete runs and the strict check
+// stored there (NULL where it stored none), in the search, the concrete
+// runs and the strict check
 // (strictkobj.go), since the kernel hands in only objects the setup
 // registered. Fresh-per-call
 // arguments, frame objects and allocations get fresh addresses; an
