@@ -383,7 +383,7 @@ func parseUnit(st *state) error {
 		{Name: st.path, Value: endSplice(rewriteElvis(rewriteNamedVariadics(rewriteEmptyArrays(src))))},
 		{Name: endSource, Value: endSentinel},
 	}
-	ast, err := translate(st, ccfg, sources)
+	ast, err := translateUnit(st, ccfg, sources)
 	var crash *internalError
 	if errors.As(err, &crash) {
 		// cc/v4 panicked: no fault of the input that whoop can name, an

@@ -164,6 +164,13 @@ type TreeOptions struct {
 	// directories, forced includes and macros then replace the ones
 	// computed from the tree.
 	Commands func(path string) *ktree.Command
+	// Preprocess is "gcc" for --preprocess=gcc (gcccpp.go): the build's
+	// compiler, GCC or "gcc" on the PATH, preprocesses the driver's
+	// leading #include block. Warn, when set, gets a note when that falls
+	// back to cc/v4 alone.
+	Preprocess string
+	GCC        string
+	Warn       io.Writer
 }
 
 // ResolveTree returns the kernel tree layout path is read against, or nil

@@ -25,6 +25,9 @@ func frontendConfig(c *cli.Context) (frontend.Config, error) {
 		Undefines:   c.StringSlice("U"),
 		Tree:        treeOptions(c),
 	}
+	if p := c.String("preprocess"); p != "" && p != "cc" && p != frontend.PreprocessGCC {
+		return cfg, usageErrorf("--preprocess %s: want cc or gcc", p)
+	}
 	if err := frontend.CheckConfig(cfg); err != nil {
 		return cfg, usageErrorf("%v", err)
 	}

@@ -14,6 +14,7 @@ func treeFlags() []cli.Flag {
 		&cli.StringFlag{Name: "kernel", Usage: "read FILE against the Linux source tree `DIR` (default: the tree FILE lies in, if any)"},
 		&cli.StringFlag{Name: "kernel-build", Usage: "the tree's configured build `DIR`: an O= build directory or an installed headers package such as /usr/src/linux-headers-$(uname -r) (default: the tree itself after make prepare)"},
 		&cli.BoolFlag{Name: "bundled", Usage: "always read FILE against whoop's bundled kernel model headers, even inside a kernel tree"},
+		&cli.StringFlag{Name: "preprocess", Value: "cc", Usage: "in a kernel tree, who preprocesses the driver's leading #include block: `cc` (cc/v4, the C parser) or gcc (the compiler on the PATH, faster; docs/preprocess-gcc.md)"},
 	}
 }
 
@@ -21,6 +22,9 @@ func treeFlags() []cli.Flag {
 // printed on stderr.
 func treeOptions(c *cli.Context) frontend.TreeOptions {
 	opts := frontend.TreeOptions{Dir: c.String("kernel"), Build: c.String("kernel-build"), Bundled: c.Bool("bundled")}
+	if c.String("preprocess") == frontend.PreprocessGCC {
+		opts.Preprocess, opts.Warn = frontend.PreprocessGCC, c.App.ErrWriter
+	}
 	if c.Bool("verbose") {
 		opts.Log = c.App.ErrWriter
 	}

@@ -1,0 +1,416 @@
+package frontend
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/whoopverify/whoop/models"
+	"modernc.org/cc/v4"
+)
+
+// Tree mode with --preprocess=gcc: the build's compiler preprocesses the
+// driver's leading block of directives (headEnd: its #includes and
+// #defines before the first line of code), which is where nearly all of a
+// file's preprocessing goes (the kernel headers); cc/v4 reads gcc's output,
+// macro definitions kept (-dD), then the driver's own code, which it
+// preprocesses itself so that every driver position stays as it is.
+//
+// What gcc reads must be what cc/v4 would read: the same predefined macros,
+// kbuild's defines and forced includes (treeCommandLine), the overlay
+// headers first on the include path, and every header rewritten as
+// sourceFS rewrites it. gcc cannot be handed a rewritten file system, so
+// the headers it reads (listed by a first `gcc -M`) are written, rewritten,
+// to a temporary mirror under their own absolute paths, and the second run
+// reads only the mirror. Three answers differ between the two
+// preprocessors and are made equal in the mirror: __has_attribute is 0 in
+// cc/v4, __has_builtin is kernelHasBuiltin, and __COUNTER__ continues
+// from the headers' count.
+//
+// Anything that fails (no gcc, a gcc error, a header of the driver's own
+// directory reached from the block, cc/v4 rejecting the result) falls back
+// to cc/v4 alone, with a note saying why.
+
+// PreprocessGCC is the value of TreeOptions.Preprocess that selects gcc.
+const PreprocessGCC = "gcc"
+
+// gccUnit is what gcc hands cc/v4 for one translation unit.
+type gccUnit struct {
+	text   string // gcc's output with its line markers as #line: the <command-line> source
+	driver []byte // the driver's text with its leading block blanked
+}
+
+// gccRun is one preprocessing of a unit by gcc.
+type gccRun struct {
+	ctx      context.Context
+	gcc      string
+	mirror   string // the temporary directory
+	path     string // the driver as cc/v4 names it
+	dirs     []string
+	builtins map[string]bool // names __has_builtin asks about in the mirror
+}
+
+const (
+	gccMain    = "whoop-main.c"
+	gccMacros  = "whoop-macros.h"
+	gccCounter = "<whoop-counter>"
+)
+
+// gccPreprocess preprocesses the leading block of the driver text src
+// (already rewritten as cc/v4 reads it) with gcc, after the predefined
+// macros and the command line cc/v4 would get.
+func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit, error) {
+	n := headEnd(src)
+	if n == 0 {
+		return nil, fmt.Errorf("the driver has no leading #include block")
+	}
+	gcc, err := exec.LookPath(st.cfg.Tree.gccName())
+	if err != nil {
+		return nil, fmt.Errorf("no compiler: %w", err)
+	}
+	mirror, err := os.MkdirTemp("", "whoop-gcc-")
+	if err != nil {
+		return nil, fmt.Errorf("temporary mirror: %w", err)
+	}
+	defer os.RemoveAll(mirror)
+	r := &gccRun{ctx: st.ctx, gcc: gcc, mirror: mirror, path: st.path, builtins: map[string]bool{}}
+	r.dirs = append([]string{overlayRoot}, st.cfg.Kernel.IncludeDirs(st.path)[1:]...)
+	for _, d := range st.cfg.IncludeDirs {
+		if d != "" {
+			r.dirs = append(r.dirs, d)
+		}
+	}
+	if err := r.writeOverlay(); err != nil {
+		return nil, err
+	}
+	head := string(src[:n])
+	if err := r.writeInputs(predefined, cmdline, head, false); err != nil {
+		return nil, err
+	}
+	deps, err := r.deps()
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range deps {
+		if err := r.mirrorFile(d); err != nil {
+			return nil, err
+		}
+	}
+	if err := r.writeInputs(predefined, cmdline, head, true); err != nil {
+		return nil, err
+	}
+	out, err := r.run("-E", "-dD")
+	if err != nil {
+		return nil, err
+	}
+	text, err := r.lineMarkers(st, out)
+	if err != nil {
+		return nil, err
+	}
+	return &gccUnit{text: text, driver: append(blankLines(src, n), src[n:]...)}, nil
+}
+
+// gccName is the compiler run for --preprocess=gcc.
+func (o TreeOptions) gccName() string {
+	if o.GCC != "" {
+		return o.GCC
+	}
+	return "gcc"
+}
+
+// mapped returns where gcc finds a directory or file: in the mirror on the
+// second run; the overlay is always there.
+func (r *gccRun) mapped(p string, mirrored bool) string {
+	if isModelFile(p) || mirrored {
+		if !filepath.IsAbs(p) && !isModelFile(p) {
+			if abs, err := filepath.Abs(p); err == nil {
+				p = abs
+			}
+		}
+		return filepath.Join(r.mirror, p)
+	}
+	return p
+}
+
+// writeOverlay copies the overlay headers into the mirror, as cc/v4 reads
+// them (no rewrite but the __has_ operators).
+func (r *gccRun) writeOverlay() error {
+	return fs.WalkDir(models.Include(), models.OverlayDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(models.Include(), p)
+		if err != nil {
+			return err
+		}
+		return r.write(filepath.Join(r.mirror, "<whoop>", p), r.hasOperators(data))
+	})
+}
+
+func (r *gccRun) write(name string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return fmt.Errorf("temporary mirror: %w", err)
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		return fmt.Errorf("temporary mirror: %w", err)
+	}
+	return nil
+}
+
+// mirrorFile writes the header gcc read at p into the mirror, rewritten
+// as sourceFS.Open rewrites it for cc/v4.
+func (r *gccRun) mirrorFile(p string) error {
+	if strings.HasPrefix(p, r.mirror+"/") {
+		return nil
+	}
+	p = filepath.Clean(p)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", p, err)
+	}
+	data = endSplice(rewriteKernelSource(rewriteNamedVariadics(data)))
+	return r.write(r.mapped(p, true), r.hasOperators(data))
+}
+
+// hasBuiltinArg finds the names __has_builtin asks about.
+var hasBuiltinArg = regexp.MustCompile(`__has_builtin\s*\(\s*(\w+)\s*\)`)
+
+// hasOperators renames gcc's __has_attribute and __has_builtin to macros
+// the macro file defines with cc/v4's answers (gccMacroText).
+func (r *gccRun) hasOperators(data []byte) []byte {
+	if !bytes.Contains(data, []byte("__has_")) {
+		return data
+	}
+	for _, m := range hasBuiltinArg.FindAllSubmatch(data, -1) {
+		r.builtins[string(m[1])] = true
+	}
+	data = bytes.ReplaceAll(data, []byte("__has_attribute"), []byte("__whoop_has_attribute"))
+	return bytes.ReplaceAll(data, []byte("__has_builtin"), []byte("__whoop_has_builtin"))
+}
+
+// gccMacroText is the macro file gcc reads first (-imacros): cc/v4's
+// predefined macros (those gcc defines itself left out), the macros of
+// cc.Builtin, and the __has_ operators with cc/v4's answers.
+func (r *gccRun) gccMacroText(predefined string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(predefined, "\n") {
+		if strings.HasPrefix(l, "#define __STDC__ ") || strings.HasPrefix(l, "#define __STDC_HOSTED__ ") {
+			continue
+		}
+		b.WriteString(l + "\n")
+	}
+	b.WriteString(ccBuiltinMacros)
+	// cc/v4 treats the unknown __has_attribute(x) as 0.
+	b.WriteString("#define __whoop_has_attribute(x) 0\n#define __whoop_has_builtin(x) __whoop_hb_##x\n")
+	names := make([]string, 0, len(r.builtins))
+	for n := range r.builtins {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if kernelHasBuiltin(n) {
+			fmt.Fprintf(&b, "#define __whoop_hb_%s 1\n", n)
+		}
+	}
+	return b.String()
+}
+
+// ccBuiltinMacros are the macros cc.Builtin defines for an x86_64 C
+// translation unit (its #if branches as cc/v4 takes them there).
+const ccBuiltinMacros = `#define __extension__
+#define __restrict_arr restrict
+#define __builtin_va_list __builtin_va_list
+#define __builtin_va_arg(va, type) (*(type*)__builtin_va_arg_impl(va))
+#define __builtin_va_copy(dst, src) dst = src
+#define __builtin_offsetof(type, member) ((__SIZE_TYPE__)&(((type*)0)->member))
+#define __builtin_types_compatible_p(t1, t2) __ccgo__types_compatible_p((t1){}, (t2){})
+#define __builtin_bit_cast(type, expr) (((union { __typeof__(expr) __ccgo_from; type __ccgo_to; }){ .__ccgo_from = (expr) }).__ccgo_to)
+#define __FUNCTION__ __func__
+#define __PRETTY_FUNCTION__ __func__
+`
+
+// forcedAbs matches a forced include named by its absolute path.
+var forcedAbs = regexp.MustCompile(`(?m)^#include "(/[^"]*)"$`)
+
+// writeInputs writes the macro file and the main file: the command line,
+// then the driver's block under the driver's name, then a __COUNTER__ whose
+// value the headers' count gives.
+func (r *gccRun) writeInputs(predefined, cmdline, head string, mirrored bool) error {
+	if mirrored {
+		cmdline = forcedAbs.ReplaceAllStringFunc(cmdline, func(s string) string {
+			return `#include "` + r.mapped(forcedAbs.FindStringSubmatch(s)[1], true) + `"`
+		})
+	}
+	if err := r.write(filepath.Join(r.mirror, gccMacros), []byte(r.gccMacroText(predefined))); err != nil {
+		return err
+	}
+	main := fmt.Sprintf("%s\n#line 1 %q\n%s\n#line 1 %q\n__COUNTER__\n", cmdline, r.path, head, gccCounter)
+	return r.write(filepath.Join(r.mirror, gccMain), []byte(main))
+}
+
+// run runs gcc on the main file with the include path (mirrored after the
+// first run) and returns its output.
+func (r *gccRun) run(extra ...string) ([]byte, error) {
+	mirrored := extra[0] == "-E"
+	args := []string{"-undef", "-nostdinc", "-std=gnu89", "-imacros", filepath.Join(r.mirror, gccMacros)}
+	for _, d := range r.dirs {
+		args = append(args, "-I", r.mapped(d, mirrored))
+	}
+	args = append(append(args, extra...), filepath.Join(r.mirror, gccMain))
+	cmd := exec.CommandContext(r.ctx, r.gcc, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if i := strings.IndexByte(msg, '\n'); i > 0 {
+			msg = msg[:i]
+		}
+		return nil, fmt.Errorf("%s %s: %w: %s", r.gcc, extra[0], err, msg)
+	}
+	return out, nil
+}
+
+// deps returns the files the first run reads (gcc -M), but the main and
+// macro files.
+func (r *gccRun) deps() ([]string, error) {
+	out, err := r.run("-M")
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for i, f := range strings.Fields(strings.ReplaceAll(string(out), "\\\n", " ")) {
+		if i == 0 || strings.HasPrefix(f, r.mirror+"/") {
+			continue // the target, and what is already in the mirror
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// lineMarkers turns gcc's output into what cc/v4 reads: from the main
+// file's first line on, each `# N "file" flags` marker becomes `#line N
+// "file"` with the mirror's prefix dropped (cc/v4 ignores gcc's form), and
+// __FILE__ strings lose that prefix too. The __COUNTER__ value at the end
+// becomes as many __COUNTER__ uses, so cc/v4 continues the count.
+func (r *gccRun) lineMarkers(st *state, out []byte) (string, error) {
+	mainName := strconv.Quote(filepath.Join(r.mirror, gccMain))
+	start := bytes.Index(out, []byte("\n# 1 "+mainName+"\n"))
+	if start < 0 {
+		return "", fmt.Errorf("gcc's output has no line marker for its input")
+	}
+	var b strings.Builder
+	sc := bufio.NewScanner(bytes.NewReader(out[start+1:]))
+	sc.Buffer(make([]byte, 1<<20), 1<<28)
+	prefix := r.mirror + "/"
+	for sc.Scan() {
+		line := sc.Text()
+		if !strings.HasPrefix(line, "# ") || len(line) < 3 || line[2] < '0' || line[2] > '9' {
+			b.WriteString(strings.ReplaceAll(line, `"`+prefix, `"/`))
+			b.WriteByte('\n')
+			continue
+		}
+		num, rest, _ := strings.Cut(line[2:], " ")
+		name, err := strconv.Unquote(markerName(rest))
+		if err != nil {
+			return "", fmt.Errorf("gcc line marker %q: %w", line, err)
+		}
+		switch {
+		case name == filepath.Join(r.mirror, gccMain):
+			name = "<command-line>"
+		case name == gccCounter:
+			return b.String() + r.counter(sc), nil
+		case strings.HasPrefix(name, prefix):
+			name = strings.TrimPrefix(name, r.mirror)
+			if strings.HasPrefix(name, "/<whoop>/") {
+				name = name[1:]
+			}
+			name = filepath.Clean(name)
+		}
+		if name != r.path && name != "<command-line>" && !st.isModel(name) {
+			return "", fmt.Errorf("the driver's leading block reads %s, a file of its own directory", name)
+		}
+		fmt.Fprintf(&b, "#line %s %q\n", num, name)
+	}
+	if err := sc.Err(); err != nil {
+		return "", fmt.Errorf("reading gcc's output: %w", err)
+	}
+	return "", fmt.Errorf("gcc's output ends before the counter mark")
+}
+
+// markerName returns the quoted file name at the start of a marker's rest.
+func markerName(rest string) string {
+	if i := strings.LastIndexByte(rest, '"'); i > 0 {
+		return rest[:i+1]
+	}
+	return rest
+}
+
+// counter reads the __COUNTER__ value gcc printed after the counter mark
+// and returns as many uses for cc/v4 to count.
+func (r *gccRun) counter(sc *bufio.Scanner) string {
+	for sc.Scan() {
+		t := strings.TrimSpace(sc.Text())
+		if t == "" {
+			continue
+		}
+		n, err := strconv.Atoi(t)
+		if err != nil || n <= 0 {
+			return ""
+		}
+		return strings.Repeat("#if __COUNTER__\n#endif\n", n)
+	}
+	return ""
+}
+
+// translateUnit translates sources (the unit as cc/v4 alone reads it:
+// <predefined>, <builtin>, <command-line>, the driver, the end) with
+// cc/v4, the headers preprocessed by gcc first when the tree options ask
+// for it. Whatever goes wrong on that path, cc/v4 alone reads the unit:
+// its diagnostics are the ones reported.
+func translateUnit(st *state, ccfg *cc.Config, sources []cc.Source) (*cc.AST, error) {
+	if st.cfg.Kernel == nil || st.cfg.Tree.Preprocess != PreprocessGCC {
+		return translate(st, ccfg, sources)
+	}
+	text := func(i int) string {
+		switch v := sources[i].Value.(type) {
+		case string:
+			return v
+		case []byte:
+			return string(v)
+		}
+		return ""
+	}
+	g, err := gccPreprocess(st, text(0), text(2), []byte(text(3)))
+	if err == nil {
+		gs := slices.Clone(sources)
+		gs[2].Value = g.text
+		gs[3].Value = string(g.driver)
+		ast, terr := translate(st, ccfg, gs)
+		if terr == nil {
+			return ast, nil
+		}
+		err = fmt.Errorf("cc/v4 rejects gcc's output: %s", firstLine(terr.Error()))
+	}
+	if w := st.cfg.Tree.Warn; w != nil {
+		fmt.Fprintf(w, "whoop: %s: --preprocess=gcc: %v; preprocessing with cc/v4\n", st.path, err)
+	}
+	return translate(st, ccfg, sources)
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
