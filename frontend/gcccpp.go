@@ -78,7 +78,7 @@ func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit,
 	if err != nil {
 		return nil, fmt.Errorf("no compiler: %w", err)
 	}
-	mirror, err := os.MkdirTemp("", "whoop-gcc-")
+	mirror, err := os.MkdirTemp(mirrorDir(), "whoop-gcc-")
 	if err != nil {
 		return nil, fmt.Errorf("temporary mirror: %w", err)
 	}
@@ -94,10 +94,10 @@ func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit,
 		return nil, err
 	}
 	head := string(src[:n])
-	if err := r.writeInputs(predefined, cmdline, head, false); err != nil {
+	if err := r.writeInputs(predefined, cmdline, head, string(src[n:])); err != nil {
 		return nil, err
 	}
-	deps, err := r.deps()
+	deps, roots, err := r.firstRun()
 	if err != nil {
 		return nil, err
 	}
@@ -106,10 +106,10 @@ func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit,
 			return nil, err
 		}
 	}
-	if err := r.writeInputs(predefined, cmdline, head, true); err != nil {
+	if err := r.writeInputs(predefined, cmdline, head, ""); err != nil {
 		return nil, err
 	}
-	out, err := r.run("-E", "-dD")
+	out, err := r.run(true, "-E", "-dD")
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +117,24 @@ func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit,
 	if err != nil {
 		return nil, err
 	}
+	if !st.cfg.Tree.NoPrune {
+		text = pruneBodies(text, roots)
+	}
 	return &gccUnit{text: text, driver: append(blankLines(src, n), src[n:]...)}, nil
+}
+
+// mirrorDir is where the mirror is made: in memory (/dev/shm) when the
+// system has it, as writing the 600-odd headers of a file to a disk's file
+// system was a fifth of the front end's own time on nvram.c.
+func mirrorDir() string {
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		if f, err := os.CreateTemp("/dev/shm", "whoop-probe-"); err == nil {
+			f.Close()
+			os.Remove(f.Name())
+			return "/dev/shm"
+		}
+	}
+	return ""
 }
 
 // gccName is the compiler run for --preprocess=gcc.
@@ -244,9 +261,10 @@ var forcedAbs = regexp.MustCompile(`(?m)^#include "(/[^"]*)"$`)
 
 // writeInputs writes the macro file and the main file: the command line,
 // then the driver's block under the driver's name, then a __COUNTER__ whose
-// value the headers' count gives.
-func (r *gccRun) writeInputs(predefined, cmdline, head string, mirrored bool) error {
-	if mirrored {
+// value the headers' count gives, then the rest of the driver when it is
+// not "" (the first run, which reads the tree itself).
+func (r *gccRun) writeInputs(predefined, cmdline, head, rest string) error {
+	if rest == "" {
 		cmdline = forcedAbs.ReplaceAllStringFunc(cmdline, func(s string) string {
 			return `#include "` + r.mapped(forcedAbs.FindStringSubmatch(s)[1], true) + `"`
 		})
@@ -255,14 +273,22 @@ func (r *gccRun) writeInputs(predefined, cmdline, head string, mirrored bool) er
 		return err
 	}
 	main := fmt.Sprintf("%s\n#line 1 %q\n%s\n#line 1 %q\n__COUNTER__\n", cmdline, r.path, head, gccCounter)
+	if rest != "" {
+		main += fmt.Sprintf("#line %d %q\n%s", strings.Count(head, "\n")+1, r.path, rest)
+	}
 	return r.write(filepath.Join(r.mirror, gccMain), []byte(main))
 }
 
 // run runs gcc on the main file with the include path (mirrored after the
 // first run) and returns its output.
-func (r *gccRun) run(extra ...string) ([]byte, error) {
-	mirrored := extra[0] == "-E"
+func (r *gccRun) run(mirrored bool, extra ...string) ([]byte, error) {
 	args := []string{"-undef", "-nostdinc", "-std=gnu89", "-imacros", filepath.Join(r.mirror, gccMacros)}
+	if !mirrored {
+		// The driver's own quoted includes, in the rest of the driver.
+		if abs, err := filepath.Abs(filepath.Dir(r.path)); err == nil {
+			args = append(args, "-iquote", abs)
+		}
+	}
 	for _, d := range r.dirs {
 		args = append(args, "-I", r.mapped(d, mirrored))
 	}
@@ -276,26 +302,39 @@ func (r *gccRun) run(extra ...string) ([]byte, error) {
 		if i := strings.IndexByte(msg, '\n'); i > 0 {
 			msg = msg[:i]
 		}
-		return nil, fmt.Errorf("%s %s: %w: %s", r.gcc, extra[0], err, msg)
+		return nil, fmt.Errorf("%s: %w: %s", r.gcc, err, msg)
 	}
 	return out, nil
 }
 
-// deps returns the files the first run reads (gcc -M), but the main and
-// macro files.
-func (r *gccRun) deps() ([]string, error) {
-	out, err := r.run("-M")
+// firstRun preprocesses the whole driver against the tree itself and
+// returns the files it reads (-MD), but the main and macro files, and the
+// identifiers of the driver's code as gcc expands it (pruneBodies' roots).
+func (r *gccRun) firstRun() ([]string, map[string]bool, error) {
+	depFile := filepath.Join(r.mirror, "whoop-deps")
+	out, err := r.run(false, "-E", "-MD", "-MF", depFile)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	roots := map[string]bool{}
+	mark := []byte(fmt.Sprintf("\n# 1 %q\n", gccCounter))
+	i := bytes.Index(out, mark)
+	if i < 0 {
+		return nil, nil, fmt.Errorf("gcc's output has no counter mark")
+	}
+	cIdents(string(out[i+len(mark):]), roots)
+	deps, err := os.ReadFile(depFile)
+	if err != nil {
+		return nil, nil, fmt.Errorf("gcc's dependencies: %w", err)
 	}
 	var files []string
-	for i, f := range strings.Fields(strings.ReplaceAll(string(out), "\\\n", " ")) {
+	for i, f := range strings.Fields(strings.ReplaceAll(string(deps), "\\\n", " ")) {
 		if i == 0 || strings.HasPrefix(f, r.mirror+"/") {
 			continue // the target, and what is already in the mirror
 		}
 		files = append(files, f)
 	}
-	return files, nil
+	return files, roots, nil
 }
 
 // lineMarkers turns gcc's output into what cc/v4 reads: from the main

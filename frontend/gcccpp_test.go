@@ -92,3 +92,61 @@ func TestGCCPreprocessFallback(t *testing.T) {
 		t.Errorf("fallback program differs from cc/v4's")
 	}
 }
+
+// TestPruneBodies: a body stays when the driver's identifiers, a kept
+// body or a file-scope initializer reach it; others become {} on the same
+// lines.
+func TestPruneBodies(t *testing.T) {
+	src := `#line 1 "h.h"
+static inline int used(void) { return helper(); }
+static inline int helper(void)
+{
+	return 1;
+}
+static inline int unused(int x) { return x + "}"[0]; }
+static inline __attribute__((always_inline)) void attr(void) __attribute__((cold)) { unused2(); }
+static int from_init(void) { return 2; }
+static int (*tab[])(void) = { from_init };
+typedef struct __attribute__((packed)) { int a; } packed_t;
+#define M(x) { x }
+`
+	want := `#line 1 "h.h"
+static inline int used(void) { return helper(); }
+static inline int helper(void)
+{
+	return 1;
+}
+static inline int unused(int x) {}
+static inline __attribute__((always_inline)) void attr(void) __attribute__((cold)) {}
+static int from_init(void) { return 2; }
+static int (*tab[])(void) = { from_init };
+typedef struct __attribute__((packed)) { int a; } packed_t;
+#define M(x) { x }
+`
+	if got := pruneBodies(src, map[string]bool{"used": true}); got != want {
+		t.Errorf("pruneBodies:\n%s\nwant:\n%s", got, want)
+	}
+	multi := "void f(void)\n{\n\tg();\n}\nint x;\n"
+	if got := pruneBodies(multi, nil); got != "void f(void)\n{}\n\n\nint x;\n" {
+		t.Errorf("lines not kept: %q", got)
+	}
+}
+
+// TestGCCPreprocessPruneSameProgram: pruning the header bodies nothing
+// reaches changes nothing in the program.
+func TestGCCPreprocessPruneSameProgram(t *testing.T) {
+	l := gccTree(t)
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc on the PATH")
+	}
+	var warn bytes.Buffer
+	cfg := Config{Kernel: l, Tree: TreeOptions{Preprocess: PreprocessGCC, Warn: &warn, NoPrune: true}}
+	prog, err := Load(context.Background(), "testdata/gcc/head.c", cfg)
+	if err != nil || warn.Len() > 0 {
+		t.Fatalf("%v %s", err, warn.String())
+	}
+	got, _ := loadTree(t, l, "testdata/gcc/head.c", PreprocessGCC, "")
+	if got != prog.String() {
+		t.Errorf("pruned program differs:\n%s\nunpruned:\n%s", got, prog.String())
+	}
+}

@@ -171,6 +171,9 @@ type TreeOptions struct {
 	Preprocess string
 	GCC        string
 	Warn       io.Writer
+	// NoPrune keeps every header function body gcc's output holds
+	// (gccprune.go); tests compare the two.
+	NoPrune bool
 }
 
 // ResolveTree returns the kernel tree layout path is read against, or nil
