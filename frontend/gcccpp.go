@@ -118,6 +118,7 @@ func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit,
 		return nil, err
 	}
 	if !st.cfg.Tree.NoPrune {
+		macroRoots(st, text, src[n:], deps, roots)
 		text = pruneBodies(text, roots)
 	}
 	return &gccUnit{text: text, driver: append(blankLines(src, n), src[n:]...)}, nil

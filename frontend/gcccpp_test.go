@@ -150,3 +150,17 @@ func TestGCCPreprocessPruneSameProgram(t *testing.T) {
 		t.Errorf("pruned program differs:\n%s\nunpruned:\n%s", got, prog.String())
 	}
 }
+
+// TestMacroRoots: a function only a macro of cc/v4's definitions calls
+// (gcc's own first run may have chosen another definition) stays, through
+// the driver's own #define too.
+func TestMacroRoots(t *testing.T) {
+	text := "#define CALL() fallback()\n#define OTHER() other()\nstatic int fallback(void) { return 1; }\nstatic int other(void) { return 2; }\nstatic int mine(void) { return 3; }\n"
+	roots := map[string]bool{}
+	macroRoots(&state{}, text, []byte("#define MINE mine()\nint x = CALL() + MINE;\n"), nil, roots)
+	got := pruneBodies(text, roots)
+	want := "#define CALL() fallback()\n#define OTHER() other()\nstatic int fallback(void) { return 1; }\nstatic int other(void) {}\nstatic int mine(void) { return 3; }\n"
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -1,6 +1,9 @@
 package frontend
 
-import "strings"
+import (
+	"os"
+	"strings"
+)
 
 // Pruning (--preprocess=gcc): most of the kernel headers' text is bodies of
 // inline functions no driver calls (nvram.c: 4,352 of 4,568 bodies, half
@@ -12,7 +15,11 @@ import "strings"
 // reaches a body, conservatively (keeping too much costs only time):
 // the identifiers of the driver's code as gcc expands it (so names made
 // by token pasting are seen), those of the initializers of the headers'
-// file-scope objects, and those of every body kept, transitively.
+// file-scope objects, and those of every body kept, transitively. The
+// first gcc run reads the tree itself, where gcc's own __has_attribute and
+// __has_builtin answers may choose other macro definitions than cc/v4's;
+// so the identifiers of the macros the driver's own text names, through
+// the definitions cc/v4 gets (macroRoots), are roots too.
 
 // cToken is one token of preprocessed C text: an identifier, or one
 // punctuation character; literals and numbers are skipped.
@@ -25,12 +32,15 @@ func (t cToken) text(s string) string { return s[t.start:t.end] }
 
 // cTokens splits preprocessed text into tokens, skipping directive lines
 // (line markers, #define, #undef, #pragma: gcc starts them in column 1).
-func cTokens(s string) []cToken {
+func cTokens(s string) []cToken { return tokens(s, true) }
+
+// tokens splits s into tokens, skipping directive lines when skip is set.
+func tokens(s string, skip bool) []cToken {
 	var toks []cToken
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
-		case c == '#' && (i == 0 || s[i-1] == '\n'):
+		case skip && c == '#' && (i == 0 || s[i-1] == '\n'):
 			for i < len(s) && s[i] != '\n' {
 				i++
 			}
@@ -255,4 +265,61 @@ func matchBrace(s string, toks []cToken, i int) int {
 		}
 	}
 	return -1
+}
+
+// macroRoots adds to roots the identifiers of the driver's own text (rest,
+// and the files of its own directories the first run read) and of the
+// bodies of the macros they name in text (gcc's -dD output, the
+// definitions cc/v4 gets), transitively; every definition of a name
+// counts.
+func macroRoots(st *state, text string, rest []byte, deps []string, roots map[string]bool) {
+	bodies := map[string][]string{}
+	for _, line := range strings.Split(text, "\n") {
+		def, ok := strings.CutPrefix(line, "#define ")
+		if !ok {
+			continue
+		}
+		i := 0
+		for i < len(def) && (isIdentStart(def[i]) || def[i] >= '0' && def[i] <= '9') {
+			i++
+		}
+		bodies[def[:i]] = append(bodies[def[:i]], def[i:])
+	}
+	own := map[string]bool{}
+	addAll := func(s string) {
+		for _, t := range tokens(s, false) {
+			if t.ident {
+				own[t.text(s)] = true
+			}
+		}
+	}
+	addAll(string(rest))
+	for _, d := range deps {
+		if !st.isModel(d) {
+			if data, err := os.ReadFile(d); err == nil {
+				addAll(string(data))
+			}
+		}
+	}
+	var work []string
+	for n := range own {
+		work = append(work, n)
+	}
+	seen := map[string]bool{}
+	for len(work) > 0 {
+		n := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		roots[n] = true
+		for _, b := range bodies[n] {
+			for _, t := range cTokens(b) {
+				if t.ident && !seen[t.text(b)] {
+					work = append(work, t.text(b))
+				}
+			}
+		}
+	}
 }
