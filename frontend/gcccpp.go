@@ -376,6 +376,9 @@ func (r *gccRun) lineMarkers(st *state, out []byte) (string, error) {
 				name = name[1:]
 			}
 			name = filepath.Clean(name)
+		case name != r.path:
+			// Not rewritten as cc/v4 would read it.
+			return "", fmt.Errorf("gcc read %s outside the mirror", name)
 		}
 		if name != r.path && name != "<command-line>" && !st.isModel(name) {
 			return "", fmt.Errorf("the driver's leading block reads %s, a file of its own directory", name)
