@@ -89,6 +89,10 @@ type Options struct {
 	// through its file's private_data, which open allocated, are checked
 	// against the other file operations' accesses through theirs.
 	NoPerOpen bool
+	// NoReleaseOnce drops the device-release-once rule (lifetime.go): two
+	// runs of a struct device's release callback may then be on one
+	// device, and their accesses through it race.
+	NoReleaseOnce bool
 	// NoSingleOpen drops the single-open rule (singleopen.go): a bit a
 	// file_operations' open takes with test_and_set_bit and its release
 	// gives back with clear_bit is then no pseudo-lock, and release's code

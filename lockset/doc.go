@@ -121,7 +121,9 @@
 // only it publishes stops the class as an exit's does (NoInitWithdrawal,
 // withdraw.go); release's accesses through its file's private_data, which
 // open allocated for that file, race with no other file's operation's
-// accesses through its own (NoPerOpen, peropen.go). Integers are mathematical
-// unless the front end models their wrap-around (frontend Config.ExactInts,
-// --no-assume ideal-ints).
+// accesses through its own (NoPerOpen, peropen.go); two runs of a struct
+// device's release callback are on two devices, so their accesses through
+// the device and its container do not race (NoReleaseOnce, lifetime.go).
+// Integers are mathematical unless the front end models their wrap-around
+// (frontend Config.ExactInts, --no-assume ideal-ints).
 package lockset

@@ -108,7 +108,10 @@ type facts struct {
 	// open allocated it, race with no other file's operation through
 	// theirs (Options.NoPerOpen turns it off; peropen.go).
 	perOpen bool
-	sites   map[int]*site
+	// releaseOnce: two runs of a struct device's release callback are on
+	// two devices (Options.NoReleaseOnce turns it off; lifetime.go).
+	releaseOnce bool
+	sites       map[int]*site
 	// per function, its own effects
 	ownSites map[*ir.Function][]*site
 	ownLocks map[*ir.Function]map[int]bool
@@ -154,6 +157,8 @@ type factsOptions struct {
 	// perOpen: a file's private_data that open allocates is its own
 	// (peropen.go).
 	perOpen bool
+	// releaseOnce: a struct device is released once (lifetime.go).
+	releaseOnce bool
 	// singleOpen applies the single-open rule; singleOpenFields also to
 	// bits in struct fields (one object per device: one-device and
 	// lock-instances).
@@ -168,7 +173,7 @@ func (opts Options) factsOptions() factsOptions {
 	return factsOptions{lockArrays: !opts.LockArraysDistinct, lockInstances: opts.LockInstancesDistinct,
 		unseenSemaphoresBinary: !opts.NoBinarySemaphores, withdrawOnce: !opts.NoWithdrawOnce,
 		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen,
-		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen,
+		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
 		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct}
 }
 
@@ -183,6 +188,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		failedPublishesNothing: o.failedPublishesNothing,
 		initWithdrawal:         o.initWithdrawal,
 		perOpen:                o.perOpen,
+		releaseOnce:            o.releaseOnce,
 		semaphores:             sems,
 		prog:                   prog,
 		env:                    env,

@@ -142,6 +142,9 @@ func (in *instrumenter) newPlan(index int, p Pair, regions []*ir.Region, mt, mu 
 		pl.sitesT[g], pl.sitesU[g] = st[r], su[r]
 	}
 	pl.ownT, pl.ownU = in.perOpenPair(p)
+	if pl.ownT == nil {
+		pl.ownT, pl.ownU = in.releaseOncePair(p)
+	}
 	pl.firstAssert = in.nextAssert + 1
 	in.nextAssert += len(pl.regions)
 	if in.verifyConstruction {
@@ -389,7 +392,7 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 	}
 	live := func(x *site) bool { return !pl.dead[x.id] }
 	if pl.ownT != nil {
-		// Two files' own objects (peropen.go).
+		// Two files' own objects (peropen.go), two devices (lifetime.go).
 		ownT := func(x *site) bool { return pl.ownT[x.id] }
 		ownU := func(x *site) bool { return pl.ownU[x.id] }
 		common = append(common, ir.And(siteIn(s.site, ts, ownT), siteIn(g.site, us, ownU)))

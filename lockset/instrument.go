@@ -102,6 +102,10 @@ type instrumenter struct {
 	// perOpen: the file operations whose file's private_data is an
 	// object of its own (peropen.go); nil without the assumption.
 	perOpen map[*ir.EntryPoint]*ownSites
+	// releaseOnce: the release callbacks of a struct device, with their
+	// accesses through their device (lifetime.go); nil without the
+	// assumption.
+	releaseOnce map[*ir.EntryPoint]*ownSites
 	// lockChecks: build the lock-discipline ghosts (disc) too (CheckLocks).
 	lockChecks bool
 	disc       *discipline
@@ -139,6 +143,9 @@ func newInstrumenter(f *facts) *instrumenter {
 	in.initWithdrawals = in.initWithdrawalsOf()
 	if f.perOpen {
 		in.perOpen = perOpenOf(f)
+	}
+	if f.releaseOnce {
+		in.releaseOnce = releaseOnceOf(f)
 	}
 	return in
 }

@@ -193,7 +193,9 @@ func (f *facts) makesFiles() bool {
 }
 
 // onlyEntry reports whether ep's function runs only as ep: no other entry
-// point has it and no driver call reaches it.
+// point has it and no driver call reaches it. The front end gives the
+// driver's calls of an entry point a copy of it under the same name
+// (frontend/regions/split.go): a copy means the driver calls it.
 func (f *facts) onlyEntry(ep *ir.EntryPoint) bool {
 	if ep.Func == nil || ep.Func.External() {
 		return false
@@ -204,6 +206,9 @@ func (f *facts) onlyEntry(ep *ir.EntryPoint) bool {
 		}
 	}
 	for _, fn := range f.prog.Funcs {
+		if fn != ep.Func && fn.Name == ep.Func.Name && !fn.External() {
+			return false
+		}
 		for _, c := range f.callees[fn] {
 			if c == ep.Func {
 				return false
