@@ -30,7 +30,9 @@ import (
 //
 // The rule applies only where the program shows the protocol whole: the
 // bit is a constant bit of an identified word (a global, or under
-// one-device and lock-instances a struct field: one object per device);
+// one-device and lock-instances a struct field: one object per device, or
+// an element of a global array indexed by the minor under one-device,
+// lock-instances and lock-arrays: singleopen_minor.go);
 // every return of open either holds the bit or returns a value known to be
 // non-zero; open clears it only while holding it; release clears it at
 // most once on every path and on some path; no other function clears or
@@ -92,7 +94,7 @@ func bitOf(c *ir.Call) (singleOpenBit, bool) {
 	}
 	k, ok := c.Args[0].(*ir.Const)
 	t := c.ArgTargets[1]
-	if !ok || !t.Exact || t.Key == "" {
+	if !ok || !t.Exact && !t.Array || t.Key == "" {
 		return singleOpenBit{}, false
 	}
 	return singleOpenBit{tgt: t, bit: k.Val}, true
@@ -106,7 +108,7 @@ func (b singleOpenBit) mayClear(c *ir.Call) bool {
 			return false
 		}
 	}
-	if len(c.ArgTargets) >= 2 && c.ArgTargets[1] != nil && c.ArgTargets[1].Exact && c.ArgTargets[1].Key != b.tgt.Key {
+	if t := c.ArgTargets; len(t) >= 2 && t[1] != nil && (t[1].Exact || t[1].Array) && t[1].Key != b.tgt.Key {
 		return false
 	}
 	return true
@@ -219,7 +221,9 @@ func (f *facts) onlyEntry(ep *ir.EntryPoint) bool {
 }
 
 // takenBits lists the bits open's own body takes with test_and_set_bit,
-// each once.
+// each once: a bit of a global, a struct field's under fields, an array
+// element's indexed by the minor under fields and lock-arrays
+// (singleopen_minor.go).
 func (f *facts) takenBits(open *ir.Function, fields bool) []singleOpenBit {
 	var out []singleOpenBit
 	seen := map[string]bool{}
@@ -240,6 +244,9 @@ func (f *facts) takenBits(open *ir.Function, fields bool) []singleOpenBit {
 			}
 			bit, ok := bitOf(c)
 			if !ok || at == nil || seen[bit.id()] || (!strings.HasPrefix(bit.tgt.Key, "global ") && !fields) {
+				continue
+			}
+			if bit.tgt.Array && (!fields || !f.lockArrays || !minorIndexed(open, c.Args[1])) {
 				continue
 			}
 			bit.region = at
@@ -277,10 +284,12 @@ func (f *facts) singleOpenHolds(b singleOpenBit, open, release *ir.Function) boo
 				if fn != open && fn != release || !releaseBitNames[c.Callee.Name] || !ok || mine.id() != b.id() {
 					return false
 				}
+
 			}
 		}
 	}
-	return !f.wordWritten(b) && bitFlow(b, open, false) && bitFlow(b, release, true)
+	return !f.wordWritten(b) && bitFlow(b, open, false) && bitFlow(b, release, true) &&
+		(!b.tgt.Array || ownMinor(b, open) && ownMinor(b, release))
 }
 
 // wordWritten reports whether an access other than a bit operation's or a
