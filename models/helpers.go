@@ -390,6 +390,13 @@ var helperTable = func() map[string]Helper {
 	}
 	add(Helper{Accesses: []ArgAccess{{Arg: 0, Write: true, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true},
 		"init_completion")
+	// device_initialize (drivers/base/core.c) sets up the struct device:
+	// kobject_init, its lists, mutex and lock, device_pm_init; it stores
+	// only pointers into the device itself (list heads) or to kernel data
+	// (the ktype), and hands the device to no one: its one reference, the
+	// kobject's first, stays the caller's.
+	add(Helper{Accesses: []ArgAccess{{Arg: 0, Write: true, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true},
+		"device_initialize")
 	add(Helper{Accesses: []ArgAccess{done(true, ir.Plain)}, Returns: ReturnsScalar, NoEscape: true},
 		"reinit_completion")
 	add(Helper{Accesses: []ArgAccess{done(false, ir.Atomic), done(true, ir.Atomic)}, Returns: ReturnsScalar, NoEscape: true},

@@ -7,7 +7,9 @@
  * they reach through a pointer loaded from the device, still race; so
  * does a release callback the driver also calls itself (dx_release from
  * dx_put: one device may then be released twice). dw_release has
- * watchdog_dev.c's shape: an uninitialised declaration, then container_of. */
+ * watchdog_dev.c's shape: an uninitialised declaration, then container_of.
+ * device_initialize keeps no pointer to the device: dw_alloc's store after
+ * it is to an allocation no one else sees yet. */
 #include <linux/module.h>
 #include <linux/device.h>
 #include <linux/slab.h>
@@ -78,6 +80,7 @@ struct dw_dev *dw_alloc(void)
 		return NULL;
 	w->dev.release = dw_release;
 	device_initialize(&w->dev);
+	w->state = 1; /* device_initialize handed w to no one */
 	return w;
 }
 EXPORT_SYMBOL_GPL(dw_alloc);
