@@ -841,6 +841,20 @@ func busDrivers() {
 		cb("resume", entry, "shared scalar", dl),
 	)
 	link("isa_driver", "driver", "device_driver", false, false)
+	// The Xen bus (drivers/xen/xenbus/xenbus_probe.c): the bus's probe and
+	// remove (xenbus_frontend_dev_probe, xenbus_dev_probe;
+	// xenbus_dev_remove) call the driver's from really_probe and
+	// device_remove, under device_lock(dev). resume comes from the bus's
+	// dev_pm_ops .restore, or from a work item it queues
+	// (xenbus_frontend_delayed_resume), and otherend_changed from the
+	// xenstore watch thread: no lock claimed.
+	ops("xenbus_driver", ClassXenbusDriver,
+		cb("probe", init_, "shared shared", dl),
+		cb("remove", exit_, "shared", dl),
+		cb("resume", entry, "shared"),
+		cb("otherend_changed", entry, "shared scalar"),
+	)
+	link("xenbus_driver", "driver", "device_driver", false, false)
 	// The PS3 system bus (arch/powerpc/platforms/ps3/system-bus.c) is a bus
 	// of the driver core: ps3_system_bus_probe/remove/shutdown call the
 	// driver's hooks from really_probe, device_release_driver and

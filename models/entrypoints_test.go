@@ -108,6 +108,9 @@ func TestHeldLocks(t *testing.T) {
 		{xmit, Facts{LLTX: true}, nil},
 		{xmit, Facts{ExtraLocks: map[*ir.EntryPoint][]string{xmit: {"global my_lock"}}}, []string{"global my_lock", TxLock}},
 		{ep("pci_driver", "drv", "probe"), Facts{}, []string{"device_lock:drv"}},
+		{ep("xenbus_driver", "xdrv", "probe"), Facts{}, []string{"device_lock:xdrv"}},
+		{ep("xenbus_driver", "xdrv", "remove"), Facts{}, []string{"device_lock:xdrv"}},
+		{ep("xenbus_driver", "xdrv", "otherend_changed"), Facts{}, nil},
 		{ep("platform_driver", "pdrv", "driver.pm.suspend"), Facts{}, []string{"device_lock:pdrv"}},
 		{ep("platform_driver", "pdrv", "driver.pm.suspend_noirq"), Facts{}, nil},
 		{ep("dev_pm_ops", "", "suspend"), Facts{}, nil}, // device unknown: not claimed

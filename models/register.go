@@ -58,6 +58,7 @@ const (
 	ClassSPIDriver      = "spi-driver"
 	ClassACPIDriver     = "acpi-driver"
 	ClassCXDriver       = "cx-driver"
+	ClassXenbusDriver   = "xenbus-driver"
 	ClassDeviceDriver   = "device-driver"
 	ClassI2CAdapter     = "i2c-adapter"
 	ClassSPIController  = "spi-controller"
@@ -348,7 +349,7 @@ func init() {
 		"net_device_ops":    ClassNetdev, "ethtool_ops": ClassNetdev, "net_device": ClassNetdev,
 		"napi_struct": ClassNAPI, "pci_driver": ClassPCIDriver, "pci_error_handlers": ClassPCIDriver,
 		"platform_driver": ClassPlatformDriver, "amba_driver": ClassAMBADriver, "pnp_driver": ClassPNPDriver,
-		"isa_driver": ClassISADriver,
+		"isa_driver": ClassISADriver, "xenbus_driver": ClassXenbusDriver,
 		"usb_driver": ClassUSBDriver, "usbdrv_wrap": ClassUSBDriver,
 		"i2c_driver": ClassI2CDriver, "spi_driver": ClassSPIDriver, "acpi_driver": ClassACPIDriver,
 		"acpi_device_ops": ClassACPIDriver, "cx_drv": ClassCXDriver, "usb_serial_driver": ClassUSBSerial,
@@ -619,6 +620,13 @@ func registrations() {
 	unpub(ClassPNPDriver, 0, true, "pnp_unregister_driver")
 	pub(ClassISADriver, 0, "isa_register_driver")
 	unpub(ClassISADriver, 0, true, "isa_unregister_driver")
+	// The Xen bus (drivers/xen/xenbus): xenbus_register_frontend and
+	// _backend are macros for these, which register the driver with the
+	// driver core (xenbus_register_driver_common: driver_register);
+	// xenbus_unregister_driver is driver_unregister, which removes every
+	// bound device before it returns.
+	pub(ClassXenbusDriver, 0, "__xenbus_register_frontend", "__xenbus_register_backend")
+	unpub(ClassXenbusDriver, 0, true, "xenbus_unregister_driver")
 	pub(ClassPCIDriver, 0, "pci_register_driver", "__pci_register_driver")
 	unpub(ClassPCIDriver, 0, true, "pci_unregister_driver")
 	pub(ClassPlatformDriver, 0, "platform_driver_register", "__platform_driver_register")

@@ -242,6 +242,7 @@ func TestEntryClass(t *testing.T) {
 		{ir.EntryPoint{Struct: "file_operations", Field: "read"}, ClassChardev},
 		{ir.EntryPoint{Struct: "platform_driver", Field: "driver.pm.suspend"}, ClassPlatformDriver},
 		{ir.EntryPoint{Struct: "pci_driver", Field: "probe"}, ClassPCIDriver},
+		{ir.EntryPoint{Struct: "xenbus_driver", Field: "remove"}, ClassXenbusDriver},
 		{ir.EntryPoint{Struct: "ps3_system_bus_driver", Field: "shutdown"}, ClassPS3Driver},
 		{ir.EntryPoint{Struct: "dev_pm_ops", Field: "suspend"}, ClassAlways},
 		{ir.EntryPoint{Struct: "acpi_driver", Field: "ops.add"}, ClassACPIDriver},
