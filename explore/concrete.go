@@ -800,300 +800,351 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 	if s.sh.rounds < 2 {
 		return nil
 	}
-	runs, limit := 0, maxConcreteRuns
-	// aliased are the reads aliasHints taught in any run.
-	aliased := make(map[oracleKey]bool)
-	none := [nThreads]int{-1, -1, -1}
-	// through holds the probes that got through, each with the values it
-	// ran with: every one may reach checks the others do not (learning
-	// keeps the probe reaching the most checks in all, which may not be
-	// the check a race needs).
-	var through []probeState
-	var hit *replayer
-	var doomed *confirmation // a hopeless rejection (strict.go)
-	var hitDrive *drive
-	var hitStrategy strategy
-	// run runs one schedule with the oracle values over; progress says
-	// how far it got: for a run that got through, the race checks it
-	// passed, above any run that failed, which count the setups they
-	// passed, then the statements they executed.
-	run := func(st strategy, over map[oracleKey]*big.Int, switchAt [nThreads]int) (d *drive, progress int) {
-		runs++
-		d = newDrive(st)
-		d.learn, d.override, d.switchAt = true, over, switchAt
-		rp, err := runDrive(s, d)
-		if p.opts.Debug != nil {
-			fmt.Fprintf(p.opts.Debug, "  concrete run %v, %d values learned: %v kinds %v %v\n", switchAt, len(over), err, d.kinds[1], d.kinds[2])
-		}
-		if err == nil && rp.race != nil {
-			// A run the strict check rejects proves nothing (strict.go),
-			// unless no run of the pair can pass it.
-			why, hopeless := p.strict(rp)
-			switch {
-			case why == "":
-				hit, hitDrive, hitStrategy = rp, d, st
-			case hopeless && doomed == nil:
-				doomed = &confirmation{site: rp.race.site, region: rp.race.region, rejected: why, hopeless: true}
-			}
-			if why != "" && p.opts.Debug != nil {
-				fmt.Fprintf(p.opts.Debug, "  concrete run rejected: %s\n", why)
-			}
-		}
-		if err != nil {
-			return d, rp.setupsDone*maxReplaySteps + maxReplaySteps - rp.budget
-		}
-		progress = throughRun + d.aliasHints()<<20 + d.checks(1) + d.checks(2)
-		for k := range d.hints {
-			aliased[k] = true
-		}
-		if switchAt == none {
-			through = append(through, probeState{d, over, progress})
-		}
-		return d, progress
-	}
-	// learn runs one schedule, then again with the values the run
-	// learned, keeping them only when the run gets further: all of them
-	// at once, else the first single value that helps (an equality test
-	// learned from "if (!ret || ret == 0xffff) fail" would make it fail
-	// sooner).
-	learn := func(st strategy, over map[oracleKey]*big.Int, switchAt [nThreads]int) (*drive, map[oracleKey]*big.Int) {
-		if runs >= limit {
-			return nil, over
-		}
-		d, prog := run(st, over, switchAt)
-		var batch []oracleKey
-		for i := 0; i < maxLearnRuns && hit == nil; i++ {
-			var cands []oracleKey
-			for k := range d.learned {
-				cands = append(cands, k)
-			}
-			type choice struct {
-				k oracleKey
-				v *big.Int
-			}
-			sortKeys(cands)
-			with := func(cs ...choice) map[oracleKey]*big.Int {
-				next := make(map[oracleKey]*big.Int, len(over)+len(cs))
-				for k, v := range over {
-					next[k] = v
-				}
-				for _, c := range cs {
-					if c.v == nil {
-						delete(next, c.k)
-					} else {
-						next[c.k] = c.v
-					}
-				}
-				return next
-			}
-			// All new reads with their first value at once (but for the
-			// lessons tried only alone); then each value of each read
-			// alone. A read already learned may learn again: a value that
-			// passed one test (len < TX_BUF_SIZE) can fail the next (len <
-			// ETH_ZLEN).
-			var first, each []choice
-			for _, k := range cands {
-				cur, set := over[k]
-				for _, v := range d.learned[k] {
-					if !set && !d.alone[k][v.String()] {
-						first = append(first, choice{k, v})
-						break
-					}
-				}
-				for _, v := range d.learned[k] {
-					if !set || v.Cmp(cur) != 0 {
-						each = append(each, choice{k, v})
-					}
-				}
-			}
-			var hinted []oracleKey
-			for k := range d.hints {
-				hinted = append(hinted, k)
-			}
-			sortKeys(hinted)
-			for _, k := range hinted {
-				for _, v := range d.hints[k] {
-					each = append(each, choice{k, v})
-				}
-			}
-			// The lessons last taken all at once may be given up one at a
-			// time: one of them may have taken a thread off its path while
-			// the others took the run further (netif_running() taught 0 by
-			// a branch on it, next to the bit test the loop after it needs).
-			for _, k := range batch {
-				if _, ok := over[k]; ok {
-					each = append(each, choice{k, nil})
-				}
-			}
-			var tries [][]choice
-			if len(first) > 0 {
-				tries = append(tries, first)
-			}
-			if len(each) > len(first) || len(each) > 1 {
-				for _, c := range each {
-					tries = append(tries, []choice{c})
-				}
-			}
-			improved := false
-			for _, cs := range tries {
-				if len(cs) == 0 || runs >= limit || hit != nil {
-					break
-				}
-				next := with(cs...)
-				d2, prog2 := run(st, next, switchAt)
-				if hit != nil || prog2 > prog {
-					d, prog, over, improved = d2, prog2, next, true
-					if len(cs) > 1 {
-						batch = batch[:0]
-						for _, c := range cs {
-							batch = append(batch, c.k)
-						}
-					}
-					break
-				}
-			}
-			if !improved {
-				break
-			}
-		}
-		return d, over
-	}
+	c := &concreteSearch{p: p, s: s, limit: maxConcreteRuns, aliased: make(map[oracleKey]bool)}
 	// The seed first: the values of the last model of this pair that
 	// replayed to a race.
-	type start struct {
-		st   strategy
-		over map[oracleKey]*big.Int
-	}
-	var starts []start
+	var starts []concreteStart
 	if p.seed != nil {
-		starts = append(starts, start{strategy{memory: memoryDistinct}, p.seed})
+		starts = append(starts, concreteStart{strategy{memory: memoryDistinct}, p.seed})
 	}
 	for _, st := range strategies {
-		starts = append(starts, start{st, nil})
+		starts = append(starts, concreteStart{st, nil})
 	}
 	// Each start gets twice an equal share of the runs left (the last
 	// all of them): learning on one memory must not spend the runs
 	// another needs, and the earlier starts serve the most races.
 	for i, sp := range starts {
-		limit = runs + 2*(maxConcreteRuns-runs)/(len(starts)-i+1)
-		st := sp.st
-		through = through[:0]
-		if learn(st, sp.over, none); hit != nil {
-			break
-		}
-		// One more probe with the values of the probe that reached the
-		// most checks in thread 1 (and the setup) and those of the one
-		// that reached the most in thread 2 (its own, and the cells the
-		// first did not learn): learning for one thread can take the other
-		// off the path its race needs. It learns on (the two threads now
-		// on their paths may need to meet on one object: aliasHints).
-		if best1, best2 := bestFor(through, 1), bestFor(through, 2); best1 >= 0 && best2 >= 0 && best1 != best2 {
-			mixed := make(map[oracleKey]*big.Int)
-			moved := false // the first probe moved a pointer (aliasHints)
-			for k, v := range through[best1].over {
-				if k.t != 2 {
-					mixed[k] = v
-					moved = moved || aliased[k]
-				}
-			}
-			for k, v := range through[best2].over {
-				if moved && aliased[k] {
-					continue // two moved pointers would swap the objects
-				}
-				if _, ok := mixed[k]; k.t == 2 || k.t == -1 && !ok {
-					mixed[k] = v
-				}
-			}
-			if learn(st, mixed, none); hit != nil {
-				break
-			}
-		}
-		// The schedules: for each probe that got through, a switch at
-		// each of its race checks. Each runs once with the probe's values
-		// before any learns with its own: learning on one schedule must
-		// not spend the runs the others need.
-		type schedule struct {
-			over map[oracleKey]*big.Int
-			sw   [nThreads]int
-		}
-		var scheds []schedule
-		seen := map[string]bool{}
-		// The probes that got furthest first (the latest of equals): a
-		// probe that learning tried and dropped may have the same yields
-		// as a kept one, but not its values.
-		order := make([]int, len(through))
-		for i := range order {
-			order[i] = len(through) - 1 - i
-		}
-		sort.SliceStable(order, func(i, j int) bool { return through[order[i]].progress > through[order[j]].progress })
-		for _, i := range order {
-			probe, over := through[i].d, through[i].over
-			sig := fmt.Sprint(probe.kinds)
-			if seen[sig] {
-				continue
-			}
-			seen[sig] = true
-			// The second thread checks only after the first let it run: at
-			// its start, or at its publication when the second awaits it.
-			let := -1
-			for n, k := range probe.kinds[1] {
-				if k == startYield && !s.sh.awaitPub || k == publishYield && s.sh.awaitPub {
-					let = n
-					break
-				}
-			}
-			// The two threads' checks alternate: a race may need the
-			// switch in either thread, and the runs may end before the
-			// last of one thread's.
-			var per [nThreads][]schedule
-			for t := 1; t <= 2; t++ {
-				if t == 2 && let < 0 {
-					break
-				}
-				for n, k := range probe.kinds[t] {
-					if k != checkYield {
-						continue
-					}
-					sw := none
-					sw[t] = n
-					if t == 2 {
-						sw[1] = let
-					}
-					per[t] = append(per[t], schedule{over, sw})
-				}
-			}
-			for n := 0; n < len(per[1]) || n < len(per[2]); n++ {
-				for t := 1; t <= 2; t++ {
-					if n < len(per[t]) {
-						scheds = append(scheds, per[t][n])
-					}
-				}
-			}
-		}
-		for _, sc := range scheds {
-			if hit != nil || runs >= limit {
-				break
-			}
-			run(st, sc.over, sc.sw)
-		}
-		for _, sc := range scheds {
-			if hit != nil || runs >= limit {
-				break
-			}
-			learn(st, sc.over, sc.sw)
-		}
-		if hit != nil || runs >= maxConcreteRuns {
+		c.limit = c.runs + 2*(maxConcreteRuns-c.runs)/(len(starts)-i+1)
+		if c.fromStart(sp); c.hit != nil || c.runs >= maxConcreteRuns {
 			break
 		}
 	}
-	if hit == nil {
-		return doomed
+	if c.hit == nil {
+		return c.doomed
 	}
-	if tidy := p.tidy(s, hitStrategy, hitDrive, hit); tidy != nil {
+	hit := c.hit
+	if tidy := p.tidy(s, c.hitStrategy, c.hitDrive, hit); tidy != nil {
 		hit = tidy
 	}
 	p.out.Stats.Concrete++
 	return &confirmation{site: hit.race.site, region: hit.race.region, steps: hit.steps, check: hit.race.check, writer: hit.race.writer, setupCut: hit.cutSetup}
+}
+
+// noSwitch is a schedule without switches: a probe.
+var noSwitch = [nThreads]int{-1, -1, -1}
+
+// concreteStart is a memory strategy and the oracle values to start from.
+type concreteStart struct {
+	st   strategy
+	over map[oracleKey]*big.Int
+}
+
+// concreteSearch is the state of concreteRuns over its starts.
+type concreteSearch struct {
+	p           *pairJob
+	s           *seq
+	runs, limit int
+	// aliased are the reads aliasHints taught in any run.
+	aliased map[oracleKey]bool
+	// through holds the probes that got through, each with the values it
+	// ran with: every one may reach checks the others do not (learning
+	// keeps the probe reaching the most checks in all, which may not be
+	// the check a race needs).
+	through     []probeState
+	hit         *replayer
+	doomed      *confirmation // a hopeless rejection (strict.go)
+	hitDrive    *drive
+	hitStrategy strategy
+}
+
+// fromStart probes from one start, mixes the best probes, then runs the
+// schedules that switch at each race check of the probes that got through.
+func (c *concreteSearch) fromStart(sp concreteStart) {
+	st := sp.st
+	c.through = c.through[:0]
+	if c.learn(st, sp.over, noSwitch); c.hit != nil {
+		return
+	}
+	if mixed := c.mixedProbe(); mixed != nil {
+		if c.learn(st, mixed, noSwitch); c.hit != nil {
+			return
+		}
+	}
+	scheds := c.schedules()
+	for _, sc := range scheds {
+		if c.hit != nil || c.runs >= c.limit {
+			break
+		}
+		c.run(st, sc.over, sc.sw)
+	}
+	for _, sc := range scheds {
+		if c.hit != nil || c.runs >= c.limit {
+			break
+		}
+		c.learn(st, sc.over, sc.sw)
+	}
+}
+
+// run runs one schedule with the oracle values over; progress says how far
+// it got: for a run that got through, the race checks it passed, above any
+// run that failed, which count the setups they passed, then the statements
+// they executed.
+func (c *concreteSearch) run(st strategy, over map[oracleKey]*big.Int, switchAt [nThreads]int) (d *drive, progress int) {
+	p := c.p
+	c.runs++
+	d = newDrive(st)
+	d.learn, d.override, d.switchAt = true, over, switchAt
+	rp, err := runDrive(c.s, d)
+	if p.opts.Debug != nil {
+		fmt.Fprintf(p.opts.Debug, "  concrete run %v, %d values learned: %v kinds %v %v\n", switchAt, len(over), err, d.kinds[1], d.kinds[2])
+	}
+	if err == nil && rp.race != nil {
+		// A run the strict check rejects proves nothing (strict.go),
+		// unless no run of the pair can pass it.
+		why, hopeless := p.strict(rp)
+		switch {
+		case why == "":
+			c.hit, c.hitDrive, c.hitStrategy = rp, d, st
+		case hopeless && c.doomed == nil:
+			c.doomed = &confirmation{site: rp.race.site, region: rp.race.region, rejected: why, hopeless: true}
+		}
+		if why != "" && p.opts.Debug != nil {
+			fmt.Fprintf(p.opts.Debug, "  concrete run rejected: %s\n", why)
+		}
+	}
+	if err != nil {
+		return d, rp.setupsDone*maxReplaySteps + maxReplaySteps - rp.budget
+	}
+	progress = throughRun + d.aliasHints()<<20 + d.checks(1) + d.checks(2)
+	for k := range d.hints {
+		c.aliased[k] = true
+	}
+	if switchAt == noSwitch {
+		c.through = append(c.through, probeState{d, over, progress})
+	}
+	return d, progress
+}
+
+// learn runs one schedule, then again with the values the run learned,
+// keeping them only when the run gets further: all of them at once, else
+// the first single value that helps (an equality test learned from "if
+// (!ret || ret == 0xffff) fail" would make it fail sooner).
+func (c *concreteSearch) learn(st strategy, over map[oracleKey]*big.Int, switchAt [nThreads]int) (*drive, map[oracleKey]*big.Int) {
+	if c.runs >= c.limit {
+		return nil, over
+	}
+	d, prog := c.run(st, over, switchAt)
+	var batch []oracleKey
+	for i := 0; i < maxLearnRuns && c.hit == nil; i++ {
+		improved := false
+		for _, cs := range lessonTries(d, over, batch) {
+			if len(cs) == 0 || c.runs >= c.limit || c.hit != nil {
+				break
+			}
+			next := withLessons(over, cs)
+			d2, prog2 := c.run(st, next, switchAt)
+			if c.hit != nil || prog2 > prog {
+				d, prog, over, improved = d2, prog2, next, true
+				if len(cs) > 1 {
+					batch = batch[:0]
+					for _, l := range cs {
+						batch = append(batch, l.k)
+					}
+				}
+				break
+			}
+		}
+		if !improved {
+			break
+		}
+	}
+	return d, over
+}
+
+// lesson is one oracle value to set (v nil: to give up).
+type lesson struct {
+	k oracleKey
+	v *big.Int
+}
+
+// withLessons returns over with the lessons applied.
+func withLessons(over map[oracleKey]*big.Int, cs []lesson) map[oracleKey]*big.Int {
+	next := make(map[oracleKey]*big.Int, len(over)+len(cs))
+	for k, v := range over {
+		next[k] = v
+	}
+	for _, c := range cs {
+		if c.v == nil {
+			delete(next, c.k)
+		} else {
+			next[c.k] = c.v
+		}
+	}
+	return next
+}
+
+// lessonTries lists what learn tries after run d with values over: all new
+// reads with their first value at once (but for the lessons tried only
+// alone); then each value of each read alone. A read already learned may
+// learn again: a value that passed one test (len < TX_BUF_SIZE) can fail
+// the next (len < ETH_ZLEN). batch holds the lessons last taken all at
+// once.
+func lessonTries(d *drive, over map[oracleKey]*big.Int, batch []oracleKey) [][]lesson {
+	var cands []oracleKey
+	for k := range d.learned {
+		cands = append(cands, k)
+	}
+	sortKeys(cands)
+	var first, each []lesson
+	for _, k := range cands {
+		cur, set := over[k]
+		for _, v := range d.learned[k] {
+			if !set && !d.alone[k][v.String()] {
+				first = append(first, lesson{k, v})
+				break
+			}
+		}
+		for _, v := range d.learned[k] {
+			if !set || v.Cmp(cur) != 0 {
+				each = append(each, lesson{k, v})
+			}
+		}
+	}
+	var hinted []oracleKey
+	for k := range d.hints {
+		hinted = append(hinted, k)
+	}
+	sortKeys(hinted)
+	for _, k := range hinted {
+		for _, v := range d.hints[k] {
+			each = append(each, lesson{k, v})
+		}
+	}
+	// The lessons last taken all at once may be given up one at a time:
+	// one of them may have taken a thread off its path while the others
+	// took the run further (netif_running() taught 0 by a branch on it,
+	// next to the bit test the loop after it needs).
+	for _, k := range batch {
+		if _, ok := over[k]; ok {
+			each = append(each, lesson{k, nil})
+		}
+	}
+	var tries [][]lesson
+	if len(first) > 0 {
+		tries = append(tries, first)
+	}
+	if len(each) > len(first) || len(each) > 1 {
+		for _, c := range each {
+			tries = append(tries, []lesson{c})
+		}
+	}
+	return tries
+}
+
+// mixedProbe returns the values for one more probe: those of the probe
+// that reached the most checks in thread 1 (and the setup) and those of
+// the one that reached the most in thread 2 (its own, and the cells the
+// first did not learn): learning for one thread can take the other off
+// the path its race needs. nil when one probe is best for both. The probe
+// learns on (the two threads now on their paths may need to meet on one
+// object: aliasHints).
+func (c *concreteSearch) mixedProbe() map[oracleKey]*big.Int {
+	best1, best2 := bestFor(c.through, 1), bestFor(c.through, 2)
+	if best1 < 0 || best2 < 0 || best1 == best2 {
+		return nil
+	}
+	mixed := make(map[oracleKey]*big.Int)
+	moved := false // the first probe moved a pointer (aliasHints)
+	for k, v := range c.through[best1].over {
+		if k.t != 2 {
+			mixed[k] = v
+			moved = moved || c.aliased[k]
+		}
+	}
+	for k, v := range c.through[best2].over {
+		if moved && c.aliased[k] {
+			continue // two moved pointers would swap the objects
+		}
+		if _, ok := mixed[k]; k.t == 2 || k.t == -1 && !ok {
+			mixed[k] = v
+		}
+	}
+	return mixed
+}
+
+// switchSchedule is a schedule that switches at one race check, with the
+// values of the probe it came from.
+type switchSchedule struct {
+	over map[oracleKey]*big.Int
+	sw   [nThreads]int
+}
+
+// schedules returns, for each probe that got through, a switch at each of
+// its race checks. Each runs once with the probe's values before any
+// learns with its own: learning on one schedule must not spend the runs
+// the others need.
+func (c *concreteSearch) schedules() []switchSchedule {
+	var scheds []switchSchedule
+	seen := map[string]bool{}
+	// The probes that got furthest first (the latest of equals): a probe
+	// that learning tried and dropped may have the same yields as a kept
+	// one, but not its values.
+	order := make([]int, len(c.through))
+	for i := range order {
+		order[i] = len(c.through) - 1 - i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return c.through[order[i]].progress > c.through[order[j]].progress })
+	for _, i := range order {
+		probe, over := c.through[i].d, c.through[i].over
+		sig := fmt.Sprint(probe.kinds)
+		if seen[sig] {
+			continue
+		}
+		seen[sig] = true
+		scheds = append(scheds, c.probeSchedules(probe, over)...)
+	}
+	return scheds
+}
+
+// probeSchedules are one probe's schedules, the two threads' checks
+// alternating: a race may need the switch in either thread, and the runs
+// may end before the last of one thread's.
+func (c *concreteSearch) probeSchedules(probe *drive, over map[oracleKey]*big.Int) []switchSchedule {
+	// The second thread checks only after the first let it run: at its
+	// start, or at its publication when the second awaits it.
+	let := -1
+	for n, k := range probe.kinds[1] {
+		if k == startYield && !c.s.sh.awaitPub || k == publishYield && c.s.sh.awaitPub {
+			let = n
+			break
+		}
+	}
+	var per [nThreads][]switchSchedule
+	for t := 1; t <= 2; t++ {
+		if t == 2 && let < 0 {
+			break
+		}
+		for n, k := range probe.kinds[t] {
+			if k != checkYield {
+				continue
+			}
+			sw := noSwitch
+			sw[t] = n
+			if t == 2 {
+				sw[1] = let
+			}
+			per[t] = append(per[t], switchSchedule{over, sw})
+		}
+	}
+	var scheds []switchSchedule
+	for n := 0; n < len(per[1]) || n < len(per[2]); n++ {
+		for t := 1; t <= 2; t++ {
+			if n < len(per[t]) {
+				scheds = append(scheds, per[t][n])
+			}
+		}
+	}
+	return scheds
 }
 
 // tidy runs the hit's schedule again with every marker value (numbers
