@@ -98,6 +98,10 @@ type Options struct {
 	// gives back with clear_bit is then no pseudo-lock, and release's code
 	// before clear_bit races with the file's other operations.
 	NoSingleOpen bool
+	// NoMiscOpen drops the misc-open rule (miscopen.go): the open of
+	// file_operations published only through misc_register no longer
+	// holds the misc core's misc_mtx.
+	NoMiscOpen bool
 	// DoubleLockAnyInstance (lock checks): report a second acquire of a
 	// lock field while one is held even when the two may be fields of
 	// different objects; by default only the same object is a double lock.

@@ -117,7 +117,9 @@
 // follows no down of it, is never a lock, semaphores.go); a bit a
 // file_operations' open takes with test_and_set_bit and its release gives
 // back with clear_bit admits one open file at a time (NoSingleOpen,
-// singleopen.go); a probe's or module init's waiting withdrawal of a class
+// singleopen.go); the open of a file_operations that reaches the kernel
+// only through global miscdevices and misc_register holds the misc core's
+// misc_mtx (NoMiscOpen, miscopen.go); a probe's or module init's waiting withdrawal of a class
 // only it publishes stops the class as an exit's does (NoInitWithdrawal,
 // withdraw.go); release's accesses through its file's private_data, which
 // open allocated for that file, race with no other file's operation's

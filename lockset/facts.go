@@ -163,6 +163,8 @@ type factsOptions struct {
 	// bits in struct fields (one object per device: one-device and
 	// lock-instances).
 	singleOpen, singleOpenFields bool
+	// miscOpen: a misc device's open runs under misc_mtx (miscopen.go).
+	miscOpen bool
 	// raisedSemaphoreLocks: the lock checks, which keep a semaphore
 	// raised by an up() a lock so as to report that up().
 	raisedSemaphoreLocks bool
@@ -172,7 +174,7 @@ type factsOptions struct {
 func (opts Options) factsOptions() factsOptions {
 	return factsOptions{lockArrays: !opts.LockArraysDistinct, lockInstances: opts.LockInstancesDistinct,
 		unseenSemaphoresBinary: !opts.NoBinarySemaphores, withdrawOnce: !opts.NoWithdrawOnce,
-		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen,
+		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen, miscOpen: !opts.NoMiscOpen,
 		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
 		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct}
 }
@@ -253,6 +255,9 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		}
 		sort.Slice(callees, func(i, j int) bool { return callees[i].Name < callees[j].Name })
 		f.callees[fn] = callees
+	}
+	if o.miscOpen {
+		f.miscOpen()
 	}
 	if o.singleOpen {
 		f.singleOpen(o.singleOpenFields)

@@ -27,7 +27,8 @@ static const struct file_operations dev_fops = {
 	.open = dev_open,
 };
 
-static struct miscdevice dev_misc = { MISC_DYNAMIC_MINOR, "mixed", &dev_fops };
+/* External linkage: misc-open does not serialise the opens. */
+struct miscdevice dev_misc = { MISC_DYNAMIC_MINOR, "mixed", &dev_fops };
 
 static int __init dev_init(void) { return misc_register(&dev_misc); }
 static void __exit dev_exit(void) { misc_deregister(&dev_misc); }

@@ -4,7 +4,8 @@
 // thread's rounds like the rest of its code (the memory it writes has a
 // copy per round): the solver alone confirms the race (before, users had
 // one copy, the first thread's ioctl read it before the other's open in
-// the sequentialised program, and the race was not confirmed).
+// the sequentialised program, and the race was not confirmed). oc_misc has
+// external linkage, so misc-open does not serialise the opens.
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
@@ -31,7 +32,7 @@ static const struct file_operations oc_fops = {
 	.unlocked_ioctl = oc_ioctl,
 };
 
-static struct miscdevice oc_misc = { MISC_DYNAMIC_MINOR, "oc", &oc_fops };
+struct miscdevice oc_misc = { MISC_DYNAMIC_MINOR, "oc", &oc_fops };
 
 static int __init oc_init(void)
 {

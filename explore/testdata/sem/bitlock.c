@@ -3,6 +3,8 @@
 // of mode never race; the explorer must run the bit operation as the
 // kernel does (it used to return an arbitrary value on a set bit).
 // Between two ioctls nothing excludes, and their race on count is real.
+// b_dev has external linkage, so misc-open does not serialise the opens:
+// only the bit does.
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
@@ -32,7 +34,7 @@ static const struct file_operations b_fops = {
 	.unlocked_ioctl = b_ioctl,
 };
 
-static struct miscdevice b_dev = {
+struct miscdevice b_dev = {
 	.minor = MISC_DYNAMIC_MINOR,
 	.name = "b",
 	.fops = &b_fops,
