@@ -47,7 +47,9 @@ func (f *facts) miscOpen() {
 // and misc_deregister see.
 func (f *facts) miscOnly(v string) bool {
 	fops := f.prog.Object(v)
-	if fops == nil || fops.Extern {
+	// Both must have internal linkage: another translation unit could
+	// name an external fops or miscdevice and register it another way.
+	if fops == nil || fops.Extern || !fops.Static {
 		return false
 	}
 	holders := map[*ir.Object]int64{} // miscdevice -> offset of its .fops
@@ -56,7 +58,7 @@ func (f *facts) miscOnly(v string) bool {
 			if !mentionsObject(in.Value, fops) {
 				continue
 			}
-			if o.Kind != ir.GlobalObj || o.Extern || structTag(o.CType) != "miscdevice" || in.Path != ".fops" {
+			if o.Kind != ir.GlobalObj || o.Extern || !o.Static || structTag(o.CType) != "miscdevice" || in.Path != ".fops" {
 				return false
 			}
 			holders[o] = in.Offset

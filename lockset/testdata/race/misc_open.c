@@ -4,7 +4,8 @@
  * against open is race-free. Open still races with the file's other
  * operations and with release, which the misc core calls without the
  * mutex, and a file_operations also handed to cdev_init (other_fops) gets
- * no lock: its opens still race with each other. */
+ * no lock: its opens still race with each other. Nor does a miscdevice
+ * with external linkage (ext_misc): another file may name it. */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/cdev.h>
@@ -68,6 +69,25 @@ static struct miscdevice other_misc = {
 	.fops = &other_fops,
 };
 
+static int ext_opens;
+
+static int e_open(struct inode *inode, struct file *file)
+{
+	ext_opens++; // want "(read|write) ext_opens by e_open races with (read|write) ext_opens by e_open"
+	return 0;
+}
+
+static const struct file_operations ext_fops = {
+	.owner = THIS_MODULE,
+	.open = e_open,
+};
+
+struct miscdevice ext_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "misc_open_ext",
+	.fops = &ext_fops,
+};
+
 static int __init m_init(void)
 {
 	int err;
@@ -77,6 +97,9 @@ static int __init m_init(void)
 	err = misc_register(&other_misc);
 	if (err)
 		return err;
+	err = misc_register(&ext_misc);
+	if (err)
+		return err;
 	return misc_register(&m_misc);
 }
 
@@ -84,6 +107,7 @@ static void __exit m_exit(void)
 {
 	misc_deregister(&m_misc);
 	misc_deregister(&other_misc);
+	misc_deregister(&ext_misc);
 }
 module_init(m_init);
 module_exit(m_exit);
