@@ -1146,6 +1146,10 @@ func ttyAndFriends() {
 		cb("new_smi", entry, "scalar shared", held(IPMIWatchersLock)),
 		cb("smi_gone", entry, "scalar", held(IPMIWatchersLock)),
 	)
+	// NMI handlers: struct nmiaction of register_nmi_handler
+	// (arch/x86/include/asm/nmi.h), handler(type, regs) called by
+	// nmi_handle with the CPU's pt_regs (register.go).
+	ops("nmiaction", ClassNMI, cb("handler", entry, "scalar shared"))
 	// The release callback of a struct device (drivers/base/core.c,
 	// device_release): kobject_put calls it from kobject_cleanup once the
 	// last reference to the device is gone, so once per object, and

@@ -10,7 +10,7 @@ import (
 
 var knownLocks = map[string]bool{RTNL: true, TxLock: true, AddrListLock: true, DeviceLock: true, BdMutex: true,
 	WatchdogLock: true, RTCOpsLock: true, InputMutex: true, InputEventLock: true, NFCDevLock: true, ParamLock: true,
-	CPUHPLock: true, IPMIWatchersLock: true, I2CBusLock: true, USBDevLock: true}
+	CPUHPLock: true, IPMIWatchersLock: true, I2CBusLock: true, USBDevLock: true, I8042Lock: true}
 
 var knownRoles = map[ir.Role]bool{ir.RoleInit: true, ir.RoleExit: true, ir.RoleEntry: true, ir.RoleIRQ: true,
 	ir.RoleThreaded: true, ir.RoleTimer: true, ir.RoleWork: true, ir.RoleTasklet: true, ir.RoleNAPI: true,

@@ -144,3 +144,9 @@ const (
 	RTNL   = "rtnl_mutex"
 	TxLock = "netif_tx_lock"
 )
+
+// I8042Lock is i8042_lock of the i8042 controller driver
+// (drivers/input/serio/i8042.c), one lock for the whole kernel:
+// i8042_interrupt holds it around i8042_filter, which calls the platform
+// filter i8042_install_filter installed.
+const I8042Lock = "i8042_lock"

@@ -78,6 +78,8 @@ const (
 	ClassIPMIWatcher    = "ipmi-smi-watcher"
 	ClassHwrng          = "hwrng"
 	ClassACPISpace      = "acpi-address-space"
+	ClassI8042Filter    = "i8042-filter"
+	ClassNMI            = "nmi"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -367,7 +369,7 @@ func init() {
 		"device_attribute": ClassSysfs, "driver_attribute": ClassSysfs, "bus_attribute": ClassSysfs,
 		"class_attribute": ClassSysfs, "kobj_attribute": ClassSysfs,
 		ModuleInit: ClassModule, ModuleExit: ClassModule, Initcall: ClassModule, Exitcall: ClassModule,
-		"obs_kernel_param": ClassModule,
+		"obs_kernel_param": ClassModule, "nmiaction": ClassNMI,
 	} {
 		structClass[s] = c
 	}
@@ -691,6 +693,28 @@ func registrations() {
 		Callbacks: []Callback{{Arg: 2, Struct: "input_ff_create_memless", Field: "play_effect", HeldLockArg: -1}}})
 	// ml_play_effects runs it under dev->event_lock.
 	bindRow("input_ff_create_memless", "play_effect", ir.RoleEntry, ClassInput, "shared shared fresh", held(InputEventLock))
+
+	// The i8042 platform filter (drivers/input/serio/i8042.c):
+	// i8042_install_filter stores the filter in i8042_platform_filter
+	// under i8042_lock; i8042_filter, called only from i8042_interrupt
+	// with i8042_lock held, is its one caller. i8042_remove_filter clears
+	// the pointer under the same lock: once it returns no filter call is
+	// running and none starts (Waits).
+	reg(RegAPI{Name: "i8042_install_filter", Object: -1, Publishes: ClassI8042Filter,
+		Callbacks: []Callback{{Arg: 0, Struct: "i8042_install_filter", Field: "filter", HeldLockArg: -1}}})
+	bindRow("i8042_install_filter", "filter", ir.RoleEntry, ClassI8042Filter, "scalar scalar shared", held(I8042Lock))
+	unpub(ClassI8042Filter, -1, true, "i8042_remove_filter")
+
+	// NMI handlers (arch/x86): register_nmi_handler(type, fn, flags,
+	// name) is a macro that fills a static struct nmiaction with fn and
+	// calls __register_nmi_handler(type, &action), which adds it to the
+	// type's RCU list; nmi_handle calls every handler of the list under
+	// rcu_read_lock, on any CPU, so no lock is claimed around it.
+	// unregister_nmi_handler(type, name) unlinks it (list_del_rcu) and
+	// synchronize_rcu()s before it returns (arch/x86/kernel/nmi.c):
+	// no handler call is running after it (Waits).
+	pub(ClassNMI, 1, "__register_nmi_handler")
+	unpub(ClassNMI, -1, true, "unregister_nmi_handler")
 
 	// Class devices whose ops the core serialises (watchdog, rtc).
 	pub(ClassWatchdog, 0, "watchdog_register_device")
