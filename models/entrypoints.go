@@ -1150,6 +1150,13 @@ func ttyAndFriends() {
 	// (arch/x86/include/asm/nmi.h), handler(type, regs) called by
 	// nmi_handle with the CPU's pt_regs (register.go).
 	ops("nmiaction", ClassNMI, cb("handler", entry, "scalar shared"))
+	// A tifm adapter's socket services (include/linux/tifm.h), called by
+	// tifm_eject and tifm_has_ms_pif with the adapter and the socket
+	// (register.go: class tifm-socket).
+	ops("tifm_adapter", ClassTifmSocket,
+		cb("eject", entry, "shared shared"),
+		cb("has_ms_pif", entry, "shared shared"),
+	)
 	// The release callback of a struct device (drivers/base/core.c,
 	// device_release): kobject_put calls it from kobject_cleanup once the
 	// last reference to the device is gone, so once per object, and

@@ -80,6 +80,7 @@ const (
 	ClassACPISpace      = "acpi-address-space"
 	ClassI8042Filter    = "i8042-filter"
 	ClassNMI            = "nmi"
+	ClassTifmSocket     = "tifm-socket"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -597,6 +598,14 @@ func registrations() {
 	// queue_work(workqueue, work) on the core's queue, made by
 	// create_freezable_workqueue("tifm") in tifm_init.
 	reg(RegAPI{Name: "tifm_queue_work", Object: 0, Publishes: ClassWork, Freezable: true})
+	// A tifm adapter's eject and has_ms_pif (struct tifm_adapter) are
+	// called only by tifm_eject(sock) and tifm_has_ms_pif(sock)
+	// (drivers/misc/tifm_core.c), from the media drivers bound to a
+	// socket; every socket (struct tifm_dev) is made by the adapter
+	// driver's own tifm_alloc_device(fm, ...) (tifm_core.c): no
+	// callback of the class runs before the first such call. The sockets
+	// go away in tifm_remove_adapter; that withdrawal is not counted.
+	pub(ClassTifmSocket, 0, "tifm_alloc_device")
 	unpub(ClassWork, 0, true, "cancel_work_sync", "cancel_delayed_work_sync")
 	unpub(ClassWork, 0, false, "cancel_work", "cancel_delayed_work")
 	// destroy_workqueue drains the work queued on its queue (Queue): not

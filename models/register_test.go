@@ -49,6 +49,7 @@ func TestRegistrationRows(t *testing.T) {
 		{name: "i8042_remove_filter", unpublishes: ClassI8042Filter, waits: true},
 		{name: "__register_nmi_handler", publishes: ClassNMI},
 		{name: "unregister_nmi_handler", unpublishes: ClassNMI, waits: true},
+		{name: "tifm_alloc_device", publishes: ClassTifmSocket},
 		{name: "add_disk", publishes: ClassBlock},
 		{name: "register_blkdev", publishes: ClassBlock},
 		{name: "blk_init_queue", callbacks: []string{"0:blk_init_queue.request_fn"}},
