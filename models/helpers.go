@@ -290,6 +290,23 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Accesses: []ArgAccess{wr(0, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
 		"devm_kfree", "free_page", "free_pages")
 
+	// Synchronous USB messages (drivers/usb/core/message.c): the buffer
+	// goes into an URB (usb_fill_control_urb, usb_fill_bulk_urb) that
+	// usb_start_wait_urb submits and waits for, killing it on a timeout
+	// (usb_kill_urb waits for the giveback), then frees: no pointer to the
+	// buffer is left when the call returns. The device reads (OUT) or
+	// writes (IN) the buffer's size bytes; the direction is in a run-time
+	// argument, so the row has both. actual_length is written.
+	// usb_control_msg_send/_recv copy through a kmemdup'd buffer of their
+	// own: send reads data, recv writes it.
+	add(Helper{Accesses: []ArgAccess{rd(6, LenArg, 7), wr(6, LenArg, 7)}, Returns: ReturnsScalar, NoEscape: true},
+		"usb_control_msg")
+	add(Helper{Accesses: []ArgAccess{rd(2, LenArg, 3), wr(2, LenArg, 3), wr(4, LenPointee, 0)},
+		Returns: ReturnsScalar, NoEscape: true},
+		"usb_bulk_msg", "usb_bulk_msg_killable", "usb_interrupt_msg")
+	add(Helper{Accesses: []ArgAccess{rd(6, LenArg, 7)}, Returns: ReturnsScalar, NoEscape: true}, "usb_control_msg_send")
+	add(Helper{Accesses: []ArgAccess{wr(6, LenArg, 7)}, Returns: ReturnsScalar, NoEscape: true}, "usb_control_msg_recv")
+
 	// Atomic operations act on v->counter (offset 0) atomically.
 	atomicRead := ArgAccess{Arg: 0, Mode: ir.Atomic, Len: LenPointee}
 	atomicWrite := ArgAccess{Arg: 0, Write: true, Mode: ir.Atomic, Len: LenPointee}
