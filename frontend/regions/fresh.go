@@ -37,9 +37,10 @@ func markFresh(prog *ir.Program, opts Options) {
 	if opts.NoUnpublishedAllocations || opts.NoBoundsAssumption {
 		return
 	}
+	keeps := paramSummaries(prog)
 	for _, fn := range prog.Funcs {
 		if len(fn.Blocks) > 0 {
-			if f := newFreshFn(fn); f != nil {
+			if f := newFreshFn(fn, keeps, false); f != nil {
 				f.mark()
 			}
 		}
@@ -52,7 +53,16 @@ type freshFn struct {
 	fn    *ir.Function
 	sites map[*ir.Call]int
 	vars  map[*ir.Var]int
+	// params maps a parameter to its site when the analysis runs for a
+	// summary (paramSummaries): sites len(sites).. are the parameters'.
+	params map[*ir.Var]int
+	// keeps says which parameters of the driver's functions may keep or
+	// hand on the pointer passed (nil: every one).
+	keeps map[*ir.Function][]bool
 }
+
+// nsites is the number of sites: allocations, then parameters.
+func (f *freshFn) nsites() int { return len(f.sites) + len(f.params) }
 
 // freshState is the analysis state at one point: val[i] is 1 + the site
 // candidate i points into, 0 for none known; esc[s] says site s may have
@@ -102,8 +112,9 @@ func allocation(s *ir.Call) bool {
 
 // newFreshFn finds fn's allocation calls and candidates; nil when it has
 // no allocation.
-func newFreshFn(fn *ir.Function) *freshFn {
-	f := &freshFn{fn: fn, sites: map[*ir.Call]int{}, vars: map[*ir.Var]int{}}
+func newFreshFn(fn *ir.Function, keeps map[*ir.Function][]bool, params bool) *freshFn {
+	f := &freshFn{fn: fn, sites: map[*ir.Call]int{}, vars: map[*ir.Var]int{},
+		params: map[*ir.Var]int{}, keeps: keeps}
 	add := func(v *ir.Var) bool {
 		if _, ok := f.vars[v]; ok {
 			return false
@@ -119,7 +130,15 @@ func newFreshFn(fn *ir.Function) *freshFn {
 			}
 		}
 	}
-	if len(f.sites) == 0 {
+	if params {
+		for _, v := range fn.Params {
+			if _, dup := f.params[v]; !dup {
+				add(v) // false when an allocation is assigned to it too
+				f.params[v] = len(f.sites) + len(f.params)
+			}
+		}
+	}
+	if f.nsites() == 0 {
 		return nil
 	}
 	// Variables assigned a candidate plus an offset are candidates too.
@@ -248,13 +267,28 @@ func constant(e ir.Expr) bool {
 // mark runs the analysis to its fixpoint over the blocks, then marks the
 // private accesses of the blocks the entry reaches.
 func (f *freshFn) mark() {
+	in := f.solve()
+	// A block no path reaches has no state and is not marked.
+	for i, b := range f.fn.Blocks {
+		if in[i] != nil {
+			f.walk(b, in[i].clone(), func(a *ir.Access) { a.Private = true })
+		}
+	}
+}
+
+// solve runs the analysis to its fixpoint and returns the state at the
+// start of each block (nil for a block no path reaches).
+func (f *freshFn) solve() []*freshState {
 	blocks := f.fn.Blocks
 	pos := make(map[*ir.Block]int, len(blocks))
 	for i, b := range blocks {
 		pos[b] = i
 	}
 	in := make([]*freshState, len(blocks))
-	in[0] = &freshState{val: make([]int32, len(f.vars)), esc: make([]bool, len(f.sites))}
+	in[0] = &freshState{val: make([]int32, len(f.vars)), esc: make([]bool, f.nsites())}
+	for v, site := range f.params {
+		in[0].val[f.vars[v]] = int32(site) + 1
+	}
 	queued := make([]bool, len(blocks))
 	work := []int{0}
 	queued[0] = true
@@ -281,12 +315,7 @@ func (f *freshFn) mark() {
 			}
 		}
 	}
-	// A block no path reaches has no state and is not marked.
-	for i, b := range blocks {
-		if in[i] != nil {
-			f.walk(b, in[i].clone(), func(a *ir.Access) { a.Private = true })
-		}
-	}
+	return in
 }
 
 // walk runs b's statements over st; private, when not nil, is called with
@@ -294,7 +323,7 @@ func (f *freshFn) mark() {
 func (f *freshFn) walk(b *ir.Block, st *freshState, private func(*ir.Access)) {
 	for k, s := range b.Stmts {
 		if a := ir.AccessOf(s); a != nil {
-			if site := f.siteOf(a.Addr, st); private != nil && site != 0 && !st.esc[site-1] &&
+			if site := f.siteOf(a.Addr, st); private != nil && site != 0 && int(site) <= len(f.sites) && !st.esc[site-1] &&
 				shared(a.Region) && !f.touchOfEscapingCall(b.Stmts, k, site, st) {
 				private(a)
 			}
@@ -344,8 +373,17 @@ func (f *freshFn) step(s ir.Stmt, st *freshState) {
 // pointer; an allocation makes a new object of its site.
 func (f *freshFn) call(s *ir.Call, st *freshState) {
 	if !keepsNoAddress(s) {
-		for _, e := range ir.StmtExprs(s) {
-			f.escapeIn(e, st)
+		keeps := f.keeps[s.Callee]
+		if s.Fn != nil || s.Callee == nil || s.Callee.External() || keeps == nil {
+			keeps = nil
+		}
+		if s.Fn != nil {
+			f.escapeIn(s.Fn, st)
+		}
+		for i, e := range s.Args {
+			if i >= len(keeps) || keeps[i] {
+				f.escapeIn(e, st)
+			}
 		}
 	}
 	site, ok := f.sites[s]
