@@ -60,30 +60,7 @@ func (in *instrumenter) releaseOncePair(p Pair) (t, u map[int]bool) {
 // parameter or the container of it, in every function it runs.
 func deviceAccesses(f *facts, ep *ir.EntryPoint) *ownSites {
 	funcs := f.reach(ep.Func)
-	isOwn := derivedVars(funcs, ep.Func, 0)
-	own := &ownSites{file: 0, sites: make(map[int]bool)}
-	for _, g := range funcs {
-		for _, b := range g.Blocks {
-			for _, st := range b.Stmts {
-				var a *ir.Access
-				switch s := st.(type) {
-				case *ir.Load:
-					a = &s.Access
-				case *ir.Store:
-					a = &s.Access
-				case *ir.Touch:
-					a = &s.Access
-				default:
-					continue
-				}
-				if v := offsetBase(a.Addr); v != nil && isOwn[v] {
-					own.sites[a.Site] = true
-					own.frees = own.frees || a.Free
-				}
-			}
-		}
-	}
-	return own
+	return accessesThrough(funcs, derivedVars(funcs, ep.Func, 0), offsetBase, 0)
 }
 
 // offsetBase is baseVar that also takes a constant subtracted

@@ -292,23 +292,21 @@ func offsetOnly(e ir.Expr) bool {
 // file) makes through its file's private_data, in every function it runs.
 func ownAccesses(f *facts, ep *ir.EntryPoint, file int) *ownSites {
 	funcs := f.reach(ep.Func)
-	isOwn := ownVars(funcs, ep.Func, file)
+	return accessesThrough(funcs, ownVars(funcs, ep.Func, file), baseVar, file)
+}
+
+// accessesThrough collects the sites of funcs whose address is based (by
+// base) on a variable of isOwn, and whether one of them frees.
+func accessesThrough(funcs []*ir.Function, isOwn map[*ir.Var]bool, base func(ir.Expr) *ir.Var, file int) *ownSites {
 	own := &ownSites{file: file, sites: make(map[int]bool)}
 	for _, g := range funcs {
 		for _, b := range g.Blocks {
 			for _, st := range b.Stmts {
-				var a *ir.Access
-				switch s := st.(type) {
-				case *ir.Load:
-					a = &s.Access
-				case *ir.Store:
-					a = &s.Access
-				case *ir.Touch:
-					a = &s.Access
-				default:
+				a := ir.AccessOf(st)
+				if a == nil {
 					continue
 				}
-				if v := baseVar(a.Addr); v != nil && isOwn[v] {
+				if v := base(a.Addr); v != nil && isOwn[v] {
 					own.sites[a.Site] = true
 					own.frees = own.frees || a.Free
 				}
