@@ -193,6 +193,32 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 		return exactFailed(res, err), nil
 	}
 	prog, res = eprog, eres
+	jobs := pairJobs(prog, res, opts, out)
+	if err := runPairJobs(ctx, jobs, opts); err != nil {
+		return nil, err
+	}
+	for _, p := range jobs {
+		out.Stats.Yields += len(p.yields)
+		out.Stats.Queries += p.out.Stats.Queries
+		out.Stats.Replayed += p.out.Stats.Replayed
+		out.Stats.Failed += p.out.Stats.Failed
+		out.Stats.Unknown += p.out.Stats.Unknown
+		out.Stats.Concrete += p.out.Stats.Concrete
+		out.Stats.Units += p.out.Stats.Units
+		out.Internal = append(out.Internal, p.out.Internal...)
+	}
+	notConfirmedNotes(out, opts)
+	for _, r := range out.Races {
+		res.Pairs[r.Pair].Races[r.Race].Confirmation = &lockset.Confirmation{Status: r.Status, Note: r.Note, Steps: r.Steps}
+	}
+	out.Stats.Time = time.Since(start)
+	return out, ctx.Err()
+}
+
+// pairJobs makes one job per pair of res with races, each owning its
+// slice of out.Races (all NotConfirmed until explored), with its share of
+// the file's solver budget.
+func pairJobs(prog *ir.Program, res *lockset.FileResult, opts Options, out *Result) []*pairJob {
 	ys := yieldinst.Compute(prog, res, opts.Mode)
 	byPair := make(map[[2]string][]yieldinst.Yield)
 	for _, py := range ys.Pairs {
@@ -221,10 +247,6 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 		}
 		spans = append(spans, span{i, first, len(out.Races)})
 	}
-	// The pairs are independent (each has its own races, seed and solver
-	// queries), so opts.Jobs workers explore them, each with its own
-	// prover; their stats and internal errors are merged in pair order,
-	// so the result does not depend on the number of workers.
 	jobs := make([]*pairJob, len(spans))
 	for k, sp := range spans {
 		pr := res.Pairs[sp.pair]
@@ -244,6 +266,15 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			p.over = fmt.Sprintf("the file's solver budget (%d Z3 resource units, at least %d per pair) went to its first %d pairs with races", opts.fileUnits(), minPairUnits, explored)
 		}
 	}
+	return jobs
+}
+
+// runPairJobs explores the jobs on opts.Jobs workers. The pairs are
+// independent (each has its own races, seed and solver queries), each
+// worker has its own prover, and Confirm merges the jobs' stats and
+// internal errors in pair order, so the result does not depend on the
+// number of workers.
+func runPairJobs(ctx context.Context, jobs []*pairJob, opts Options) error {
 	workers := min(max(opts.Jobs, 1), len(jobs))
 	var progressMu sync.Mutex
 	done := 0
@@ -260,32 +291,7 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 	errs := make(chan error, workers)
 	for range workers {
 		go func() {
-			prover, err := vc.NewProver(z3.Config{})
-			if err != nil {
-				for p := range next {
-					notExplored(p.mine, "internal error: "+err.Error())
-				}
-				errs <- err
-				return
-			}
-			defer prover.Close()
-			for p := range next {
-				if ctx.Err() != nil {
-					notExplored(p.mine, stopReason(ctx))
-					continue
-				}
-				if p.over != "" {
-					notExplored(p.mine, p.over)
-					progress(1)
-					continue
-				}
-				p.prover = prover
-				if why := p.run(ctx); why != "" {
-					notExplored(p.mine, why)
-				}
-				progress(1)
-			}
-			errs <- nil
+			errs <- pairWorker(ctx, next, progress)
 		}()
 	}
 	for _, p := range jobs {
@@ -298,19 +304,40 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 			proverErr = err
 		}
 	}
-	if proverErr != nil {
-		return nil, proverErr
+	return proverErr
+}
+
+// pairWorker explores the jobs it receives with a prover of its own.
+func pairWorker(ctx context.Context, next <-chan *pairJob, progress func(int)) error {
+	prover, err := vc.NewProver(z3.Config{})
+	if err != nil {
+		for p := range next {
+			notExplored(p.mine, "internal error: "+err.Error())
+		}
+		return err
 	}
-	for _, p := range jobs {
-		out.Stats.Yields += len(p.yields)
-		out.Stats.Queries += p.out.Stats.Queries
-		out.Stats.Replayed += p.out.Stats.Replayed
-		out.Stats.Failed += p.out.Stats.Failed
-		out.Stats.Unknown += p.out.Stats.Unknown
-		out.Stats.Concrete += p.out.Stats.Concrete
-		out.Stats.Units += p.out.Stats.Units
-		out.Internal = append(out.Internal, p.out.Internal...)
+	defer prover.Close()
+	for p := range next {
+		if ctx.Err() != nil {
+			notExplored(p.mine, stopReason(ctx))
+			continue
+		}
+		if p.over != "" {
+			notExplored(p.mine, p.over)
+			progress(1)
+			continue
+		}
+		p.prover = prover
+		if why := p.run(ctx); why != "" {
+			notExplored(p.mine, why)
+		}
+		progress(1)
 	}
+	return nil
+}
+
+// notConfirmedNotes says why each race left NotConfirmed is so.
+func notConfirmedNotes(out *Result, opts Options) {
 	for k := range out.Races {
 		r := &out.Races[k]
 		if r.Status != NotConfirmed {
@@ -326,11 +353,6 @@ func Confirm(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opt
 		}
 		r.Note += ": this is not a proof that the race is impossible"
 	}
-	for _, r := range out.Races {
-		res.Pairs[r.Pair].Races[r.Race].Confirmation = &lockset.Confirmation{Status: r.Status, Note: r.Note, Steps: r.Steps}
-	}
-	out.Stats.Time = time.Since(start)
-	return out, ctx.Err()
 }
 
 // notExplored marks the races of a pair that the explorer did not finish
