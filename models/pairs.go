@@ -569,19 +569,7 @@ func DropRuleLocks(locks, ignored []string) []string {
 	if len(ignored) == 0 {
 		return locks
 	}
-	drop := map[string]bool{}
-	for _, r := range ruleTable {
-		if r.A.Holds != "" && slices.Contains(ignored, r.ID) {
-			drop[r.A.Holds] = true
-		}
-	}
-	var out []string
-	for _, l := range locks {
-		if !drop[lockBase(l)] {
-			out = append(out, l)
-		}
-	}
-	return out
+	return dropHeld(locks, func(r Rule) bool { return slices.Contains(ignored, r.ID) })
 }
 
 // DropDeviceLocks returns locks without the per-device ones (the Holds
@@ -589,15 +577,21 @@ func DropRuleLocks(locks, ignored []string) []string {
 // lock, ...): when a driver drives several devices, two callbacks hold two
 // instances of such a lock, which protect nothing from each other.
 func DropDeviceLocks(locks []string) []string {
-	drop := map[string]bool{}
+	return dropHeld(locks, func(r Rule) bool { return r.Scope == ScopeDevice })
+}
+
+// dropHeld returns locks without the Holds lock of every rule that drop
+// selects.
+func dropHeld(locks []string, drop func(Rule) bool) []string {
+	held := map[string]bool{}
 	for _, r := range ruleTable {
-		if r.A.Holds != "" && r.Scope == ScopeDevice {
-			drop[r.A.Holds] = true
+		if r.A.Holds != "" && drop(r) {
+			held[r.A.Holds] = true
 		}
 	}
 	var out []string
 	for _, l := range locks {
-		if !drop[lockBase(l)] {
+		if !held[lockBase(l)] {
 			out = append(out, l)
 		}
 	}
