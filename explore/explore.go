@@ -571,35 +571,7 @@ type confirmation struct {
 // an interleaving in which a check fails, and replays it.
 // unknown is the solver's reason when it gave no answer.
 func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[string]bool, excluded map[int]bool) (found *confirmation, bound bool, unknown string, err error) {
-	sh := &shape{first: ord[0], second: ord[1], setup: p.setup, yields: make(map[ir.Stmt]yieldPoint),
-		rounds: rounds(p.opts.CSB), unroll: p.opts.Unroll, paramAliasing: p.opts.ParamAliasing,
-		facts: p.facts, noWaits: p.opts.NoPublication, reachers: p.reachers, countingSems: p.sems}
-	if ord[0] == p.pair.Pair.First {
-		sh.distinct = p.pair.Pair.DistinctParams
-	} else {
-		for _, d := range p.pair.Pair.DistinctParams {
-			sh.distinct = append(sh.distinct, [2]int{d[1], d[0]})
-		}
-	}
-	checks := 0
-	checked := map[*ir.Region]bool{}
-	for _, y := range p.yields {
-		yp := yieldPoint{Site: y.Site}
-		if a := ir.AccessOf(y.Stmt); a != nil {
-			yp.Plain = a.Mode == ir.Plain
-		}
-		if y.Kind == yieldinst.AccessYield && regions[y.Region] && !excluded[y.Site] {
-			yp.Check = true
-			checks++
-			if a := ir.AccessOf(y.Stmt); a != nil && !checked[a.Region] {
-				checked[a.Region] = true
-				sh.checked = append(sh.checked, a.Region)
-			}
-		}
-		if old, ok := sh.yields[y.Stmt]; !ok || yp.Check && !old.Check {
-			sh.yields[y.Stmt] = yp
-		}
-	}
+	sh, checks := p.shapeFor(ord, regions, excluded)
 	if checks == 0 {
 		return nil, false, "", nil
 	}
@@ -619,103 +591,11 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 		}
 	}
 	p.solved++
-	// rejected is why the last model offered did not replay. A model
-	// that does not replay is refined away (vc.Options.Refine) unless
-	// vc finds it exact; only then is it an internal error.
-	var rejected error
-	opts := vc.Options{
-		Inline:         func(*ir.Function, int) bool { return true },
-		MaxInlineDepth: vc.HardInlineLimit,
-		CheckAsserts:   true,
-		Refine:         true, // a model must replay: exact where vc abstracts
-		FirstFailure:   true, // the pair's loop queries again for what is left
-		Timeout:        p.opts.Timeout,
-		NoSteps:        p.opts.Debug == nil,
-		Accept: func(t *vc.Trace, mem func(*ir.Region, *big.Int) (*big.Int, bool)) bool {
-			if found != nil {
-				return true
-			}
-			if p.opts.skewOracle {
-				mem = skewed(s, mem)
-			}
-			if z := p.zeroReplay(s, t, mem); z != nil {
-				p.out.Stats.Replayed++
-				found = &confirmation{site: z.race.site, region: z.race.region, steps: z.steps, check: z.race.check, writer: z.race.writer, setupCut: z.cutSetup}
-				p.seed = z.seen
-				return true
-			}
-			rp := newReplayer(s, mem)
-			rp.seen = make(map[oracleKey]*big.Int)
-			p.out.Stats.Replayed++
-			err := rp.run(t.Values)
-			if err == nil && rp.race == nil {
-				err = errors.New("replayed trace reaches no failing race check")
-			} else if err != nil {
-				err = fmt.Errorf("trace does not replay: %w", err)
-			}
-			if err != nil {
-				if p.opts.Debug != nil {
-					fmt.Fprintf(p.opts.Debug, "  model rejected: %v\n", err)
-					for _, st := range rp.steps {
-						fmt.Fprintf(p.opts.Debug, "  T%d %s:%d %s %s = %s\n", st.Thread, st.Func, st.Pos.Line, st.Kind, st.LValue, st.Value)
-					}
-					fmt.Fprintln(p.opts.Debug, t)
-					fmt.Fprintln(p.opts.Debug, "rejected:", err)
-				}
-				rejected = fmt.Errorf("%s: %s | %s on %s: %v", p.prog.Path, ord[0].Name(), ord[1].Name(), regionList(regions), err)
-				return false
-			}
-			found = &confirmation{site: rp.race.site, region: rp.race.region, steps: rp.steps, check: rp.race.check, writer: rp.race.writer, setupCut: rp.cutSetup}
-			found.rejected, found.hopeless = p.strict(rp)
-			p.seed = rp.seen
-			return true
-		},
-	}
-	p.out.Stats.Queries++
+	m := &modelCheck{p: p, s: s, ord: ord, regions: regions}
 	qstart, units := time.Now(), p.out.Stats.Units
-	// The answer must depend on the input and the flags only, never on
-	// the machine's load: each attempt is bounded in Z3 resource units
-	// (queryRlimits), and the wall clock (Options.Timeout) is a safety
-	// net only: when it strikes, the query has no answer ("timeout") and
-	// the pair's open races are not explored, never "not confirmed". Z3's
-	// time on one query varies a lot between its incremental solver and a
-	// fresh tactic solver, neither better on every pair (swim: 24.7 s
-	// against 4.8 s; sonypi: 6.0 s against 24.5 s), so the query runs
-	// incrementally first, then on a fresh solver.
-	var outs []vc.Outcome
-	qctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
-	defer cancel()
-	opts.Timeout, opts.Spent = 0, &p.out.Stats.Units
-	budgets := queryRlimits[:]
-	if p.opts.rlimits != nil {
-		budgets = p.opts.rlimits
-	}
-	for attempt, budget := range budgets {
-		opts.Fresh, opts.Rlimit = attempt > 0, budget
-		if p.units > 0 { // Confirm's pairs share the file's budget; Search's do not
-			left := p.units - min(p.units, p.out.Stats.Units)
-			if left == 0 {
-				return nil, s.cuts > 0, pairBudgetSpent, nil
-			}
-			opts.Rlimit = min(budget, left)
-		}
-		outs, err = p.prover.Check(qctx, s.q, s.harness, opts)
-		if ctx.Err() != nil {
-			// The run stopped (its deadline, an interrupt), maybe in
-			// the encoding, whose error is then ctx's: the pair's
-			// open races are not explored (stopReason), no internal
-			// error.
-			return nil, s.cuts > 0, stopped, nil
-		}
-		if qctx.Err() != nil {
-			return nil, s.cuts > 0, wallClock, nil
-		}
-		if err != nil {
-			return nil, false, "", err
-		}
-		if found != nil || ctx.Err() != nil || !outOfBudget(outs) {
-			break
-		}
+	outs, stop, err := p.solve(ctx, s, m.accept)
+	if stop != "" || err != nil {
+		return nil, s.cuts > 0 && err == nil, stop, err
 	}
 	for _, o := range outs {
 		if o.Status == vc.Unknown && unknown == "" {
@@ -729,11 +609,171 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 		}
 	}
 	bound = s.cuts > 0
-	if found == nil && rejected != nil && slices.ContainsFunc(outs, func(o vc.Outcome) bool { return o.Status == vc.Failed }) {
+	if m.found == nil && m.rejected != nil && slices.ContainsFunc(outs, func(o vc.Outcome) bool { return o.Status == vc.Failed }) {
 		p.out.Stats.Failed++ // vc took a model that does not replay as exact
-		return nil, bound, unknown, rejected
+		return nil, bound, unknown, m.rejected
 	}
-	return found, bound, unknown, nil
+	return m.found, bound, unknown, nil
+}
+
+// shapeFor describes the pair's sequentialisation in order ord: its
+// yields, the accesses to check (those on regions, less excluded
+// sites) and the parameters the pair keeps distinct. checks counts
+// the race checks; with none there is nothing to ask.
+func (p *pairJob) shapeFor(ord [2]*ir.EntryPoint, regions map[string]bool, excluded map[int]bool) (sh *shape, checks int) {
+	sh = &shape{first: ord[0], second: ord[1], setup: p.setup, yields: make(map[ir.Stmt]yieldPoint),
+		rounds: rounds(p.opts.CSB), unroll: p.opts.Unroll, paramAliasing: p.opts.ParamAliasing,
+		facts: p.facts, noWaits: p.opts.NoPublication, reachers: p.reachers, countingSems: p.sems}
+	if ord[0] == p.pair.Pair.First {
+		sh.distinct = p.pair.Pair.DistinctParams
+	} else {
+		for _, d := range p.pair.Pair.DistinctParams {
+			sh.distinct = append(sh.distinct, [2]int{d[1], d[0]})
+		}
+	}
+	checked := map[*ir.Region]bool{}
+	for _, y := range p.yields {
+		yp := yieldPoint{Site: y.Site}
+		if a := ir.AccessOf(y.Stmt); a != nil {
+			yp.Plain = a.Mode == ir.Plain
+		}
+		if y.Kind == yieldinst.AccessYield && regions[y.Region] && !excluded[y.Site] {
+			yp.Check = true
+			checks++
+			if a := ir.AccessOf(y.Stmt); a != nil && !checked[a.Region] {
+				checked[a.Region] = true
+				sh.checked = append(sh.checked, a.Region)
+			}
+		}
+		if old, ok := sh.yields[y.Stmt]; !ok || yp.Check && !old.Check {
+			sh.yields[y.Stmt] = yp
+		}
+	}
+	return sh, checks
+}
+
+// modelCheck replays the models the solver offers for one query: the
+// first that replays to a failing race check is found; rejected is why
+// the last one offered did not replay. A model that does not replay is
+// refined away (vc.Options.Refine) unless vc finds it exact; only then
+// is it an internal error.
+type modelCheck struct {
+	p        *pairJob
+	s        *seq
+	ord      [2]*ir.EntryPoint
+	regions  map[string]bool
+	found    *confirmation
+	rejected error
+}
+
+func (m *modelCheck) accept(t *vc.Trace, mem func(*ir.Region, *big.Int) (*big.Int, bool)) bool {
+	p, s := m.p, m.s
+	if m.found != nil {
+		return true
+	}
+	if p.opts.skewOracle {
+		mem = skewed(s, mem)
+	}
+	if z := p.zeroReplay(s, t, mem); z != nil {
+		p.out.Stats.Replayed++
+		m.found = &confirmation{site: z.race.site, region: z.race.region, steps: z.steps, check: z.race.check, writer: z.race.writer, setupCut: z.cutSetup}
+		p.seed = z.seen
+		return true
+	}
+	rp := newReplayer(s, mem)
+	rp.seen = make(map[oracleKey]*big.Int)
+	p.out.Stats.Replayed++
+	err := rp.run(t.Values)
+	if err == nil && rp.race == nil {
+		err = errors.New("replayed trace reaches no failing race check")
+	} else if err != nil {
+		err = fmt.Errorf("trace does not replay: %w", err)
+	}
+	if err != nil {
+		m.debugRejected(rp, t, err)
+		m.rejected = fmt.Errorf("%s: %s | %s on %s: %v", p.prog.Path, m.ord[0].Name(), m.ord[1].Name(), regionList(m.regions), err)
+		return false
+	}
+	m.found = &confirmation{site: rp.race.site, region: rp.race.region, steps: rp.steps, check: rp.race.check, writer: rp.race.writer, setupCut: rp.cutSetup}
+	m.found.rejected, m.found.hopeless = p.strict(rp)
+	p.seed = rp.seen
+	return true
+}
+
+func (m *modelCheck) debugRejected(rp *replayer, t *vc.Trace, err error) {
+	w := m.p.opts.Debug
+	if w == nil {
+		return
+	}
+	fmt.Fprintf(w, "  model rejected: %v\n", err)
+	for _, st := range rp.steps {
+		fmt.Fprintf(w, "  T%d %s:%d %s %s = %s\n", st.Thread, st.Func, st.Pos.Line, st.Kind, st.LValue, st.Value)
+	}
+	fmt.Fprintln(w, t)
+	fmt.Fprintln(w, "rejected:", err)
+}
+
+// solve asks the solver for a model of s that accept takes. The answer
+// must depend on the input and the flags only, never on the machine's
+// load: each attempt is bounded in Z3 resource units (queryRlimits),
+// and the wall clock (Options.Timeout) is a safety net only: when it
+// strikes, the query has no answer (stop is wallClock) and the pair's
+// open races are not explored, never "not confirmed". Z3's time on one
+// query varies a lot between its incremental solver and a fresh tactic
+// solver, neither better on every pair (swim: 24.7 s against 4.8 s;
+// sonypi: 6.0 s against 24.5 s), so the query runs incrementally
+// first, then on a fresh solver.
+func (p *pairJob) solve(ctx context.Context, s *seq, accept func(*vc.Trace, func(*ir.Region, *big.Int) (*big.Int, bool)) bool) (outs []vc.Outcome, stop string, err error) {
+	opts := vc.Options{
+		Inline:         func(*ir.Function, int) bool { return true },
+		MaxInlineDepth: vc.HardInlineLimit,
+		CheckAsserts:   true,
+		Refine:         true, // a model must replay: exact where vc abstracts
+		FirstFailure:   true, // the pair's loop queries again for what is left
+		NoSteps:        p.opts.Debug == nil,
+		Spent:          &p.out.Stats.Units,
+	}
+	accepted := false
+	opts.Accept = func(t *vc.Trace, mem func(*ir.Region, *big.Int) (*big.Int, bool)) bool {
+		ok := accept(t, mem)
+		accepted = accepted || ok
+		return ok
+	}
+	p.out.Stats.Queries++
+	qctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
+	defer cancel()
+	budgets := queryRlimits[:]
+	if p.opts.rlimits != nil {
+		budgets = p.opts.rlimits
+	}
+	for attempt, budget := range budgets {
+		opts.Fresh, opts.Rlimit = attempt > 0, budget
+		if p.units > 0 { // Confirm's pairs share the file's budget; Search's do not
+			left := p.units - min(p.units, p.out.Stats.Units)
+			if left == 0 {
+				return nil, pairBudgetSpent, nil
+			}
+			opts.Rlimit = min(budget, left)
+		}
+		outs, err = p.prover.Check(qctx, s.q, s.harness, opts)
+		if ctx.Err() != nil {
+			// The run stopped (its deadline, an interrupt), maybe in
+			// the encoding, whose error is then ctx's: the pair's
+			// open races are not explored (stopReason), no internal
+			// error.
+			return nil, stopped, nil
+		}
+		if qctx.Err() != nil {
+			return nil, wallClock, nil
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		if accepted || !outOfBudget(outs) {
+			break
+		}
+	}
+	return outs, "", nil
 }
 
 // queryRlimits are Z3's resource budgets for each check of a query's

@@ -133,6 +133,55 @@ func newReplayer(s *seq, initial func(*ir.Region, *big.Int) (*big.Int, bool)) *r
 
 // run replays the execution whose harness values are vals.
 func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
+	if err := r.initCells(); err != nil {
+		return err
+	}
+	if err := r.runSetups(vals); err != nil {
+		return err
+	}
+	ths, err := r.startPair(vals)
+	if err != nil {
+		return err
+	}
+	r.threads = ths
+	if err := r.startYields(); err != nil {
+		return err
+	}
+	for r.race == nil {
+		var th *thread
+		for _, c := range ths[1:] {
+			if !c.done && (th == nil || r.rnd[c.id] < r.rnd[th.id]) {
+				th = c
+			}
+		}
+		if th == nil {
+			return nil
+		}
+		if !th.started {
+			if err := r.begin(th); err != nil {
+				return err
+			}
+		}
+		if r.pendingRace(th) {
+			return nil
+		}
+		th.started = true
+		for !th.done {
+			switched, err := r.step(th)
+			if err != nil {
+				return err
+			}
+			if switched {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// initCells writes the program's initialised cells (globals with
+// initialisers) before anything runs.
+func (r *replayer) initCells() error {
 	for _, c := range r.s.cells {
 		addr, err := r.evalIn(nil, c.addr)
 		if err != nil {
@@ -146,22 +195,31 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 			r.write(reg, addr, val)
 		}
 	}
-	argsOf := func(t int, ep *ir.EntryPoint, vs []*ir.Var) ([]*big.Int, error) {
-		if r.drive != nil {
-			return r.drive.args(r, t, ep)
-		}
-		out := make([]*big.Int, len(vs))
-		for i, v := range vs {
-			x, ok := vals[v]
-			if !ok || x.Int == nil {
-				return nil, fmt.Errorf("no value for argument %s", v.Name)
-			}
-			out[i] = new(big.Int).Set(x.Int)
-		}
-		return out, nil
+	return nil
+}
+
+// argsOf gives thread t's entry point ep its arguments: the driver's
+// choice when one drives the run, else the trace's values of vs.
+func (r *replayer) argsOf(vals map[*ir.Var]vc.Value, t int, ep *ir.EntryPoint, vs []*ir.Var) ([]*big.Int, error) {
+	if r.drive != nil {
+		return r.drive.args(r, t, ep)
 	}
+	out := make([]*big.Int, len(vs))
+	for i, v := range vs {
+		x, ok := vals[v]
+		if !ok || x.Int == nil {
+			return nil, fmt.Errorf("no value for argument %s", v.Name)
+		}
+		out[i] = new(big.Int).Set(x.Int)
+	}
+	return out, nil
+}
+
+// runSetups runs the setup's entry points to their ends, one after
+// the other on the init thread; each must return 0.
+func (r *replayer) runSetups(vals map[*ir.Var]vc.Value) error {
 	for i, ep := range r.s.sh.setup {
-		args, err := argsOf(initThread, ep, r.s.setupArgs[i])
+		args, err := r.argsOf(vals, initThread, ep, r.s.setupArgs[i])
 		if err != nil {
 			return err
 		}
@@ -193,11 +251,16 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 		}
 		r.setupsDone++
 	}
+	return nil
+}
+
+// startPair makes the pair's two threads with their arguments.
+func (r *replayer) startPair(vals map[*ir.Var]vc.Value) ([nThreads]*thread, error) {
 	var ths [nThreads]*thread
 	for t, ep := range []*ir.EntryPoint{r.s.sh.first, r.s.sh.second} {
-		args, err := argsOf(t+1, ep, r.s.args[t+1])
+		args, err := r.argsOf(vals, t+1, ep, r.s.args[t+1])
 		if err != nil {
-			return err
+			return ths, err
 		}
 		if r.seen != nil {
 			for i, a := range args {
@@ -208,12 +271,15 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 	}
 	if r.drive != nil {
 		if err := r.harness(ths[1].args, ths[2].args); err != nil {
-			return err
+			return ths, err
 		}
 	}
-	r.threads = ths
-	// The starters' yields: thread 1, and thread 2 when it may wait for
-	// its publication, may begin a round later.
+	return ths, nil
+}
+
+// startYields decides the starters' yields: thread 1, and thread 2
+// when it may wait for its publication, may begin a round later.
+func (r *replayer) startYields() error {
 	for t := 1; t <= 2; t++ {
 		if !r.s.plans[t].startYield {
 			continue
@@ -226,51 +292,33 @@ func (r *replayer) run(vals map[*ir.Var]vc.Value) error {
 			r.rnd[t]++
 		}
 	}
-	for r.race == nil {
-		var th *thread
-		for _, c := range ths[1:] {
-			if !c.done && (th == nil || r.rnd[c.id] < r.rnd[th.id]) {
-				th = c
-			}
-		}
-		if th == nil {
-			return nil
-		}
-		if !th.started {
-			if err := r.begin(th); err != nil {
-				return err
-			}
-		}
-		if p := r.pending[th.id]; p != nil {
-			r.pending[th.id] = nil
-			now := r.read(p.region, p.addr)
-			if p.typ != nil {
-				now = fitTo(now, p.typ)
-			}
-			nowVer := r.read(r.s.versions[p.region], p.addr)
-			changed := checkFails(p.plain, r.s.openers(), now, p.val, nowVer, p.ver)
-			if changed {
-				w := r.writer[p.region][p.addr.String()]
-				r.race = &raceFound{site: p.site, region: p.region.Name, check: p.step, writer: w}
-				r.log.race = &traceRace{thread: th.id, region: p.region, addr: p.addr, plain: p.plain}
-				st := p.step
-				st.Kind, st.Value = "race", now.String()
-				r.steps = append(r.steps, st)
-				return nil
-			}
-		}
-		th.started = true
-		for !th.done {
-			switched, err := r.step(th)
-			if err != nil {
-				return err
-			}
-			if switched {
-				break
-			}
-		}
-	}
 	return nil
+}
+
+// pendingRace checks the race check th left pending when it yielded:
+// whether the other thread changed the cell in between. It records the
+// race and reports true if so.
+func (r *replayer) pendingRace(th *thread) bool {
+	p := r.pending[th.id]
+	if p == nil {
+		return false
+	}
+	r.pending[th.id] = nil
+	now := r.read(p.region, p.addr)
+	if p.typ != nil {
+		now = fitTo(now, p.typ)
+	}
+	nowVer := r.read(r.s.versions[p.region], p.addr)
+	if !checkFails(p.plain, r.s.openers(), now, p.val, nowVer, p.ver) {
+		return false
+	}
+	w := r.writer[p.region][p.addr.String()]
+	r.race = &raceFound{site: p.site, region: p.region.Name, check: p.step, writer: w}
+	r.log.race = &traceRace{thread: th.id, region: p.region, addr: p.addr, plain: p.plain}
+	st := p.step
+	st.Kind, st.Value = "race", now.String()
+	r.steps = append(r.steps, st)
+	return true
 }
 
 func (r *replayer) start(t int, ep *ir.EntryPoint, args []*big.Int) *thread {

@@ -187,76 +187,8 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 	}
 	src.Accesses(func(_ *ir.Function, _ ir.Stmt, a *ir.Access) { s.nextSite = max(s.nextSite, a.Site) })
 	s.cycle = cycleComponents(src)
-	// A thread's running flag is kept only when the other thread may wait
-	// for it (a withdrawal of its class): the flags cost every pair time.
-	eps := [3]*ir.EntryPoint{nil, sh.first, sh.second}
-	for t := 1; t <= 2; t++ {
-		s.tracked[t] = !sh.noWaits && waitsFor(eps[3-t].Func, models.EntryClassIn(eps[t], sh.facts), sh.facts)
-	}
-
-	for t := 1; t <= 2; t++ {
-		pl, distinct := s.plan(t, eps[t], eps[3-t])
-		s.plans[t] = pl
-		for _, d := range distinct {
-			if t == 2 {
-				d = [2]int{d[1], d[0]}
-			}
-			if !slices.Contains(sh.distinct, d) {
-				sh.distinct = append(sh.distinct, d)
-			}
-		}
-	}
-	if p1, p2 := &s.plans[1], &s.plans[2]; p1.opener != nil && p1.opener == p2.opener {
-		p1.shared, p2.shared = true, true
-	}
-	sh.awaitPub = s.plans[2].gated && publishedBy(sh.first, sh.second, sh.facts)
-
-	regions := append([]*ir.Region{nil}, src.Regions...)
-	// A thread's code is its entry point's and its opener's.
-	code := func(t int) []*ir.Function {
-		if op := s.plans[t].opener; op != nil {
-			return []*ir.Function{eps[t].Func, op.Func}
-		}
-		return []*ir.Function{eps[t].Func}
-	}
-	// Only a pair whose code may call a zeroing allocator needs the
-	// zeroed space's initial memory (zeroedLoad): elsewhere it would only
-	// make the query bigger (sonypi has no kzalloc).
-	roots := append(code(1), code(2)...)
-	for _, ep := range sh.setup {
-		roots = append(roots, ep.Func)
-	}
-	zeroing := slices.ContainsFunc(reachable(roots...), func(f *ir.Function) bool { return f.External() && zeroingAllocator[f.Name] })
-	w1, a1 := touchedRegions(src, code(1)...)
-	w2, a2 := touchedRegions(src, code(2)...)
-	for _, r := range regions {
-		name := "unknown"
-		if r != nil {
-			name = r.Name
-		}
-		n := 1
-		// Only a region one thread writes and the other accesses can
-		// look different to a thread in another round: the others get one
-		// copy, no guesses.
-		if sharedRegion(r) && (w1[r] && a2[r] || w2[r] && a1[r]) {
-			n = sh.rounds
-			s.shared = append(s.shared, r)
-		}
-		cs := make([]*ir.Region, n)
-		gs := make([]*ir.Region, n)
-		for i := range cs {
-			cs[i] = s.newRegion(fmt.Sprintf("%s@%d", name, i))
-			if i > 0 {
-				gs[i] = s.newRegion(fmt.Sprintf("%s@%d.guess", name, i))
-			}
-		}
-		s.copies[r] = cs
-		s.guess[r] = gs
-		if zeroing {
-			s.zinit[r] = s.newRegion(name + "@initial")
-			s.memories = append(s.memories, r)
-		}
-	}
+	s.planThreads()
+	s.copyRegions()
 	s.locks = s.roundTable("locks") // every lock starts free
 	// The publication and running flags have a table of their own: in the
 	// lock table a lock at an address the environment chose could be the
@@ -264,27 +196,7 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 	// running flag, so unlocking it let exit's cancel_delayed_work_sync
 	// pass while the work ran, and the trace did not replay).
 	s.flags = s.roundTable("flags") // nothing published, withdrawn or running
-	s.versions = make(map[*ir.Region]*ir.Region)
-	for _, r := range sh.checked {
-		name := "unknown"
-		if r != nil {
-			name = r.Name
-		}
-		vc := make([]*ir.Region, sh.rounds)
-		vg := make([]*ir.Region, sh.rounds)
-		for i := range vc {
-			vc[i] = s.newRegion(fmt.Sprintf("versions %s@%d", name, i))
-			if i > 0 {
-				vg[i] = s.newRegion(fmt.Sprintf("versions %s@%d.guess", name, i))
-			}
-		}
-		vc[0].Zero = true
-		v := &ir.Region{Name: "versions " + name}
-		s.versions[r] = v
-		s.copies[v] = vc
-		s.guess[v] = vg
-		s.shared = append(s.shared, v)
-	}
+	s.versionRegions()
 	for t := range nThreads {
 		s.oracle[t] = s.newRegion(fmt.Sprintf("oracle%d", t))
 		s.cnt[t] = s.q.NewVar(fmt.Sprintf("cnt%d", t), ir.Int)
@@ -309,6 +221,111 @@ func build(src *ir.Program, sh *shape) (*seq, error) {
 		return nil, fmt.Errorf("explore: sequentialised program of %s: %w", src.Path, err)
 	}
 	return s, nil
+}
+
+// planThreads plans each thread's protocol (its opener, gates, the
+// parameters it keeps distinct) and which running flags to keep.
+func (s *seq) planThreads() {
+	sh := s.sh
+	// A thread's running flag is kept only when the other thread may wait
+	// for it (a withdrawal of its class): the flags cost every pair time.
+	eps := s.eps()
+	for t := 1; t <= 2; t++ {
+		s.tracked[t] = !sh.noWaits && waitsFor(eps[3-t].Func, models.EntryClassIn(eps[t], sh.facts), sh.facts)
+	}
+	for t := 1; t <= 2; t++ {
+		pl, distinct := s.plan(t, eps[t], eps[3-t])
+		s.plans[t] = pl
+		for _, d := range distinct {
+			if t == 2 {
+				d = [2]int{d[1], d[0]}
+			}
+			if !slices.Contains(sh.distinct, d) {
+				sh.distinct = append(sh.distinct, d)
+			}
+		}
+	}
+	if p1, p2 := &s.plans[1], &s.plans[2]; p1.opener != nil && p1.opener == p2.opener {
+		p1.shared, p2.shared = true, true
+	}
+	sh.awaitPub = s.plans[2].gated && publishedBy(sh.first, sh.second, sh.facts)
+}
+
+func (s *seq) eps() [3]*ir.EntryPoint { return [3]*ir.EntryPoint{nil, s.sh.first, s.sh.second} }
+
+// threadCode is thread t's code: its entry point's and its opener's.
+func (s *seq) threadCode(t int) []*ir.Function {
+	ep := s.eps()[t]
+	if op := s.plans[t].opener; op != nil {
+		return []*ir.Function{ep.Func, op.Func}
+	}
+	return []*ir.Function{ep.Func}
+}
+
+// copyRegions gives every region its per-round copies and guesses:
+// only a region one thread writes and the other accesses can look
+// different to a thread in another round, the others get one copy.
+func (s *seq) copyRegions() {
+	src, sh := s.src, s.sh
+	// Only a pair whose code may call a zeroing allocator needs the
+	// zeroed space's initial memory (zeroedLoad): elsewhere it would only
+	// make the query bigger (sonypi has no kzalloc).
+	roots := append(s.threadCode(1), s.threadCode(2)...)
+	for _, ep := range sh.setup {
+		roots = append(roots, ep.Func)
+	}
+	zeroing := slices.ContainsFunc(reachable(roots...), func(f *ir.Function) bool { return f.External() && zeroingAllocator[f.Name] })
+	w1, a1 := touchedRegions(src, s.threadCode(1)...)
+	w2, a2 := touchedRegions(src, s.threadCode(2)...)
+	for _, r := range append([]*ir.Region{nil}, src.Regions...) {
+		name := "unknown"
+		if r != nil {
+			name = r.Name
+		}
+		n := 1
+		if sharedRegion(r) && (w1[r] && a2[r] || w2[r] && a1[r]) {
+			n = sh.rounds
+			s.shared = append(s.shared, r)
+		}
+		s.copies[r], s.guess[r] = s.roundCopies(name, n)
+		if zeroing {
+			s.zinit[r] = s.newRegion(name + "@initial")
+			s.memories = append(s.memories, r)
+		}
+	}
+}
+
+// roundCopies makes n copies of a region named name, one per round,
+// and the guesses of the rounds after the first.
+func (s *seq) roundCopies(name string, n int) (cs, gs []*ir.Region) {
+	cs = make([]*ir.Region, n)
+	gs = make([]*ir.Region, n)
+	for i := range cs {
+		cs[i] = s.newRegion(fmt.Sprintf("%s@%d", name, i))
+		if i > 0 {
+			gs[i] = s.newRegion(fmt.Sprintf("%s@%d.guess", name, i))
+		}
+	}
+	return cs, gs
+}
+
+// versionRegions gives each checked region a shared version counter
+// per round (zero in the first), which a race check compares.
+func (s *seq) versionRegions() {
+	s.versions = make(map[*ir.Region]*ir.Region)
+	for _, r := range s.sh.checked {
+		name := "unknown"
+		if r != nil {
+			name = r.Name
+		}
+		vc, vg := s.roundCopies("versions "+name, s.sh.rounds)
+		vc[0].Zero = true
+		v := &ir.Region{Name: "versions " + name}
+		s.versions[r] = v
+		s.copies[v] = vc
+		s.guess[v] = vg
+		s.shared = append(s.shared, v)
+	}
 }
 
 // waitsFor reports whether code reached from root calls a withdrawal that
