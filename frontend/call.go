@@ -84,6 +84,38 @@ func (f *fnBuilder) call(x *cc.PostfixExpression, discard bool) ir.Expr {
 			params = nil
 		}
 	}
+	vals, lvs := f.callArgs(argNodes, params, pos)
+	if callee != nil {
+		vals = f.fitArity(callee, vals, pos)
+		if callee.External() {
+			if h, ok := models.HelperFor(callee.Name); ok && f.b.byFunc[callee].def == nil {
+				f.touches(callee.Name, h, argNodes, vals, lvs, pos)
+			} else if f.b.st.cfg.KernelCallsTouch && f.b.byFunc[callee].def == nil && !models.Describes(callee.Name) {
+				f.opaqueTouches(callee.Name, params, argNodes, vals, lvs, pos)
+			}
+		}
+	} else if f.b.st.cfg.KernelCallsTouch {
+		// The target may be a kernel function (through a kernel ops
+		// table); when it is the driver's, the touches only add accesses.
+		f.opaqueTouches(exprText(calleeNode), params, argNodes, vals, lvs, pos)
+	}
+	var rt cc.Type
+	if ft != nil {
+		rt = ft.Result()
+	}
+	result := f.emitCall(&ir.Call{Callee: callee, Fn: fnExpr, Args: vals, P: pos}, rt, discard)
+	if callee != nil && callee.NoReturn {
+		f.terminate(&ir.Unreachable{P: pos})
+	}
+	return result
+}
+
+// callArgs evaluates a call's arguments in order: an aggregate is
+// passed as a copy, &object and an array as the object's address (lvs
+// keeps their lvalues, for a helper's touches), the rest converted to
+// their parameter's type. An argument that may assign variables makes
+// the values before it stable first.
+func (f *fnBuilder) callArgs(argNodes []cc.ExpressionNode, params []*cc.Parameter, pos ir.Pos) ([]ir.Expr, []*lvalue) {
 	vals := make([]ir.Expr, len(argNodes))
 	lvs := make([]*lvalue, len(argNodes))
 	for i, a := range argNodes {
@@ -121,51 +153,33 @@ func (f *fnBuilder) call(x *cc.PostfixExpression, discard bool) ir.Expr {
 			vals[i] = v
 		}
 	}
-	if callee != nil {
-		vals = f.fitArity(callee, vals, pos)
-		if callee.External() {
-			if h, ok := models.HelperFor(callee.Name); ok && f.b.byFunc[callee].def == nil {
-				f.touches(callee.Name, h, argNodes, vals, lvs, pos)
-			} else if f.b.st.cfg.KernelCallsTouch && f.b.byFunc[callee].def == nil && !models.Describes(callee.Name) {
-				f.opaqueTouches(callee.Name, params, argNodes, vals, lvs, pos)
-			}
-		}
-	} else if f.b.st.cfg.KernelCallsTouch {
-		// The target may be a kernel function (through a kernel ops
-		// table); when it is the driver's, the touches only add accesses.
-		f.opaqueTouches(exprText(calleeNode), params, argNodes, vals, lvs, pos)
-	}
-	c := &ir.Call{Callee: callee, Fn: fnExpr, Args: vals, P: pos}
+	return vals, lvs
+}
+
+// emitCall emits c and gives its result, of C type rt: none for void
+// or a discarded scalar; an aggregate a kernel function returns is a
+// fresh frame object of unknown contents, one a driver function returns
+// is reached through a pointer.
+func (f *fnBuilder) emitCall(c *ir.Call, rt cc.Type, discard bool) ir.Expr {
 	var result ir.Expr
-	var rt cc.Type
-	if ft != nil {
-		rt = ft.Result()
-	}
 	switch {
 	case rt == nil || rt.Kind() == cc.Void:
 	case isAggregate(rt):
-		if callee != nil && f.b.byFunc[callee].def == nil {
+		if c.Callee != nil && f.b.byFunc[c.Callee].def == nil {
 			f.emit(c)
-			o := f.frameObject("result", rt, pos)
-			f.havocObject(&lvalue{addr: o, ct: rt, text: callee.Name + "()"}, pos)
-			result = o
-			c = nil
-		} else {
-			dst := f.temp(&ir.Pointer{Elem: f.b.tc.conv(rt)}, pos)
-			c.Dst = dst
-			result = dst
+			o := f.frameObject("result", rt, c.P)
+			f.havocObject(&lvalue{addr: o, ct: rt, text: c.Callee.Name + "()"}, c.P)
+			return o
 		}
+		dst := f.temp(&ir.Pointer{Elem: f.b.tc.conv(rt)}, c.P)
+		c.Dst = dst
+		result = dst
 	case !discard:
-		dst := f.temp(f.b.tc.conv(rt), pos)
+		dst := f.temp(f.b.tc.conv(rt), c.P)
 		c.Dst = dst
 		result = dst
 	}
-	if c != nil {
-		f.emit(c)
-	}
-	if callee != nil && callee.NoReturn {
-		f.terminate(&ir.Unreachable{P: pos})
-	}
+	f.emit(c)
 	return result
 }
 
