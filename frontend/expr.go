@@ -155,6 +155,56 @@ func (f *fnBuilder) value(n cc.ExpressionNode, discard bool) ir.Expr {
 			return f.value(x.UnaryExpression, discard)
 		}
 		return f.cast(x, discard)
+	case *cc.MultiplicativeExpression, *cc.AdditiveExpression, *cc.ShiftExpression,
+		*cc.AndExpression, *cc.ExclusiveOrExpression, *cc.InclusiveOrExpression:
+		return f.arithmetic(n, t, pos, discard)
+	case *cc.RelationalExpression:
+		if x.Case == cc.RelationalExpressionShift {
+			return f.value(x.ShiftExpression, discard)
+		}
+		return boolToInt(f.boolExpr(x))
+	case *cc.EqualityExpression:
+		if x.Case == cc.EqualityExpressionRel {
+			return f.value(x.RelationalExpression, discard)
+		}
+		return boolToInt(f.boolExpr(x))
+	case *cc.LogicalAndExpression:
+		if x.Case == cc.LogicalAndExpressionOr {
+			return f.value(x.InclusiveOrExpression, discard)
+		}
+		return f.logical(x, discard)
+	case *cc.LogicalOrExpression:
+		if x.Case == cc.LogicalOrExpressionLAnd {
+			return f.value(x.LogicalAndExpression, discard)
+		}
+		return f.logical(x, discard)
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionLOr {
+			return f.value(x.LogicalOrExpression, discard)
+		}
+		return f.conditional(x, discard)
+	case *cc.AssignmentExpression:
+		if x.Case == cc.AssignmentExpressionCond {
+			return f.value(x.ConditionalExpression, discard)
+		}
+		return f.assign(x)
+	case *cc.ExpressionList:
+		var v ir.Expr
+		for l := x; l != nil; l = l.ExpressionList {
+			v = f.value(l.AssignmentExpression, discard || l.ExpressionList != nil)
+		}
+		return v
+	case *cc.ConstantExpression:
+		return f.value(x.ConditionalExpression, discard)
+	}
+	failf(pos, "unsupported expression %T", n)
+	return nil
+}
+
+// arithmetic is value for the binary arithmetic and bitwise levels of
+// C's expression grammar (each level's lone operand passes through).
+func (f *fnBuilder) arithmetic(n cc.ExpressionNode, t cc.Type, pos ir.Pos, discard bool) ir.Expr {
+	switch x := n.(type) {
 	case *cc.MultiplicativeExpression:
 		if x.Case == cc.MultiplicativeExpressionCast {
 			return f.value(x.CastExpression, discard)
@@ -195,44 +245,6 @@ func (f *fnBuilder) value(n cc.ExpressionNode, discard bool) ir.Expr {
 			return f.value(x.ExclusiveOrExpression, discard)
 		}
 		return f.binary(ir.OpOr, x.InclusiveOrExpression, x.ExclusiveOrExpression, t, pos)
-	case *cc.RelationalExpression:
-		if x.Case == cc.RelationalExpressionShift {
-			return f.value(x.ShiftExpression, discard)
-		}
-		return boolToInt(f.boolExpr(x))
-	case *cc.EqualityExpression:
-		if x.Case == cc.EqualityExpressionRel {
-			return f.value(x.RelationalExpression, discard)
-		}
-		return boolToInt(f.boolExpr(x))
-	case *cc.LogicalAndExpression:
-		if x.Case == cc.LogicalAndExpressionOr {
-			return f.value(x.InclusiveOrExpression, discard)
-		}
-		return f.logical(x, discard)
-	case *cc.LogicalOrExpression:
-		if x.Case == cc.LogicalOrExpressionLAnd {
-			return f.value(x.LogicalAndExpression, discard)
-		}
-		return f.logical(x, discard)
-	case *cc.ConditionalExpression:
-		if x.Case == cc.ConditionalExpressionLOr {
-			return f.value(x.LogicalOrExpression, discard)
-		}
-		return f.conditional(x, discard)
-	case *cc.AssignmentExpression:
-		if x.Case == cc.AssignmentExpressionCond {
-			return f.value(x.ConditionalExpression, discard)
-		}
-		return f.assign(x)
-	case *cc.ExpressionList:
-		var v ir.Expr
-		for l := x; l != nil; l = l.ExpressionList {
-			v = f.value(l.AssignmentExpression, discard || l.ExpressionList != nil)
-		}
-		return v
-	case *cc.ConstantExpression:
-		return f.value(x.ConditionalExpression, discard)
 	}
 	failf(pos, "unsupported expression %T", n)
 	return nil
