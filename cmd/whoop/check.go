@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -78,17 +79,11 @@ func checkAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if path := c.String("cpuprofile"); path != "" {
-		f, err := os.Create(path)
-		if err != nil {
-			return usageErrorf("--cpuprofile: %v", err)
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return usageErrorf("--cpuprofile: %v", err)
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(c.String("cpuprofile"))
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	ctx := c.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -125,10 +120,7 @@ func checkAction(c *cli.Context) error {
 	if !procs {
 		gc, _ := c.App.Metadata[gcKey].(*gcDeferral)
 		collectForChecks(gc, int64(min(maxMemory, 1<<62)), workers, len(paths) == 1 && !isWorker) // after the watch's own limit
-		// Solver threads, warmed while the front end parses on another
-		// core (z3.Threads): each solver's start-up is then off the
-		// critical path.
-		base.Threads = z3.StartThreads(base.Jobs, z3.ThreadsConfig{Warm: min(base.Jobs, maxWarmContexts), HugePages: hugePagesWanted()})
+		base.Threads = startSolverThreads(base.Jobs)
 		defer func() {
 			if col.stop == nil { // on a signal, exit without waiting for work in flight
 				base.Threads.Close()
@@ -153,6 +145,15 @@ func checkAction(c *cli.Context) error {
 	// before it are done. The other formats are one document at the end.
 	col.stream = set.format == report.Text
 	files := inOrder(ctx, len(paths), workers, check)
+	return col.finish(ctx, c, set, in, files, progress, runStart)
+}
+
+// finish takes the files' results in order, writes the documents and
+// the sweep's closing table, and turns the run's worst outcome into its
+// exit code.
+func (col *collector) finish(ctx context.Context, c *cli.Context, set *checkSettings, in inputs, files iter.Seq2[int, *fileWork], progress *sweepProgress, runStart time.Time) error {
+	n := len(in.paths)
+	var err error
 	if col.baseline, err = readBaseline(c.String("baseline")); err != nil {
 		return err
 	}
@@ -178,17 +179,41 @@ func checkAction(c *cli.Context) error {
 	if err := col.writeDocuments(c, set); err != nil {
 		return err
 	}
-	flushFailures(stderr, &col.failures)
+	flushFailures(col.stderr, &col.failures)
 	if in.swept {
-		closingTable(stderr, col.docs, col.fileErrs, len(in.unbuilt), col.locks, runStart)
+		closingTable(col.stderr, col.docs, col.fileErrs, len(in.unbuilt), col.locks, runStart)
 	}
 	if col.stop != nil {
-		return &exitError{code: col.stop.code(), msg: fmt.Sprintf("%v: %d of %d files checked", col.stop, col.done, len(paths))}
+		return &exitError{code: col.stop.code(), msg: fmt.Sprintf("%v: %d of %d files checked", col.stop, col.done, n)}
 	}
 	if col.code == exitOK {
 		return nil
 	}
 	return &exitError{code: col.code}
+}
+
+// startCPUProfile starts --cpuprofile's profile, if asked; the function
+// it returns stops it.
+func startCPUProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, usageErrorf("--cpuprofile: %v", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, usageErrorf("--cpuprofile: %v", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// startSolverThreads starts the solver threads, warmed while the front
+// end parses on another core (z3.Threads): each solver's start-up is
+// then off the critical path.
+func startSolverThreads(jobs int) *z3.Threads {
+	return z3.StartThreads(jobs, z3.ThreadsConfig{Warm: min(jobs, maxWarmContexts), HugePages: hugePagesWanted()})
 }
 
 // inputs are the files of a run.

@@ -428,90 +428,18 @@ func (p *workerPool) run(ctx context.Context, i int, path string) *fileWork {
 	if ctx.Err() != nil {
 		return &fileWork{path: path, loadErr: context.Cause(ctx), notStarted: true}
 	}
-	var w *worker
-	select {
-	case w = <-p.idle:
-	default:
-		var err error
-		if w, err = p.start(); err != nil {
-			// Said once; this file and the next run here.
-			p.mu.Lock()
-			if p.noStart == nil {
-				p.noStart = err
-				fmt.Fprintf(p.stderr, "whoop: warning: %v: checking the files in this process\n", err)
-			}
-			p.mu.Unlock()
-			return p.inProcess(ctx, path)
-		}
+	w, err := p.acquire()
+	if err != nil {
+		return p.inProcess(ctx, path)
 	}
 	p.progress.start(path)
 	defer p.progress.finish(path)
-	type answer struct {
-		work *fileWork
-		exit bool
-		err  error
-	}
-	got := make(chan answer, 1)
-	go func() {
-		if err := w.enc.Encode(workerRequest{Index: i, Path: path}); err != nil {
-			got <- answer{err: err}
-			return
-		}
-		for {
-			var m workerMessage
-			if err := w.dec.Decode(&m); err != nil {
-				got <- answer{err: err}
-				return
-			}
-			if m.Progress != nil {
-				p.progress.phase(path, m.Progress.Phase, m.Progress.Done, m.Progress.Total)
-				continue
-			}
-			if m.Result == nil || m.Result.Index != i {
-				got <- answer{err: errors.New("a message that is not the file's result")}
-				return
-			}
-			work, err := m.Result.work()
-			got <- answer{work: work, exit: m.Exit != "", err: err}
-			return
-		}
-	}()
-	var a answer
-	select {
-	case a = <-got:
-	case <-ctx.Done():
-		var in *interrupted
-		if !errors.As(context.Cause(ctx), &in) {
-			// The run no longer wants the file (it broke off): end the worker.
-			p.kill(w)
-			return &fileWork{path: path, loadErr: context.Cause(ctx)}
-		}
-		// Interrupted: the worker stops too, and reports what it finished.
-		_ = w.cmd.Process.Signal(in.sig)
-		t := time.NewTimer(stopGrace + time.Second)
-		defer t.Stop()
-		select {
-		case a = <-got:
-		case <-t.C:
-			a.err = errors.New("no answer after the signal")
-		}
-		if a.err != nil {
-			p.kill(w)
-			return &fileWork{path: path, loadErr: in}
-		}
+	a, stopped := p.await(ctx, w, path, p.ask(w, i, path))
+	if stopped != nil {
+		return stopped
 	}
 	if a.err != nil {
-		// The worker died on the file, or spoke nonsense: the file gets the
-		// blame, and the next file a new worker.
-		p.kill(w)
-		msg := fmt.Sprintf("%s: internal error: whoop's sweep worker (process %d) %s while checking this file", path, w.cmd.Process.Pid, w.state)
-		if a.err != io.EOF && !errors.Is(a.err, io.ErrUnexpectedEOF) {
-			msg += ": " + a.err.Error()
-		}
-		if t := w.stderr.tail(); t != "" {
-			msg += "; its last words: " + t
-		}
-		return &fileWork{path: path, loadErr: &exitError{code: exitInconclusive, msg: msg}}
+		return p.failed(w, path, a.err)
 	}
 	if a.exit {
 		// It has nothing more to say: end it now, work left running and all.
@@ -520,6 +448,109 @@ func (p *workerPool) run(ctx context.Context, i int, path string) *fileWork {
 		p.idle <- w
 	}
 	return a.work
+}
+
+// acquire takes an idle worker or starts one. When none can start, it
+// says so once; this file and the next then run in this process.
+func (p *workerPool) acquire() (*worker, error) {
+	select {
+	case w := <-p.idle:
+		return w, nil
+	default:
+	}
+	w, err := p.start()
+	if err != nil {
+		p.mu.Lock()
+		if p.noStart == nil {
+			p.noStart = err
+			fmt.Fprintf(p.stderr, "whoop: warning: %v: checking the files in this process\n", err)
+		}
+		p.mu.Unlock()
+		return nil, err
+	}
+	return w, nil
+}
+
+// workerAnswer is a worker's answer for one file: its work, whether
+// the worker exits after it, or why no answer came.
+type workerAnswer struct {
+	work *fileWork
+	exit bool
+	err  error
+}
+
+// ask sends worker w file i and relays its progress; the channel gets
+// the file's result, or the error that stopped the exchange.
+func (p *workerPool) ask(w *worker, i int, path string) <-chan workerAnswer {
+	got := make(chan workerAnswer, 1)
+	go func() {
+		if err := w.enc.Encode(workerRequest{Index: i, Path: path}); err != nil {
+			got <- workerAnswer{err: err}
+			return
+		}
+		for {
+			var m workerMessage
+			if err := w.dec.Decode(&m); err != nil {
+				got <- workerAnswer{err: err}
+				return
+			}
+			if m.Progress != nil {
+				p.progress.phase(path, m.Progress.Phase, m.Progress.Done, m.Progress.Total)
+				continue
+			}
+			if m.Result == nil || m.Result.Index != i {
+				got <- workerAnswer{err: errors.New("a message that is not the file's result")}
+				return
+			}
+			work, err := m.Result.work()
+			got <- workerAnswer{work: work, exit: m.Exit != "", err: err}
+			return
+		}
+	}()
+	return got
+}
+
+// await waits for w's answer. When the run stops first, stopped is the
+// file's work: on an interrupt the worker is signalled too and reports
+// what it finished; when the run broke off, the worker is ended.
+func (p *workerPool) await(ctx context.Context, w *worker, path string, got <-chan workerAnswer) (a workerAnswer, stopped *fileWork) {
+	select {
+	case a = <-got:
+		return a, nil
+	case <-ctx.Done():
+	}
+	var in *interrupted
+	if !errors.As(context.Cause(ctx), &in) {
+		p.kill(w)
+		return a, &fileWork{path: path, loadErr: context.Cause(ctx)}
+	}
+	_ = w.cmd.Process.Signal(in.sig)
+	t := time.NewTimer(stopGrace + time.Second)
+	defer t.Stop()
+	select {
+	case a = <-got:
+	case <-t.C:
+		a.err = errors.New("no answer after the signal")
+	}
+	if a.err != nil {
+		p.kill(w)
+		return a, &fileWork{path: path, loadErr: in}
+	}
+	return a, nil
+}
+
+// failed blames the file for a worker that died on it or spoke
+// nonsense; the next file gets a new worker.
+func (p *workerPool) failed(w *worker, path string, err error) *fileWork {
+	p.kill(w)
+	msg := fmt.Sprintf("%s: internal error: whoop's sweep worker (process %d) %s while checking this file", path, w.cmd.Process.Pid, w.state)
+	if err != io.EOF && !errors.Is(err, io.ErrUnexpectedEOF) {
+		msg += ": " + err.Error()
+	}
+	if t := w.stderr.tail(); t != "" {
+		msg += "; its last words: " + t
+	}
+	return &fileWork{path: path, loadErr: &exitError{code: exitInconclusive, msg: msg}}
 }
 
 // kill ends a worker at once, and waits until it has exited and its last
