@@ -225,7 +225,13 @@ func (g *graph) touchExtent(r *node, off, n int64, a *ir.Access) (int64, int64) 
 		}
 	}
 	member := syntacticMember(x, a)
+	pointee := pointeeStruct(x, a)
 	if arr != nil && !(member != nil && member.hi-member.lo < arr.hi-arr.lo && arr.lo <= member.lo && member.hi <= arr.hi) {
+		// A struct pointer at the array's first byte (kfree(w) with w's
+		// first member an array) starts in the struct, not the array.
+		if pointee != nil {
+			return min(arr.lo, pointee.lo), max(arr.hi, pointee.hi)
+		}
 		return arr.lo, arr.hi
 	}
 	// The syntactic member is inside one element of the array around it
@@ -234,10 +240,8 @@ func (g *graph) touchExtent(r *node, off, n int64, a *ir.Access) (int64, int64) 
 	if member != nil {
 		return member.lo, member.hi
 	}
-	if v, ok := a.Addr.(*ir.Var); ok {
-		if pt := pointee(v.CType); pt != nil && isStruct(pt) != nil && pt.Size() > 0 {
-			return x, x + pt.Size()
-		}
+	if pointee != nil {
+		return pointee.lo, pointee.hi
 	}
 	structs, _ := g.splitFacts(r)
 	end := int64(-1)
@@ -258,6 +262,21 @@ func (g *graph) touchExtent(r *node, off, n int64, a *ir.Access) (int64, int64) 
 		return x, end
 	}
 	return negInf, posInf
+}
+
+// pointeeStruct is the extent from x of the struct a's address
+// variable points to, or nil when it is no struct pointer or the access
+// names a member (memset(w->pad, ...) at w's address starts in pad).
+func pointeeStruct(x int64, a *ir.Access) *span {
+	if a.Field != "" {
+		return nil
+	}
+	if v, ok := a.Addr.(*ir.Var); ok {
+		if pt := pointee(v.CType); pt != nil && isStruct(pt) != nil && pt.Size() > 0 {
+			return &span{x, x + pt.Size()}
+		}
+	}
+	return nil
 }
 
 // syntacticMember is the extent from x of the member access a names
