@@ -328,29 +328,11 @@ func (a *atomicSite) atomicValues(old *big.Int, args []*big.Int) (next, ret *big
 	if v == nil || w == nil {
 		return nil, nil, false
 	}
+	if a.isBit() {
+		return bitValues(api.Op, api.Result, old, v)
+	}
 	bits, signed := int(a.bytes()*8), a.signed()
 	wrap := func(x *big.Int) *big.Int { return ir.WrapValue(x, bits, signed) }
-	one := big.NewInt(1)
-	if a.isBit() {
-		if v.Sign() < 0 {
-			return nil, nil, false
-		}
-		bit := new(big.Int).Rem(v, big.NewInt(64)).Int64()
-		set := old.Bit(int(bit)) == 1
-		next = new(big.Int).Set(old)
-		switch api.Op {
-		case models.AtomicBitSet:
-			next.SetBit(next, int(bit), 1)
-		case models.AtomicBitClear:
-			next.SetBit(next, int(bit), 0)
-		case models.AtomicBitChange:
-			next.SetBit(next, int(bit), old.Bit(int(bit))^1)
-		}
-		if api.Result == models.ResultBit {
-			ret = boolInt(set)
-		}
-		return next, ret, true
-	}
 	if api.Neg {
 		v = new(big.Int).Neg(v)
 	}
@@ -358,8 +340,41 @@ func (a *atomicSite) atomicValues(old *big.Int, args []*big.Int) (next, ret *big
 	if api.SizeArg >= 0 {
 		conv = wrap
 	}
-	var done bool
-	switch api.Op {
+	next, done, ok := atomicNext(api.Op, old, v, w, wrap, conv)
+	if !ok {
+		return nil, nil, false
+	}
+	return next, atomicResult(api.Result, old, next, done, wrap), true
+}
+
+// bitValues is atomicValues for the bit operations: bit v of old set,
+// cleared or flipped, and the bit's old value when the API returns it.
+func bitValues(op models.AtomicOp, result models.AtomicResult, old, v *big.Int) (next, ret *big.Int, ok bool) {
+	if v.Sign() < 0 {
+		return nil, nil, false
+	}
+	bit := int(new(big.Int).Rem(v, big.NewInt(64)).Int64())
+	next = new(big.Int).Set(old)
+	switch op {
+	case models.AtomicBitSet:
+		next.SetBit(next, bit, 1)
+	case models.AtomicBitClear:
+		next.SetBit(next, bit, 0)
+	case models.AtomicBitChange:
+		next.SetBit(next, bit, old.Bit(bit)^1)
+	}
+	if result == models.ResultBit {
+		ret = boolInt(old.Bit(bit) == 1)
+	}
+	return next, ret, true
+}
+
+// atomicNext is the cell's value after an arithmetic atomic op on old
+// with operands v and w (wrapped to the cell's width); done says
+// whether a conditional op (add_unless, inc_unless_negative, ...) acted.
+func atomicNext(op models.AtomicOp, old, v, w *big.Int, wrap, conv func(*big.Int) *big.Int) (next *big.Int, done, ok bool) {
+	one := big.NewInt(1)
+	switch op {
 	case models.AtomicRead:
 		next = old
 	case models.AtomicSet, models.AtomicXchg:
@@ -403,23 +418,28 @@ func (a *atomicSite) atomicValues(old *big.Int, args []*big.Int) (next, ret *big
 			next = new(big.Int).Sub(old, one)
 		}
 	default:
-		return nil, nil, false
+		return nil, false, false
 	}
-	switch api.Result {
+	return next, done, true
+}
+
+// atomicResult is what an atomic op returns, by its API's result kind.
+func atomicResult(kind models.AtomicResult, old, next *big.Int, done bool, wrap func(*big.Int) *big.Int) *big.Int {
+	switch kind {
 	case models.ResultOld:
-		ret = old
+		return old
 	case models.ResultNew:
-		ret = next
+		return next
 	case models.ResultZero:
-		ret = boolInt(next.Sign() == 0)
+		return boolInt(next.Sign() == 0)
 	case models.ResultNegative:
-		ret = boolInt(next.Sign() < 0)
+		return boolInt(next.Sign() < 0)
 	case models.ResultDone:
-		ret = boolInt(done)
+		return boolInt(done)
 	case models.ResultOldMinus:
-		ret = wrap(new(big.Int).Sub(old, one))
+		return wrap(new(big.Int).Sub(old, big.NewInt(1)))
 	}
-	return next, ret, true
+	return nil
 }
 
 // wordValue is wordExpr on values.

@@ -614,81 +614,101 @@ func (r *replayer) stmt(th *thread, a *activation, st ir.Stmt) (bool, error) {
 			return false, fmt.Errorf("%s: assumption does not hold", st.P)
 		}
 	case *ir.Load:
-		addr, err := r.eval(a, st.Addr)
-		if err != nil {
-			return false, err
-		}
-		if err := r.deref(th, a, &st.Access, addr); err != nil {
-			return false, err
-		}
-		r.tie(th, st, addr)
-		v := r.loadAs(st.Region, addr, st.Dst.CType)
-		a.vars[st.Dst] = v
-		r.log.note(v)
-		s := r.access(th, a, &st.Access, "read", v)
-		if isYield {
-			return r.yieldAs(th, accessYield, yp, st.Region, addr, v, s, st.Dst.CType)
-		}
+		return r.load(th, a, st, yp, isYield)
 	case *ir.Store:
-		addr, err := r.eval(a, st.Addr)
-		if err != nil {
-			return false, err
-		}
-		if err := r.deref(th, a, &st.Access, addr); err != nil {
-			return false, err
-		}
-		v, err := r.eval(a, st.Val)
-		if err != nil {
-			return false, err
-		}
-		r.write(st.Region, addr, v)
-		r.noteLink(th, st, v)
-		r.log.note(v)
-		s := r.access(th, a, &st.Access, "write", v)
-		r.noteWriter(st.Region, st.Mode, addr, s, a.quiet)
-		if isYield {
-			return r.yield(th, accessYield, yp, st.Region, addr, v, s)
-		}
+		return r.store(th, a, st, yp, isYield)
 	case *ir.Touch:
-		addr, err := r.eval(a, st.Addr)
-		if err != nil {
-			return false, err
-		}
-		if err := r.deref(th, a, &st.Access, addr); err != nil {
-			return false, err
-		}
-		if site := r.atomicSite(a.fn, st); site != nil && site.at == st {
-			return r.atomicTouch(th, a, st, site, addr, yp, isYield)
-		}
-		kind := "read"
-		var written []*big.Int
-		if st.Write {
-			cs, n := touchCells(&st.Access)
-			for k := range n {
-				o, err := r.oracle(th.id)
-				if err != nil {
-					return false, err
-				}
-				if st.Region != nil {
-					o = fitTo(o, st.Region.Type)
-				}
-				at := new(big.Int).Add(addr, big.NewInt(k*cs))
-				r.write(st.Region, at, o)
-				r.log.note(at, o)
-				written = append(written, at)
-			}
-			kind = "write"
-		}
-		v := r.read(st.Region, addr)
-		s := r.access(th, a, &st.Access, kind, v)
-		for _, at := range written {
-			r.noteWriter(st.Region, st.Mode, at, s, a.quiet)
-		}
-		if isYield {
-			return r.yield(th, accessYield, yp, st.Region, addr, v, s)
-		}
+		return r.touch(th, a, st, yp, isYield)
 	case *ir.Call:
 		return r.call(th, a, st, yp, isYield)
+	}
+	return false, nil
+}
+
+// load replays a load: the cell's value, fitted to the destination's
+// C type, and the yield after it.
+func (r *replayer) load(th *thread, a *activation, st *ir.Load, yp yieldPoint, isYield bool) (bool, error) {
+	addr, err := r.eval(a, st.Addr)
+	if err != nil {
+		return false, err
+	}
+	if err := r.deref(th, a, &st.Access, addr); err != nil {
+		return false, err
+	}
+	r.tie(th, st, addr)
+	v := r.loadAs(st.Region, addr, st.Dst.CType)
+	a.vars[st.Dst] = v
+	r.log.note(v)
+	s := r.access(th, a, &st.Access, "read", v)
+	if isYield {
+		return r.yieldAs(th, accessYield, yp, st.Region, addr, v, s, st.Dst.CType)
+	}
+	return false, nil
+}
+
+// store replays a store, noting the cell's writer for a race's trace.
+func (r *replayer) store(th *thread, a *activation, st *ir.Store, yp yieldPoint, isYield bool) (bool, error) {
+	addr, err := r.eval(a, st.Addr)
+	if err != nil {
+		return false, err
+	}
+	if err := r.deref(th, a, &st.Access, addr); err != nil {
+		return false, err
+	}
+	v, err := r.eval(a, st.Val)
+	if err != nil {
+		return false, err
+	}
+	r.write(st.Region, addr, v)
+	r.noteLink(th, st, v)
+	r.log.note(v)
+	s := r.access(th, a, &st.Access, "write", v)
+	r.noteWriter(st.Region, st.Mode, addr, s, a.quiet)
+	if isYield {
+		return r.yield(th, accessYield, yp, st.Region, addr, v, s)
+	}
+	return false, nil
+}
+
+// touch replays a helper's touch: an atomic site's read-modify-write,
+// or cells written with values the oracle chooses.
+func (r *replayer) touch(th *thread, a *activation, st *ir.Touch, yp yieldPoint, isYield bool) (bool, error) {
+	addr, err := r.eval(a, st.Addr)
+	if err != nil {
+		return false, err
+	}
+	if err := r.deref(th, a, &st.Access, addr); err != nil {
+		return false, err
+	}
+	if site := r.atomicSite(a.fn, st); site != nil && site.at == st {
+		return r.atomicTouch(th, a, st, site, addr, yp, isYield)
+	}
+	kind := "read"
+	var written []*big.Int
+	if st.Write {
+		cs, n := touchCells(&st.Access)
+		for k := range n {
+			o, err := r.oracle(th.id)
+			if err != nil {
+				return false, err
+			}
+			if st.Region != nil {
+				o = fitTo(o, st.Region.Type)
+			}
+			at := new(big.Int).Add(addr, big.NewInt(k*cs))
+			r.write(st.Region, at, o)
+			r.log.note(at, o)
+			written = append(written, at)
+		}
+		kind = "write"
+	}
+	v := r.read(st.Region, addr)
+	s := r.access(th, a, &st.Access, kind, v)
+	for _, at := range written {
+		r.noteWriter(st.Region, st.Mode, at, s, a.quiet)
+	}
+	if isYield {
+		return r.yield(th, accessYield, yp, st.Region, addr, v, s)
 	}
 	return false, nil
 }
