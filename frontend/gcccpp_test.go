@@ -93,12 +93,12 @@ func TestGCCPreprocessFallback(t *testing.T) {
 	}
 }
 
-// TestPruneBodies: a body stays when the driver's identifiers, a kept
-// body or a file-scope initializer reach it; others become {} on the same
-// lines.
+// TestPruneBodies: a declaration or definition stays when a name it
+// declares is reached from the driver's identifiers or a kept unit;
+// others become their newlines, their directive lines kept.
 func TestPruneBodies(t *testing.T) {
 	src := `#line 1 "h.h"
-static inline int used(void) { return helper(); }
+static inline int used(void) { return helper() + ONE + sizeof(struct tagged) + (int)(long)tab; }
 static inline int helper(void)
 {
 	return 1;
@@ -107,28 +107,62 @@ static inline int unused(int x) { return x + "}"[0]; }
 static inline __attribute__((always_inline)) void attr(void) __attribute__((cold)) { unused2(); }
 static int from_init(void) { return 2; }
 static int (*tab[])(void) = { from_init };
+static int (*untab[])(void) = { unused };
 typedef struct __attribute__((packed)) { int a; } packed_t;
+enum { ZERO, ONE = 1 };
+enum { TWO = 2 };
+struct tagged { packed_t p; };
+extern int tagged2(struct
+#line 40 "h.h"
+ tagged *);
+int (*fp)(void);
+_Static_assert(1, "kept: declares nothing");
 #define M(x) { x }
 `
 	want := `#line 1 "h.h"
-static inline int used(void) { return helper(); }
+static inline int used(void) { return helper() + ONE + sizeof(struct tagged) + (int)(long)tab; }
 static inline int helper(void)
 {
 	return 1;
 }
-static inline int unused(int x) {}
-static inline __attribute__((always_inline)) void attr(void) __attribute__((cold)) {}
+
+
 static int from_init(void) { return 2; }
 static int (*tab[])(void) = { from_init };
+
 typedef struct __attribute__((packed)) { int a; } packed_t;
+enum { ZERO, ONE = 1 };
+
+struct tagged { packed_t p; };
+
+#line 40 "h.h"
+
+
+_Static_assert(1, "kept: declares nothing");
 #define M(x) { x }
 `
 	if got := pruneBodies(src, map[string]bool{"used": true}); got != want {
 		t.Errorf("pruneBodies:\n%s\nwant:\n%s", got, want)
 	}
 	multi := "void f(void)\n{\n\tg();\n}\nint x;\n"
-	if got := pruneBodies(multi, nil); got != "void f(void)\n{}\n\n\nint x;\n" {
+	if got := pruneBodies(multi, map[string]bool{"x": true}); got != "\n\n\n\nint x;\n" {
 		t.Errorf("lines not kept: %q", got)
+	}
+}
+
+// TestDeclNames: the names a declaration declares, as pruneBodies reads
+// them; a typedef name is a type specifier after its typedef, a tag is
+// not a typedef name.
+func TestDeclNames(t *testing.T) {
+	src := "typedef struct s { int a; } s_t; s_t (*f)(s_t x); struct s s(void); enum e { A, B = sizeof(s_t) } v[3] = { A }; void (*sig(int n, void (*h)(int)))(int);"
+	toks := cTokens(src)
+	var got []string
+	for _, u := range declUnits(src, toks) {
+		got = append(got, strings.Join(u.defs, ","))
+	}
+	want := []string{"s,s_t,s", "f", "s", "e,v,e,A,B", "sig"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("defs = %q, want %q", got, want)
 	}
 }
 
@@ -159,7 +193,7 @@ func TestMacroRoots(t *testing.T) {
 	roots := map[string]bool{}
 	macroRoots(&state{}, text, []byte("#define MINE mine()\nint x = CALL() + MINE;\n"), nil, roots)
 	got := pruneBodies(text, roots)
-	want := "#define CALL() fallback()\n#define OTHER() other()\nstatic int fallback(void) { return 1; }\nstatic int other(void) {}\nstatic int mine(void) { return 3; }\n"
+	want := "#define CALL() fallback()\n#define OTHER() other()\nstatic int fallback(void) { return 1; }\n\nstatic int mine(void) { return 3; }\n"
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}

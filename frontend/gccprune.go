@@ -5,21 +5,24 @@ import (
 	"strings"
 )
 
-// Pruning (--preprocess=gcc): most of the kernel headers' text is bodies of
-// inline functions no driver calls (nvram.c: 4,352 of 4,568 bodies, half
-// its tokens), which cc/v4 would tokenize, parse and type-check for
-// nothing. pruneBodies replaces the body of every header function that
-// nothing reaches by `{}`: still a definition (cc/v4 fails on a few of
-// the headers' prototypes that it reads as definitions, such as
-// cleanup.h's __must_check_fn), now of a function that does nothing. What
-// reaches a body, conservatively (keeping too much costs only time):
-// the identifiers of the driver's code as gcc expands it (so names made
-// by token pasting are seen), those of the initializers of the headers'
-// file-scope objects, and those of every body kept, transitively. The
+// Pruning (--preprocess=gcc): most of the kernel headers' text is
+// declarations and inline functions no driver uses (nvram.c: 4,352 of
+// 4,568 bodies, half its tokens, and most prototypes, structs and enums),
+// which cc/v4 would tokenize, parse and type-check for nothing.
+// pruneBodies drops every external declaration and function definition
+// that declares no name anything reaches, leaving its newlines and its
+// directive lines, so every line keeps its number; a unit whose names
+// whoop cannot tell (a _Static_assert, a file-scope asm) stays. What
+// reaches a name, conservatively (keeping too much costs only time): the
+// identifiers of the driver's code as gcc expands it (so names made by
+// token pasting are seen) and those of every unit kept, transitively. The
 // first gcc run reads the tree itself, where gcc's own __has_attribute and
 // __has_builtin answers may choose other macro definitions than cc/v4's;
 // so the identifiers of the macros the driver's own text names, through
-// the definitions cc/v4 gets (macroRoots), are roots too.
+// the definitions cc/v4 gets (macroRoots), are roots too. A dropped unit
+// is one cc/v4 would have read and type-checked without effect on the
+// program: whoop lowers the header declarations the driver's code uses,
+// and nothing else of them reaches a report.
 
 // cToken is one token of preprocessed C text: an identifier, or one
 // punctuation character; literals and numbers are skipped.
@@ -90,29 +93,41 @@ func cIdents(s string, set map[string]bool) {
 	}
 }
 
-// fnBody is a function definition's body at file scope: tokens [open,
-// close] of the braces.
-type fnBody struct {
-	name        string
-	open, close int
+// declUnit is one external declaration or function definition of
+// preprocessed text: tokens [first, last] and the names it declares (defs;
+// none when whoop cannot tell, and then it is kept).
+type declUnit struct {
+	first, last int
+	defs        []string
 }
 
-// pruneBodies returns s with the bodies of the functions roots does not
-// reach replaced by `{}` and as many newlines, so every line keeps its
-// number.
+// pruneBodies returns s with every file-scope declaration and function
+// definition nothing reaches replaced by its newlines (its directive
+// lines kept), so every line keeps its number. A unit is reached when a
+// name it declares is a root or an identifier of a kept unit.
 func pruneBodies(s string, roots map[string]bool) string {
 	toks := cTokens(s)
-	bodies, fileRoots := fileScope(s, toks)
+	units := declUnits(s, toks)
 	byName := map[string][]int{}
-	for i, b := range bodies {
-		byName[b.name] = append(byName[b.name], i)
-	}
-	kept := make([]bool, len(bodies))
+	kept := make([]bool, len(units))
 	var work []string
-	for n := range roots {
-		work = append(work, n)
+	reach := func(u declUnit) {
+		for _, t := range toks[u.first : u.last+1] {
+			if t.ident {
+				work = append(work, t.text(s))
+			}
+		}
 	}
-	for n := range fileRoots {
+	for i, u := range units {
+		if len(u.defs) == 0 {
+			kept[i] = true
+			reach(u)
+		}
+		for _, n := range u.defs {
+			byName[n] = append(byName[n], i)
+		}
+	}
+	for n := range roots {
 		work = append(work, n)
 	}
 	seen := map[string]bool{}
@@ -124,76 +139,92 @@ func pruneBodies(s string, roots map[string]bool) string {
 		}
 		seen[n] = true
 		for _, i := range byName[n] {
-			kept[i] = true
-			for _, t := range toks[bodies[i].open+1 : bodies[i].close] {
-				if t.ident && !seen[t.text(s)] {
-					work = append(work, t.text(s))
-				}
+			if !kept[i] {
+				kept[i] = true
+				reach(units[i])
 			}
 		}
 	}
 	var b strings.Builder
 	b.Grow(len(s))
 	last := 0
-	for i, body := range bodies {
+	for i, u := range units {
 		if kept[i] {
 			continue
 		}
-		from, to := toks[body.open].start, toks[body.close].end
+		from, to := toks[u.first].start, toks[u.last].end
 		b.WriteString(s[last:from])
-		b.WriteString("{}")
-		b.WriteString(strings.Repeat("\n", strings.Count(s[from:to], "\n")))
+		blankKeepingDirectives(&b, s[from:to])
 		last = to
 	}
 	b.WriteString(s[last:])
 	return b.String()
 }
 
-// fileScope finds the function bodies at file scope and the identifiers of
-// file-scope initializers (after `=`, up to the declaration's `;`).
-func fileScope(s string, toks []cToken) ([]fnBody, map[string]bool) {
-	var bodies []fnBody
-	roots := map[string]bool{}
-	paren, brace, init := 0, 0, false
+// blankKeepingDirectives writes the newlines of s and its directive lines
+// (line markers, #define, #pragma), which cTokens skipped: a dropped unit
+// leaves every line where it was.
+func blankKeepingDirectives(b *strings.Builder, s string) {
+	for {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			return
+		}
+		b.WriteByte('\n')
+		s = s[i+1:]
+		if strings.HasPrefix(s, "#") {
+			j := strings.IndexByte(s, '\n')
+			if j < 0 {
+				j = len(s)
+			}
+			b.WriteString(s[:j])
+			s = s[j:]
+		}
+	}
+}
+
+// declUnits splits preprocessed text into its external declarations: each
+// ends at a ';' outside any parentheses, brackets and braces, or at the
+// '}' of a function body.
+func declUnits(s string, toks []cToken) []declUnit {
+	var units []declUnit
+	typedefs := map[string]bool{}
+	first, depth, init := 0, 0, false
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if t.ident {
-			if init {
-				roots[t.text(s)] = true
-			}
 			continue
 		}
 		switch s[t.start] {
-		case '(':
-			paren++
-		case ')':
-			paren--
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
 		case '{':
-			if brace == 0 && paren == 0 && !init {
-				if name := fnName(s, toks, i); name != "" {
-					end := matchBrace(s, toks, i)
-					if end < 0 {
-						return bodies, roots
-					}
-					bodies = append(bodies, fnBody{name, i, end})
-					i = end
-					continue
+			if depth == 0 && !init && fnName(s, toks, i) != "" {
+				end := matchBrace(s, toks, i)
+				if end < 0 {
+					return units
 				}
+				units = append(units, newUnit(s, toks, first, end, typedefs))
+				first, i = end+1, end
+				continue
 			}
-			brace++
+			depth++
 		case '}':
-			brace--
+			depth--
 		case '=':
-			if brace == 0 && paren == 0 {
+			if depth == 0 {
 				init = true
 			}
 		case ';':
-			if brace == 0 && paren == 0 {
-				init = false
+			if depth == 0 {
+				units = append(units, newUnit(s, toks, first, i, typedefs))
+				first, init = i+1, false
 			}
 		}
 	}
-	return bodies, roots
+	return units
 }
 
 // attrWords may stand between a function's parameter list and its body.
@@ -323,3 +354,185 @@ func macroRoots(st *state, text string, rest []byte, deps []string, roots map[st
 		}
 	}
 }
+
+// newUnit returns the unit of tokens [first, last] with the names it
+// declares: the identifiers of its declarators (those outside parameter
+// lists, brackets, initializers, bodies and attributes), a tag it defines
+// or forward-declares, the tags and enumerators of its struct, union and
+// enum bodies. Keywords and earlier typedef names are type specifiers,
+// not declared names. typedefs gains the names a typedef declares.
+func newUnit(s string, toks []cToken, first, last int, typedefs map[string]bool) declUnit {
+	u := declUnit{first: first, last: last}
+	isTypedef, declarators := false, []string(nil)
+	for i := first; i <= last; i++ {
+		t := toks[i]
+		if !t.ident {
+			switch s[t.start] {
+			case '(':
+				if i > first && opensList(s, toks[i-1], typedefs) {
+					i = matchClose(s, toks, i, last)
+				}
+			case '[', '{':
+				i = matchClose(s, toks, i, last)
+			case '=':
+				i = initEnd(s, toks, i, last)
+			}
+			continue
+		}
+		n := t.text(s)
+		switch {
+		case n == "typedef":
+			isTypedef = true
+		case n == "struct" || n == "union" || n == "enum":
+			if i+1 <= last && toks[i+1].ident && i+2 <= last && !toks[i+2].ident && (s[toks[i+2].start] == '{' || s[toks[i+2].start] == ';') {
+				u.defs = append(u.defs, toks[i+1].text(s))
+			}
+			if i+1 <= last && toks[i+1].ident {
+				i++
+			}
+		case declKeywords[n] || typedefs[n]:
+		default:
+			u.defs = append(u.defs, n)
+			declarators = append(declarators, n)
+		}
+	}
+	u.defs = append(u.defs, bodyNames(s, toks, first, last)...)
+	if isTypedef {
+		// Only the declarators: a tag or an enumerator of the same
+		// unit may share its name with a later function or object.
+		for _, n := range declarators {
+			typedefs[n] = true
+		}
+	}
+	return u
+}
+
+// opensList reports whether a '(' after token prev opens a parameter list,
+// a call or an attribute's, typeof's or asm's operand (skipped), rather
+// than a declarator in parentheses, as in int (*f)(void).
+func opensList(s string, prev cToken, typedefs map[string]bool) bool {
+	if !prev.ident {
+		c := s[prev.start]
+		return c == ')' || c == ']'
+	}
+	n := prev.text(s)
+	return !typeKeywords[n] && !typedefs[n]
+}
+
+// matchClose returns the index of the token closing the bracket at
+// toks[i], or last.
+func matchClose(s string, toks []cToken, i, last int) int {
+	depth := 0
+	for ; i <= last; i++ {
+		if toks[i].ident {
+			continue
+		}
+		switch s[toks[i].start] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return last
+}
+
+// initEnd returns the index of the last token of the initializer after
+// the '=' at toks[i]: before the ',' or ';' that ends it.
+func initEnd(s string, toks []cToken, i, last int) int {
+	depth := 0
+	for i++; i <= last; i++ {
+		if toks[i].ident {
+			continue
+		}
+		switch s[toks[i].start] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',', ';':
+			if depth == 0 {
+				return i - 1
+			}
+		}
+	}
+	return last
+}
+
+// bodyNames returns the tags defined anywhere in tokens [first, last]
+// (struct x {) and the enumerators of every enum body there.
+func bodyNames(s string, toks []cToken, first, last int) []string {
+	var out []string
+	for i := first; i+1 <= last; i++ {
+		t := toks[i]
+		if !t.ident {
+			continue
+		}
+		n := t.text(s)
+		if n != "struct" && n != "union" && n != "enum" {
+			continue
+		}
+		j := i + 1
+		for j <= last && toks[j].ident && attrWords[toks[j].text(s)] && j+1 <= last && s[toks[j+1].start] == '(' {
+			j = matchClose(s, toks, j+1, last) + 1 // struct __attribute__((packed)) x {
+		}
+		if j <= last && toks[j].ident {
+			if j+1 <= last && s[toks[j+1].start] == '{' {
+				out = append(out, toks[j].text(s))
+			}
+			j++
+		}
+		if n == "enum" && j <= last && !toks[j].ident && s[toks[j].start] == '{' {
+			out = append(out, enumerators(s, toks, j, matchClose(s, toks, j, last))...)
+		}
+	}
+	return out
+}
+
+// enumerators returns the names an enum body, tokens [open, close],
+// declares: each identifier after its '{' or a ',' at its own depth.
+func enumerators(s string, toks []cToken, open, close int) []string {
+	var out []string
+	depth := 0
+	for i := open; i < close; i++ {
+		t := toks[i]
+		if t.ident {
+			continue
+		}
+		switch s[t.start] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		}
+		if (s[t.start] == '{' && i == open || s[t.start] == ',' && depth == 1) && i+1 < close && toks[i+1].ident {
+			out = append(out, toks[i+1].text(s))
+		}
+	}
+	return out
+}
+
+// typeKeywords may precede a declarator in parentheses.
+var typeKeywords = map[string]bool{"void": true, "char": true, "short": true, "int": true, "long": true,
+	"float": true, "double": true, "signed": true, "unsigned": true, "_Bool": true, "_Complex": true,
+	"__signed__": true, "__signed": true, "__int128": true, "_Float128": true, "__int128_t": true, "__uint128_t": true,
+	"const": true, "volatile": true, "restrict": true, "__const": true, "__const__": true, "__volatile__": true,
+	"__volatile": true, "__restrict": true, "__restrict__": true, "_Atomic": true, "__seg_gs": true, "__seg_fs": true,
+	"__builtin_va_list": true, "__auto_type": true, "extern": true, "static": true, "inline": true, "__inline": true,
+	"__inline__": true, "_Noreturn": true, "_Thread_local": true, "__thread": true, "register": true, "auto": true,
+	"__extension__": true, "typedef": true}
+
+// declKeywords declare nothing: type specifiers, qualifiers, storage
+// classes and the GNU words that stand among them.
+var declKeywords = func() map[string]bool {
+	m := map[string]bool{"__attribute__": true, "__attribute": true, "asm": true, "__asm__": true, "__asm": true,
+		"typeof": true, "__typeof__": true, "__typeof": true, "_Alignas": true, "_Static_assert": true,
+		"struct": true, "union": true, "enum": true}
+	for k := range typeKeywords {
+		m[k] = true
+	}
+	return m
+}()
