@@ -93,11 +93,11 @@ func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit,
 	if err := r.writeOverlay(); err != nil {
 		return nil, err
 	}
-	head := string(src[:n])
-	if err := r.writeInputs(predefined, cmdline, head, string(src[n:])); err != nil {
+	head, rest := string(src[:n]), string(src[n:])
+	if err := r.writeInputs(predefined, cmdline, head, rest, false); err != nil {
 		return nil, err
 	}
-	deps, roots, err := r.firstRun()
+	deps, err := r.firstRun()
 	if err != nil {
 		return nil, err
 	}
@@ -106,10 +106,14 @@ func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit,
 			return nil, err
 		}
 	}
-	if err := r.writeInputs(predefined, cmdline, head, ""); err != nil {
+	if err := r.writeInputs(predefined, cmdline, head, rest, true); err != nil {
 		return nil, err
 	}
 	out, err := r.run(true, "-E", "-dD")
+	if err != nil {
+		return nil, err
+	}
+	roots, err := restIdents(out)
 	if err != nil {
 		return nil, err
 	}
@@ -260,12 +264,14 @@ const ccBuiltinMacros = `#define __extension__
 // forcedAbs matches a forced include named by its absolute path.
 var forcedAbs = regexp.MustCompile(`(?m)^#include "(/[^"]*)"$`)
 
-// writeInputs writes the macro file and the main file: the command line,
-// then the driver's block under the driver's name, then a __COUNTER__ whose
-// value the headers' count gives, then the rest of the driver when it is
-// not "" (the first run, which reads the tree itself).
-func (r *gccRun) writeInputs(predefined, cmdline, head, rest string) error {
-	if rest == "" {
+// writeInputs writes the macro file and the main file: the command line
+// (its forced includes in the mirror for the second run), then the
+// driver's block under the driver's name, then a __COUNTER__ whose value
+// the headers' count gives, then the rest of the driver (which the second
+// run expands for pruneBodies' roots; cc/v4 gets gcc's output up to the
+// __COUNTER__ only).
+func (r *gccRun) writeInputs(predefined, cmdline, head, rest string, mirrored bool) error {
+	if mirrored {
 		cmdline = forcedAbs.ReplaceAllStringFunc(cmdline, func(s string) string {
 			return `#include "` + r.mapped(forcedAbs.FindStringSubmatch(s)[1], true) + `"`
 		})
@@ -273,10 +279,8 @@ func (r *gccRun) writeInputs(predefined, cmdline, head, rest string) error {
 	if err := r.write(filepath.Join(r.mirror, gccMacros), []byte(r.gccMacroText(predefined))); err != nil {
 		return err
 	}
-	main := fmt.Sprintf("%s\n#line 1 %q\n%s\n#line 1 %q\n__COUNTER__\n", cmdline, r.path, head, gccCounter)
-	if rest != "" {
-		main += fmt.Sprintf("#line %d %q\n%s", strings.Count(head, "\n")+1, r.path, rest)
-	}
+	main := fmt.Sprintf("%s\n#line 1 %q\n%s\n#line 1 %q\n__COUNTER__\n#line %d %q\n%s", cmdline, r.path, head,
+		gccCounter, strings.Count(head, "\n")+1, r.path, rest)
 	return r.write(filepath.Join(r.mirror, gccMain), []byte(main))
 }
 
@@ -284,11 +288,9 @@ func (r *gccRun) writeInputs(predefined, cmdline, head, rest string) error {
 // first run) and returns its output.
 func (r *gccRun) run(mirrored bool, extra ...string) ([]byte, error) {
 	args := []string{"-undef", "-nostdinc", "-std=gnu89", "-imacros", filepath.Join(r.mirror, gccMacros)}
-	if !mirrored {
-		// The driver's own quoted includes, in the rest of the driver.
-		if abs, err := filepath.Abs(filepath.Dir(r.path)); err == nil {
-			args = append(args, "-iquote", abs)
-		}
+	// The driver's own quoted includes, in the rest of the driver.
+	if abs, err := filepath.Abs(filepath.Dir(r.path)); err == nil {
+		args = append(args, "-iquote", abs)
 	}
 	for _, d := range r.dirs {
 		args = append(args, "-I", r.mapped(d, mirrored))
@@ -309,24 +311,17 @@ func (r *gccRun) run(mirrored bool, extra ...string) ([]byte, error) {
 }
 
 // firstRun preprocesses the whole driver against the tree itself and
-// returns the files it reads (-MD), but the main and macro files, and the
-// identifiers of the driver's code as gcc expands it (pruneBodies' roots).
-func (r *gccRun) firstRun() ([]string, map[string]bool, error) {
+// returns the files it reads (-M: only the list, gcc's output of the
+// headers, nvram.c's 2.7 MB, is not written), but the main and macro
+// files.
+func (r *gccRun) firstRun() ([]string, error) {
 	depFile := filepath.Join(r.mirror, "whoop-deps")
-	out, err := r.run(false, "-E", "-MD", "-MF", depFile)
-	if err != nil {
-		return nil, nil, err
+	if _, err := r.run(false, "-M", "-MF", depFile); err != nil {
+		return nil, err
 	}
-	roots := map[string]bool{}
-	mark := []byte(fmt.Sprintf("\n# 1 %q\n", gccCounter))
-	i := bytes.Index(out, mark)
-	if i < 0 {
-		return nil, nil, fmt.Errorf("gcc's output has no counter mark")
-	}
-	cIdents(string(out[i+len(mark):]), roots)
 	deps, err := os.ReadFile(depFile)
 	if err != nil {
-		return nil, nil, fmt.Errorf("gcc's dependencies: %w", err)
+		return nil, fmt.Errorf("gcc's dependencies: %w", err)
 	}
 	var files []string
 	for i, f := range strings.Fields(strings.ReplaceAll(string(deps), "\\\n", " ")) {
@@ -335,7 +330,21 @@ func (r *gccRun) firstRun() ([]string, map[string]bool, error) {
 		}
 		files = append(files, f)
 	}
-	return files, roots, nil
+	return files, nil
+}
+
+// restIdents returns the identifiers of the driver's code after its block
+// as the second run expands it, after the counter mark (pruneBodies'
+// roots: names made by token pasting are seen).
+func restIdents(out []byte) (map[string]bool, error) {
+	mark := []byte(fmt.Sprintf("\n# 1 %q\n", gccCounter))
+	i := bytes.Index(out, mark)
+	if i < 0 {
+		return nil, fmt.Errorf("gcc's output has no counter mark")
+	}
+	roots := map[string]bool{}
+	cIdents(string(out[i+len(mark):]), roots)
+	return roots, nil
 }
 
 // lineMarkers turns gcc's output into what cc/v4 reads: from the main
