@@ -78,6 +78,29 @@ func TestGCCPreprocessSameProgram(t *testing.T) {
 	}
 }
 
+// TestGCCPreprocessPrunedNames: the names pruning must not drop, those
+// only token pasting forms (guard(), IS_ENABLED), a header's enumerator,
+// a tag and typedefs, reach cc/v4: the program is cc/v4's, without a
+// fallback, and guard()'s unlock is there.
+func TestGCCPreprocessPrunedNames(t *testing.T) {
+	l := gccTree(t)
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc on the PATH")
+	}
+	const file = "testdata/gcc/paste.c"
+	want, _ := loadTree(t, l, file, "cc", "")
+	got, warn := loadTree(t, l, file, PreprocessGCC, "")
+	if warn != "" {
+		t.Errorf("gcc path fell back: %s", warn)
+	}
+	if got != want {
+		t.Errorf("programs differ:\n--- gcc\n%s\n--- cc\n%s", got, want)
+	}
+	if !strings.Contains(got, "paste_count := ") || !strings.Contains(got, "spin_unlock") {
+		t.Errorf("no write of paste_count or no spin_unlock in:\n%s", got)
+	}
+}
+
 // TestGCCPreprocessFallback: without the compiler, the unit is read by
 // cc/v4 alone, and a note says why.
 func TestGCCPreprocessFallback(t *testing.T) {
