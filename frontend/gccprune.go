@@ -151,6 +151,12 @@ func pruneBodies(s string, roots map[string]bool) string {
 			}
 		}
 	}
+	return dropUnits(s, toks, units, kept)
+}
+
+// dropUnits returns s with each unit not kept replaced by its newlines
+// and directive lines.
+func dropUnits(s string, toks []cToken, units []declUnit, kept []bool) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	last := int32(0)
