@@ -93,6 +93,10 @@ type Options struct {
 	// runs of a struct device's release callback may then be on one
 	// device, and their accesses through it race.
 	NoReleaseOnce bool
+	// NoReleaseRef drops the device-release-ref rule (lifetime_ref.go): a
+	// device's release callback and its system-sleep PM callbacks may then
+	// run at once on one device, and their accesses through it race.
+	NoReleaseRef bool
 	// NoSingleOpen drops the single-open rule (singleopen.go): a bit a
 	// file_operations' open takes with test_and_set_bit and its release
 	// gives back with clear_bit is then no pseudo-lock, and release's code

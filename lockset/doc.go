@@ -125,7 +125,11 @@
 // open allocated for that file, race with no other file's operation's
 // accesses through its own (NoPerOpen, peropen.go); two runs of a struct
 // device's release callback are on two devices, so their accesses through
-// the device and its container do not race (NoReleaseOnce, lifetime.go).
+// the device and its container do not race (NoReleaseOnce, lifetime.go);
+// a device's release runs after its last reference, and the PM core holds
+// one across the device's system-sleep callbacks, so their accesses
+// through the device and its container do not race (NoReleaseRef,
+// lifetime_ref.go).
 // Integers are mathematical unless the front end models their wrap-around
 // (frontend Config.ExactInts, --no-assume ideal-ints).
 package lockset

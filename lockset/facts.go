@@ -111,7 +111,10 @@ type facts struct {
 	// releaseOnce: two runs of a struct device's release callback are on
 	// two devices (Options.NoReleaseOnce turns it off; lifetime.go).
 	releaseOnce bool
-	sites       map[int]*site
+	// releaseRef: a device's release runs beside none of its PM callbacks
+	// (Options.NoReleaseRef turns it off; lifetime_ref.go).
+	releaseRef bool
+	sites      map[int]*site
 	// per function, its own effects
 	ownSites map[*ir.Function][]*site
 	ownLocks map[*ir.Function]map[int]bool
@@ -159,6 +162,9 @@ type factsOptions struct {
 	perOpen bool
 	// releaseOnce: a struct device is released once (lifetime.go).
 	releaseOnce bool
+	// releaseRef: a device is released after its last reference
+	// (lifetime_ref.go).
+	releaseRef bool
 	// singleOpen applies the single-open rule; singleOpenFields also to
 	// bits in struct fields (one object per device: one-device and
 	// lock-instances).
@@ -176,6 +182,7 @@ func (opts Options) factsOptions() factsOptions {
 		unseenSemaphoresBinary: !opts.NoBinarySemaphores, withdrawOnce: !opts.NoWithdrawOnce,
 		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen, miscOpen: !opts.NoMiscOpen,
 		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
+		releaseRef:       !opts.NoReleaseRef,
 		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct}
 }
 
@@ -191,6 +198,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		initWithdrawal:         o.initWithdrawal,
 		perOpen:                o.perOpen,
 		releaseOnce:            o.releaseOnce,
+		releaseRef:             o.releaseRef,
 		semaphores:             sems,
 		prog:                   prog,
 		env:                    env,

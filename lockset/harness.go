@@ -145,6 +145,9 @@ func (in *instrumenter) newPlan(index int, p Pair, regions []*ir.Region, mt, mu 
 	if pl.ownT == nil {
 		pl.ownT, pl.ownU = in.releaseOncePair(p)
 	}
+	if pl.ownT == nil {
+		pl.ownT, pl.ownU = in.releaseRefPair(p)
+	}
 	pl.firstAssert = in.nextAssert + 1
 	in.nextAssert += len(pl.regions)
 	if in.verifyConstruction {

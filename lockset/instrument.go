@@ -106,6 +106,10 @@ type instrumenter struct {
 	// accesses through their device (lifetime.go); nil without the
 	// assumption.
 	releaseOnce map[*ir.EntryPoint]*ownSites
+	// releaseRef, pmRef: the release callbacks and the system-sleep PM
+	// callbacks with their accesses through their device
+	// (lifetime_ref.go); nil without the assumption.
+	releaseRef, pmRef map[*ir.EntryPoint]*devSites
 	// lockChecks: build the lock-discipline ghosts (disc) too (CheckLocks).
 	lockChecks bool
 	disc       *discipline
@@ -146,6 +150,9 @@ func newInstrumenter(f *facts) *instrumenter {
 	}
 	if f.releaseOnce {
 		in.releaseOnce = releaseOnceOf(f)
+	}
+	if f.releaseRef {
+		in.releaseRef, in.pmRef = releaseRefOf(f)
 	}
 	return in
 }
