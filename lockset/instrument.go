@@ -109,7 +109,9 @@ type instrumenter struct {
 	// releaseRef, pmRef: the release callbacks and the system-sleep PM
 	// callbacks with their accesses through their device
 	// (lifetime_ref.go); nil without the assumption.
-	releaseRef, pmRef map[*ir.EntryPoint]*devSites
+	// fileRef: the file operations whose file holds a device of its
+	// private_data object, with their accesses through it.
+	releaseRef, pmRef, fileRef map[*ir.EntryPoint]*devSites
 	// lockChecks: build the lock-discipline ghosts (disc) too (CheckLocks).
 	lockChecks bool
 	disc       *discipline
@@ -153,6 +155,7 @@ func newInstrumenter(f *facts) *instrumenter {
 	}
 	if f.releaseRef {
 		in.releaseRef, in.pmRef = releaseRefOf(f)
+		in.fileRef = fileRefOf(f)
 	}
 	return in
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/whoopverify/whoop/ir"
+	"github.com/whoopverify/whoop/models"
 )
 
 // A device's release runs after its last reference (assumption
@@ -89,12 +90,19 @@ func (f *facts) onlyPMSleep(ep *ir.EntryPoint) bool {
 
 // releaseRefPair returns the sites of pair p's two sides through their
 // own devices when p pairs a qualifying release callback with a
-// qualifying PM callback that finds its container at the same offset.
+// qualifying PM callback, or a file operation holding a device (fileRefOf),
+// at the same container offset.
 func (in *instrumenter) releaseRefPair(p Pair) (t, u map[int]bool) {
-	if a, b := in.releaseRef[p.First], in.pmRef[p.Second]; a != nil && b != nil && sameOffsets(a, b) {
+	held := func(ep *ir.EntryPoint) *devSites {
+		if d := in.pmRef[ep]; d != nil {
+			return d
+		}
+		return in.fileRef[ep]
+	}
+	if a, b := in.releaseRef[p.First], held(p.Second); a != nil && b != nil && sameOffsets(a, b) {
 		return a.sites, b.sites
 	}
-	if a, b := in.pmRef[p.First], in.releaseRef[p.Second]; a != nil && b != nil && sameOffsets(a, b) {
+	if a, b := held(p.First), in.releaseRef[p.Second]; a != nil && b != nil && sameOffsets(a, b) {
 		return a.sites, b.sites
 	}
 	return nil, nil
@@ -139,4 +147,154 @@ func containerOffsets(funcs []*ir.Function, own map[*ir.Var]bool) map[int64]bool
 		}
 	}
 	return out
+}
+
+// The same fact for the operations of an open file. When a
+// file_operations' open stores an object in its file's private_data and
+// takes a reference to a struct device inside it (get_device(&w->dev),
+// kobject_get(&w->dev.kobj)) on every path that may return 0, and only
+// the file's release may give it back (__fput runs ->release after every
+// other operation of the file, fs/file_table.c), then the file's other
+// operations run holding that device: their accesses through their own
+// private_data race with no release callback's accesses through its own
+// device and container when the release finds its container at the
+// offset of the held device (rf_write against rf_dev_release in
+// testdata/race/device_release_file.c). An open that takes the reference
+// on some paths only (watchdog_dev.c's watchdog_open: get_device only if
+// the hardware is not running) leaves the rule off.
+
+// deviceGets are the calls that take a reference to a struct device;
+// devicePuts those that may drop one.
+var (
+	deviceGets = map[string]bool{"get_device": true, "kobject_get": true}
+	devicePuts = map[string]bool{"put_device": true, "kobject_put": true, "device_unregister": true}
+)
+
+// fileRefOf returns the operations (not open, not release) of the
+// file_operations variables whose open holds a device of its file's
+// object, with their accesses through their own private_data and the
+// offset of the held device.
+func fileRefOf(f *facts) map[*ir.EntryPoint]*devSites {
+	out := make(map[*ir.EntryPoint]*devSites)
+	groups := make(map[string][]*ir.EntryPoint)
+	for _, ep := range f.prog.EntryPoints {
+		if ep.Struct == "file_operations" && ep.Var != "" {
+			groups[ep.Var] = append(groups[ep.Var], ep)
+		}
+	}
+	pdStores := privateDataWrites(f.prog)
+	for _, v := range sortedKeys(groups) {
+		off, ok := heldDeviceOffset(f, groups[v], pdStores)
+		if !ok {
+			continue
+		}
+		for _, ep := range groups[v] {
+			row, known := models.Row(ep)
+			if ep.Field == "open" || ep.Field == "release" || !known || row.Object < 0 || row.Object >= len(ep.Func.Params) {
+				continue
+			}
+			d := &devSites{sites: ownAccesses(f, ep, row.Object).sites, offsets: make(map[int64]bool)}
+			if off != 0 {
+				d.offsets[off] = true
+			}
+			out[ep] = d
+		}
+	}
+	return out
+}
+
+// heldDeviceOffset returns the offset in the file's object of the device
+// the open of ops takes a reference to, when the rule applies to ops:
+// open is the only writer of private_data, storing one variable's value,
+// and takes the reference on every path that may return 0; no operation
+// but release drops a device reference.
+func heldDeviceOffset(f *facts, ops []*ir.EntryPoint, pdStores []ir.Stmt) (int64, bool) {
+	var open *ir.EntryPoint
+	for _, ep := range ops {
+		if ep.Field == "open" {
+			open = ep
+		} else if ep.Field != "release" && callsAny(f, ep.Func, devicePuts) {
+			return 0, false
+		}
+	}
+	if open == nil || callsAny(f, open.Func, devicePuts) {
+		return 0, false
+	}
+	row, ok := models.Row(open)
+	if !ok || !storesOneVar(open.Func, row.Object, pdStores) || !storedOnSuccess(open.Func, pdStores) {
+		return 0, false
+	}
+	obj := pdStores[0].(*ir.Store).Val.(*ir.Var)
+	var gets []ir.Stmt
+	offs := make(map[int64]bool)
+	for _, c := range calls(open.Func) {
+		if c.Callee == nil || !c.Callee.External() || !deviceGets[c.Callee.Name] || len(c.Args) != 1 {
+			continue
+		}
+		off, ok := offsetFrom(c.Args[0], obj)
+		if !ok {
+			return 0, false
+		}
+		gets = append(gets, c)
+		offs[off] = true
+	}
+	if len(offs) != 1 || !storedOnSuccess(open.Func, gets) {
+		return 0, false
+	}
+	for off := range offs {
+		return off, true
+	}
+	return 0, false
+}
+
+// storesOneVar reports whether every write of private_data is a store in
+// open, to its file parameter fileParam, of one variable that has one
+// definition (so the object stored is the one the reference is taken on).
+func storesOneVar(open *ir.Function, fileParam int, writes []ir.Stmt) bool {
+	if fileParam < 0 || fileParam >= len(open.Params) || len(writes) == 0 {
+		return false
+	}
+	file := open.Params[fileParam]
+	defs := definitions(open)
+	var obj *ir.Var
+	for _, w := range writes {
+		s, ok := w.(*ir.Store)
+		if !ok || !slices.ContainsFunc(open.Blocks, func(b *ir.Block) bool { return slices.Contains(b.Stmts, w) }) {
+			return false
+		}
+		v, isVar := s.Val.(*ir.Var)
+		if !isVar || baseVar(s.Addr) != file || len(defs[file]) > 0 || obj != nil && v != obj {
+			return false
+		}
+		obj = v
+	}
+	live := slices.DeleteFunc(slices.Clone(defs[obj]), func(d ir.Stmt) bool { return deadHavoc(open, d, obj) })
+	return len(live) == 1
+}
+
+// offsetFrom returns c when e is v or v plus the constant c.
+func offsetFrom(e ir.Expr, v *ir.Var) (int64, bool) {
+	if x, ok := e.(*ir.Var); ok && x == v {
+		return 0, true
+	}
+	if x, ok := e.(*ir.Binary); ok && x.Op == ir.OpAdd {
+		if c, isConst := x.Y.(*ir.Const); isConst {
+			off, ok := offsetFrom(x.X, v)
+			return off + c.Val, ok
+		}
+	}
+	return 0, false
+}
+
+// callsAny reports whether the code fn runs calls a function named in
+// names.
+func callsAny(f *facts, fn *ir.Function, names map[string]bool) bool {
+	for _, g := range f.reach(fn) {
+		for _, c := range calls(g) {
+			if c.Callee != nil && names[c.Callee.Name] {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -60,6 +60,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"init withdrawal", "testdata/race/probe_withdraw.c", frontend.Config{}, lockset.Options{NoInitWithdrawal: true}, 64},
 		{"device-release-once", "testdata/race/device_release_once.c", frontend.Config{}, lockset.Options{NoReleaseOnce: true}, 42},
 		{"device-release-ref", "testdata/race/device_release_ref.c", frontend.Config{}, lockset.Options{NoReleaseRef: true}, 44},
+		{"device-release-ref, file", "testdata/race/device_release_file.c", frontend.Config{}, lockset.Options{NoReleaseRef: true}, 60},
 		{"misc-open", "testdata/race/misc_open.c", frontend.Config{}, lockset.Options{NoMiscOpen: true}, 25},
 		{"single-open", "testdata/race/single_open.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 48},
 		{"single-open, release keeps the bit", "testdata/race/single_open_gone.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 54},
