@@ -22,6 +22,14 @@ import (
 // two devices, two containers; on one, no overlap). Runtime PM callbacks
 // are left out (a driver may run them itself, from code whoop does not
 // see holding a reference), and so is everything else of the pair.
+//
+// A device attribute's show and store run on the device whose sysfs
+// directory holds the file (dev_attr_show, dev_attr_store:
+// kobj_to_dev), with the file's kernfs active reference held
+// (kernfs_fop_read_iter, kernfs_fop_write_iter), and kobject_cleanup
+// removes the device's directory (__kobject_del -> kernfs_remove, which
+// drains the active references) before it calls the release: they too
+// never run beside the release of their device.
 
 // pmSleepFields are the dev_pm_ops callbacks the PM core's dpm_* loops
 // run holding a reference to the device.
@@ -39,14 +47,15 @@ type devSites struct {
 	offsets map[int64]bool
 }
 
-// releaseRefOf returns the release callbacks and the system-sleep PM
-// callbacks that qualify: only entry points (no driver code calls them),
-// a struct device as their one (release) or first (PM) parameter.
+// releaseRefOf returns the release callbacks and the callbacks run on a
+// held device (isHeldCallback) that qualify: only entry points (no driver
+// code calls them), a struct device as their one (release) or first
+// parameter.
 func releaseRefOf(f *facts) (rel, pm map[*ir.EntryPoint]*devSites) {
 	rel, pm = make(map[*ir.EntryPoint]*devSites), make(map[*ir.EntryPoint]*devSites)
 	for _, ep := range f.prog.EntryPoints {
 		isRel := releaseRows[[2]string{ep.Struct, ep.Field}] && len(ep.Func.Params) == 1 && f.onlyEntry(ep)
-		isPM := isPMSleep(ep) && len(ep.Func.Params) == 1 && f.onlyPMSleep(ep)
+		isPM := isHeldCallback(ep) && len(ep.Func.Params) >= 1 && f.onlyHeld(ep)
 		if !isRel && !isPM {
 			continue
 		}
@@ -62,18 +71,23 @@ func releaseRefOf(f *facts) (rel, pm map[*ir.EntryPoint]*devSites) {
 	return rel, pm
 }
 
-func isPMSleep(ep *ir.EntryPoint) bool { return ep.Struct == "dev_pm_ops" && pmSleepFields[ep.Field] }
+// isHeldCallback reports whether the kernel runs ep on a struct device
+// (its parameter 0) it keeps from being released: a system-sleep PM
+// callback or a device attribute's show or store.
+func isHeldCallback(ep *ir.EntryPoint) bool {
+	return ep.Struct == "dev_pm_ops" && pmSleepFields[ep.Field] ||
+		ep.Struct == "device_attribute" && (ep.Field == "show" || ep.Field == "store")
+}
 
-// onlyPMSleep is onlyEntry for a PM callback: its function may be several
-// system-sleep callbacks (SIMPLE_DEV_PM_OPS names one function for
-// suspend, freeze and poweroff), each run by the PM core holding a
-// reference, but no other entry point and no driver code runs it.
-func (f *facts) onlyPMSleep(ep *ir.EntryPoint) bool {
+// onlyHeld is onlyEntry for such a callback: its function may be several
+// of them (SIMPLE_DEV_PM_OPS names one function for suspend, freeze and
+// poweroff), but no other entry point and no driver code runs it.
+func (f *facts) onlyHeld(ep *ir.EntryPoint) bool {
 	if ep.Func == nil || ep.Func.External() {
 		return false
 	}
 	for _, o := range f.prog.EntryPoints {
-		if o.Func == ep.Func && !isPMSleep(o) {
+		if o.Func == ep.Func && !isHeldCallback(o) {
 			return false
 		}
 	}

@@ -22,6 +22,7 @@ struct rp_shared {
 struct rp_dev {
 	int id;
 	int mode;
+	int label;
 	struct rp_shared *shared;
 	struct device dev;
 };
@@ -55,6 +56,22 @@ static int rp_runtime_suspend(struct device *dev)
 	return 0;
 }
 
+/* kobject_cleanup removes the device's sysfs files, waiting for running
+ * shows (kernfs_remove drains them), before it calls the release. */
+static ssize_t label_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct rp_dev *r = container_of(dev, struct rp_dev, dev);
+
+	return sprintf(buf, "%d\n", r->label);
+}
+static DEVICE_ATTR_RO(label);
+
+static struct attribute *rp_attrs[] = {
+	&dev_attr_label.attr,
+	NULL,
+};
+ATTRIBUTE_GROUPS(rp);
+
 static const struct dev_pm_ops rp_pm_ops = {
 	.suspend = rp_suspend, /* one function, three callbacks: SIMPLE_DEV_PM_OPS */
 	.freeze = rp_suspend,
@@ -65,6 +82,7 @@ static const struct dev_pm_ops rp_pm_ops = {
 static const struct class rp_class = {
 	.name = "rp",
 	.pm = &rp_pm_ops,
+	.dev_groups = rp_groups,
 };
 
 struct rp_dev *rp_alloc(struct device *parent, struct rp_shared *s)
