@@ -127,9 +127,10 @@
 // device's release callback are on two devices, so their accesses through
 // the device and its container do not race (NoReleaseOnce, lifetime.go);
 // a device's release runs after its last reference, and the PM core holds
-// one across the device's system-sleep callbacks, so their accesses
-// through the device and its container do not race (NoReleaseRef,
-// lifetime_ref.go).
+// one across the device's system-sleep callbacks (sysfs, its attribute
+// files' shows and stores; an open file whose open took get_device, its
+// operations), so their accesses through the device and its container do
+// not race (NoReleaseRef, lifetime_ref.go).
 // Integers are mathematical unless the front end models their wrap-around
 // (frontend Config.ExactInts, --no-assume ideal-ints).
 package lockset
