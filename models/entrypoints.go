@@ -1284,6 +1284,14 @@ func busControllers() {
 		irqChip = append(irqChip, cb(f, entry, "shared"))
 	}
 	ops("irq_chip", ClassIRQChip, irqChip...)
+	// struct nvmem_config (include/linux/nvmem-provider.h), published by
+	// nvmem_register (register.go). nvmem_reg_read and nvmem_reg_write
+	// (drivers/nvmem/core.c) call them with no lock of the core's held,
+	// on config->priv and the caller's own buffer: the sysfs file's
+	// per-open buffer, nvmem_cell_read's kzalloc, a
+	// nvmem_device_read/write caller's (fresh).
+	ops("nvmem_config", ClassNVMEM,
+		cb("reg_read", entry, "shared scalar fresh scalar"), cb("reg_write", entry, "shared scalar fresh scalar"))
 	// struct hwrng (include/linux/hw_random.h), published by
 	// hwrng_register. rng_get_data passes the reader's buffer, which
 	// the core reuses across calls (rng_buffer, rng_fillbuf): shared.

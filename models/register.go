@@ -81,6 +81,7 @@ const (
 	ClassI8042Filter    = "i8042-filter"
 	ClassNMI            = "nmi"
 	ClassTifmSocket     = "tifm-socket"
+	ClassNVMEM          = "nvmem"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -377,6 +378,8 @@ func init() {
 	registrations()
 	sysfsToo()
 	errnoResults()
+	xenEventChannels()
+	nvmemProviders()
 }
 
 // sysfsToo: registrations that also create sysfs files from attribute
@@ -1018,3 +1021,41 @@ var freezableQueues = map[string]bool{"system_freezable_wq": true, "system_freez
 // FreezableQueue reports whether a workqueue argument, as written, names
 // a freezable queue of the kernel's.
 func FreezableQueue(text string) bool { return freezableQueues[text] }
+
+// xenEventChannels: the Xen event-channel bindings
+// (drivers/xen/events/events_base.c). bind_evtchn_to_irqhandler and its
+// _lateeoi form map the event channel (argument 0) to an interrupt and
+// request_irq(irq, handler, irqflags, devname, dev_id) on it
+// (bind_evtchn_to_irqhandler_chip); bind_interdomain_evtchn_to_irqhandler_lateeoi
+// does the same for the remote port (argument 1). The handler is an
+// interrupt handler like request_irq's (class irq), callable from the
+// request_irq inside the call; the call returns the irq (not negative) or
+// a negative errno after unbinding again (Number). unbind_from_irqhandler
+// is free_irq and then the unbinding, but it names the line by the irq
+// the binding returned, not by the event channel the binding's Instance
+// is: it has no row (not counted as a withdrawal).
+func xenEventChannels() {
+	for _, c := range []struct {
+		name              string
+		line, handler, id int
+	}{{"bind_evtchn_to_irqhandler", 0, 1, 4}, {"bind_evtchn_to_irqhandler_lateeoi", 0, 1, 4},
+		{"bind_interdomain_evtchn_to_irqhandler_lateeoi", 1, 2, 5}} {
+		reg(RegAPI{Name: c.name, Object: c.id, Instance: []int{c.line}, Publishes: ClassIRQ, Number: true,
+			Callbacks: []Callback{{Arg: c.handler, Struct: c.name, Field: "handler", HeldLockArg: -1}}})
+		bindRow(c.name, "handler", ir.RoleIRQ, ClassIRQ, "scalar shared")
+	}
+}
+
+// nvmemProviders: an nvmem_config's reg_read and reg_write
+// (include/linux/nvmem-provider.h) are called only through the nvmem
+// device nvmem_register(config) creates (nvmem_reg_read and
+// nvmem_reg_write, drivers/nvmem/core.c: its sysfs file, cells and
+// nvmem_device_read/write users all reach the device it made);
+// devm_nvmem_register(dev, config) is nvmem_register with its release at
+// detach, and devm_rtc_nvmem_register(rtc, config) (drivers/rtc/nvmem.c)
+// is devm_nvmem_register of the rtc's parent. Before the call neither
+// callback runs. nvmem_unregister drops a reference only: no row.
+func nvmemProviders() {
+	pub(ClassNVMEM, 0, "nvmem_register")
+	pub(ClassNVMEM, 1, "devm_nvmem_register", "devm_rtc_nvmem_register")
+}

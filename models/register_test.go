@@ -78,6 +78,12 @@ func TestRegistrationRows(t *testing.T) {
 		{name: "unregister_console", unpublishes: ClassConsole, waits: true},
 		{name: "devm_irq_setup_generic_chip", publishes: ClassIRQChip},
 		{name: "i2c_pca_add_numbered_bus", publishes: ClassI2CAdapter},
+		{name: "bind_evtchn_to_irqhandler", publishes: ClassIRQ, callbacks: []string{"1:bind_evtchn_to_irqhandler.handler"}},
+		{name: "bind_interdomain_evtchn_to_irqhandler_lateeoi", publishes: ClassIRQ,
+			callbacks: []string{"2:bind_interdomain_evtchn_to_irqhandler_lateeoi.handler"}},
+		{name: "devm_nvmem_register", publishes: ClassNVMEM},
+		{name: "devm_rtc_nvmem_register", publishes: ClassNVMEM},
+		{name: "nvmem_register", publishes: ClassNVMEM},
 		{name: "virtio_find_single_vq", publishes: ClassVirtqueue, callbacks: []string{"1:virtqueue_info.callback"}},
 		{name: "acpi_install_fixed_event_handler", publishes: ClassACPIEvent,
 			callbacks: []string{"1:acpi_install_fixed_event_handler.handler"}},
@@ -147,7 +153,8 @@ func TestErrnoResults(t *testing.T) {
 		"i2c_add_adapter": {true, false}, "__platform_driver_register": {true, false},
 		"register_chrdev": {false, true}, "__cpuhp_setup_state": {false, true},
 		"request_any_context_irq": {false, true}, "devm_request_any_context_irq": {false, true},
-		"mod_timer": {false, false}, "queue_work": {false, false}, "misc_deregister": {false, false}} {
+		"mod_timer": {false, false}, "queue_work": {false, false}, "misc_deregister": {false, false},
+		"bind_evtchn_to_irqhandler": {false, true}, "devm_nvmem_register": {false, false}} {
 		r, ok := Registration(name)
 		if !ok || r.Errno != want[0] || r.Number != want[1] {
 			t.Errorf("%s: errno %v number %v, want %v", name, r.Errno, r.Number, want)
