@@ -855,6 +855,28 @@ func busDrivers() {
 		cb("otherend_changed", entry, "shared scalar"),
 	)
 	link("xenbus_driver", "driver", "device_driver", false, false)
+	// The virtio bus (drivers/virtio/virtio.c): virtio_dev_probe, the
+	// bus's probe (really_probe, under device_lock of the virtio device),
+	// calls the driver's validate, then probe, then scan;
+	// virtio_dev_remove (device_remove, same lock) calls remove.
+	// config_changed runs from virtio_config_changed under the device's
+	// config_lock, and only while config_core_enabled, which
+	// virtio_dev_probe sets after probe and scan and virtio_dev_remove
+	// clears before remove; no lock of the driver's is claimed for it.
+	// freeze and restore come from the transport's PM callbacks
+	// (virtio_device_freeze/_restore, from virtio_pci_common.c and
+	// virtio_mmio.c): the transport device's lock, not the virtio
+	// device's; none claimed.
+	ops("virtio_driver", ClassVirtioDriver,
+		cb("validate", init_, "shared", dl),
+		cb("probe", init_, "shared", dl),
+		cb("scan", entry, "shared", dl),
+		cb("remove", exit_, "shared", dl),
+		cb("config_changed", entry, "shared"),
+		cb("freeze", entry, "shared"),
+		cb("restore", entry, "shared"),
+	)
+	link("virtio_driver", "driver", "device_driver", false, false)
 	// The PS3 system bus (arch/powerpc/platforms/ps3/system-bus.c) is a bus
 	// of the driver core: ps3_system_bus_probe/remove/shutdown call the
 	// driver's hooks from really_probe, device_release_driver and

@@ -111,6 +111,10 @@ func TestHeldLocks(t *testing.T) {
 		{ep("xenbus_driver", "xdrv", "probe"), Facts{}, []string{"device_lock:xdrv"}},
 		{ep("xenbus_driver", "xdrv", "remove"), Facts{}, []string{"device_lock:xdrv"}},
 		{ep("xenbus_driver", "xdrv", "otherend_changed"), Facts{}, nil},
+		{ep("virtio_driver", "vdrv", "probe"), Facts{}, []string{"device_lock:vdrv"}},
+		{ep("virtio_driver", "vdrv", "remove"), Facts{}, []string{"device_lock:vdrv"}},
+		{ep("virtio_driver", "vdrv", "config_changed"), Facts{}, nil},
+		{ep("virtio_driver", "vdrv", "restore"), Facts{}, nil},
 		{ep("platform_driver", "pdrv", "driver.pm.suspend"), Facts{}, []string{"device_lock:pdrv"}},
 		{ep("platform_driver", "pdrv", "driver.pm.suspend_noirq"), Facts{}, nil},
 		{ep("dev_pm_ops", "", "suspend"), Facts{}, nil}, // device unknown: not claimed

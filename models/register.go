@@ -82,6 +82,7 @@ const (
 	ClassNMI            = "nmi"
 	ClassTifmSocket     = "tifm-socket"
 	ClassNVMEM          = "nvmem"
+	ClassVirtioDriver   = "virtio-driver"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -380,6 +381,7 @@ func init() {
 	errnoResults()
 	xenEventChannels()
 	nvmemProviders()
+	virtioDrivers()
 }
 
 // sysfsToo: registrations that also create sysfs files from attribute
@@ -1058,4 +1060,16 @@ func xenEventChannels() {
 func nvmemProviders() {
 	pub(ClassNVMEM, 0, "nvmem_register")
 	pub(ClassNVMEM, 1, "devm_nvmem_register", "devm_rtc_nvmem_register")
+}
+
+// virtioDrivers: register_virtio_driver(drv) is
+// __register_virtio_driver(drv, THIS_MODULE) (include/linux/virtio.h),
+// driver_register of drv->driver on the virtio bus; unregister_virtio_driver
+// is driver_unregister, which unbinds every device (remove returns) before
+// it returns (drivers/virtio/virtio.c). module_virtio_driver expands to
+// both.
+func virtioDrivers() {
+	structClass["virtio_driver"] = ClassVirtioDriver
+	reg(RegAPI{Name: "__register_virtio_driver", Object: 0, Publishes: ClassVirtioDriver, Errno: true})
+	unpub(ClassVirtioDriver, 0, true, "unregister_virtio_driver")
 }
