@@ -10,7 +10,8 @@ import (
 
 var knownLocks = map[string]bool{RTNL: true, TxLock: true, AddrListLock: true, DeviceLock: true, BdMutex: true,
 	WatchdogLock: true, RTCOpsLock: true, InputMutex: true, InputEventLock: true, NFCDevLock: true, ParamLock: true,
-	CPUHPLock: true, IPMIWatchersLock: true, I2CBusLock: true, USBDevLock: true, I8042Lock: true}
+	CPUHPLock: true, IPMIWatchersLock: true, I2CBusLock: true, USBDevLock: true, I8042Lock: true,
+	ParportRegistrationLock: true}
 
 var knownRoles = map[ir.Role]bool{ir.RoleInit: true, ir.RoleExit: true, ir.RoleEntry: true, ir.RoleIRQ: true,
 	ir.RoleThreaded: true, ir.RoleTimer: true, ir.RoleWork: true, ir.RoleTasklet: true, ir.RoleNAPI: true,
@@ -115,6 +116,8 @@ func TestHeldLocks(t *testing.T) {
 		{ep("virtio_driver", "vdrv", "remove"), Facts{}, []string{"device_lock:vdrv"}},
 		{ep("virtio_driver", "vdrv", "config_changed"), Facts{}, nil},
 		{ep("virtio_driver", "vdrv", "restore"), Facts{}, nil},
+		{ep("parport_driver", "pdrv", "match_port"), Facts{}, []string{ParportRegistrationLock}},
+		{ep("parport_driver", "pdrv", "detach"), Facts{}, []string{ParportRegistrationLock}},
 		{ep("platform_driver", "pdrv", "driver.pm.suspend"), Facts{}, []string{"device_lock:pdrv"}},
 		{ep("platform_driver", "pdrv", "driver.pm.suspend_noirq"), Facts{}, nil},
 		{ep("dev_pm_ops", "", "suspend"), Facts{}, nil}, // device unknown: not claimed

@@ -83,6 +83,7 @@ const (
 	ClassTifmSocket     = "tifm-socket"
 	ClassNVMEM          = "nvmem"
 	ClassVirtioDriver   = "virtio-driver"
+	ClassParportDriver  = "parport-driver"
 )
 
 // Callback is a function-pointer argument of a registration call that
@@ -382,6 +383,7 @@ func init() {
 	xenEventChannels()
 	nvmemProviders()
 	virtioDrivers()
+	parportDrivers()
 }
 
 // sysfsToo: registrations that also create sysfs files from attribute
@@ -1072,4 +1074,32 @@ func virtioDrivers() {
 	structClass["virtio_driver"] = ClassVirtioDriver
 	reg(RegAPI{Name: "__register_virtio_driver", Object: 0, Publishes: ClassVirtioDriver, Errno: true})
 	unpub(ClassVirtioDriver, 0, true, "unregister_virtio_driver")
+}
+
+// ParportRegistrationLock is registration_lock of the parport core
+// (drivers/parport/share.c), one mutex for the whole kernel.
+const ParportRegistrationLock = "parport registration_lock"
+
+// parportDrivers: a parport_driver's match_port and detach
+// (drivers/parport/share.c) run only under registration_lock: from
+// __parport_register_driver (port_check, after driver_register), from
+// parport_announce_port (attach_driver_chain) and parport_remove_port
+// (detach_driver_chain), and from parport_unregister_driver (port_detach),
+// which unlinks the driver (driver_unregister) before it drops the lock:
+// "all the driver's attach() and detach() calls are guaranteed to have
+// finished by the time this function returns". probe is the bus's
+// parport_probe, from really_probe under the pardevice's device_lock.
+// parport_register_driver(drv) is __parport_register_driver(drv,
+// THIS_MODULE, KBUILD_MODNAME) (include/linux/parport.h).
+func parportDrivers() {
+	structClass["parport_driver"] = ClassParportDriver
+	rl := held(ParportRegistrationLock)
+	ops("parport_driver", ClassParportDriver,
+		cb("match_port", entry, "shared", rl),
+		cb("detach", entry, "shared", rl),
+		cb("probe", entry, "shared", held(DeviceLock)),
+	)
+	link("parport_driver", "driver", "device_driver", false, false)
+	reg(RegAPI{Name: "__parport_register_driver", Object: 0, Publishes: ClassParportDriver, Errno: true})
+	unpub(ClassParportDriver, 0, true, "parport_unregister_driver")
 }
