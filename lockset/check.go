@@ -945,7 +945,7 @@ func (opts Options) pairOptions() PairOptions {
 }
 
 func (opts Options) kernelEnv(prog *ir.Program) kernelEnv {
-	env := defaultEnv(prog, entry.FactsOptions{NoBindings: opts.NoBindings || opts.ManyDevices})
+	env := defaultEnv(prog, entry.FactsOptions{NoBindings: opts.NoBindings || opts.ManyDevices}, opts.pairOptions())
 	if opts.env != nil {
 		env = *opts.env
 	}

@@ -31,10 +31,15 @@ type kernelEnv struct {
 	// (models.Facts.Bindings): while one probes the device, it is not
 	// bound through the other. nil: never.
 	alternative func(a, b *ir.EntryPoint) bool
+	// boundAfter reports whether p is a callback of bus probe ep's own
+	// driver that the kernel calls only on a bound device and a rule keeps
+	// from running beside ep (keptFromProbe): in ep's binding it runs
+	// after ep returned. nil: never.
+	boundAfter func(ep, p *ir.EntryPoint) bool
 }
 
 // defaultEnv reads the models tables for prog.
-func defaultEnv(prog *ir.Program, fo entry.FactsOptions) kernelEnv {
+func defaultEnv(prog *ir.Program, fo entry.FactsOptions, po PairOptions) kernelEnv {
 	facts := entry.FactsWith(prog, prog.EntryPoints, fo)
 	return kernelEnv{
 		heldLocks: func(ep *ir.EntryPoint) []string { return models.HeldLocks(ep, facts) },
@@ -54,5 +59,6 @@ func defaultEnv(prog *ir.Program, fo entry.FactsOptions) kernelEnv {
 		alternative: func(a, b *ir.EntryPoint) bool {
 			return a.Var != b.Var && facts.SameDevice(a, b)
 		},
+		boundAfter: func(ep, p *ir.EntryPoint) bool { return keptFromProbe(ep, p, facts, po) },
 	}
 }

@@ -902,12 +902,18 @@ func (in *instrumenter) alternative(a, b *ir.EntryPoint) bool {
 	return in.f.env.alternative != nil && in.f.env.alternative(a, b)
 }
 
+func (in *instrumenter) boundAfter(ep, p *ir.EntryPoint) bool {
+	return in.f.env.boundAfter != nil && in.f.env.boundAfter(ep, p)
+}
+
 // gatedBy returns the publication classes that cannot become callable
 // before init entry point ep publishes them: every entry point that
 // publishes such a class is ep itself, an alternative binding of ep's
 // device (a probe of the module's other bus driver for the chip, which
 // does not have the device bound while ep probes it: assumption
-// one-binding), or belongs to a class ep gates. A bus
+// one-binding), a callback of ep's driver kept from running beside it
+// that runs only on the bound device (keptFromProbe: a USB driver's
+// resume that resubmits its URBs), or belongs to a class ep gates. A bus
 // probe does not gate what module init published before it; a class with
 // no publisher in sight is never gated. Module exit does not count against
 // module init: it runs only once init has returned (rule module-init-exit),
@@ -944,7 +950,7 @@ func (in *instrumenter) gatedBy(ep *ir.EntryPoint) map[string]bool {
 				if moduleInit && models.IsModuleLevel(p) && p.Role == ir.RoleExit {
 					continue
 				}
-				if p != ep && !in.alternative(ep, p) && !gated[in.f.env.entryClass(p)] {
+				if p != ep && !in.alternative(ep, p) && !in.boundAfter(ep, p) && !gated[in.f.env.entryClass(p)] {
 					delete(gated, c)
 					changed = true
 					break

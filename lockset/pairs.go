@@ -134,6 +134,30 @@ func decide(a, b *ir.EntryPoint, rules []models.Rule, may func(int) bool, facts 
 	return p
 }
 
+// boundRules keep a bus driver's callbacks from running beside its probe
+// on one device (device_lock, the usb_device's lock, the freezer, the
+// runtime PM reference usb_probe_interface holds).
+var boundRules = []string{"device-lock", "usb-device-lock", "pm-freezer", "usb-probe-pm"}
+
+// keptFromProbe reports whether p is a callback of bus probe ep's own
+// driver variable that one of boundRules keeps from running beside ep
+// under opts, with one device (a resume of another device runs before ep
+// and publishes that device's callbacks). The driver core calls such a callback only on a device bound
+// to the driver (dev->driver, set by really_probe before ->probe; the USB
+// core's usb_suspend_interface and usb_resume_interface skip an UNBOUND
+// interface), so in the binding ep starts it runs after ep returned, and
+// what it publishes (resume's usb_submit_urb) is not callable during ep.
+// A previous binding's publications end with its exit, as for every
+// class the lockset's publication gates.
+func keptFromProbe(ep, p *ir.EntryPoint, facts models.Facts, opts PairOptions) bool {
+	if opts.ManyDevices || ep.Role != ir.RoleInit || models.IsModuleLevel(ep) || ep.Var == "" || p == ep ||
+		p.Var != ep.Var || p.Struct != ep.Struct || p.Guessed {
+		return false
+	}
+	pair := decide(ep, p, models.Rules(), func(int) bool { return true }, facts, opts)
+	return !pair.Concurrent && slices.Contains(boundRules, pair.Rule)
+}
+
 // scope is the rule's scope for this pair: a self-pair rule about one
 // timer, work item or tasklet held in a global variable concerns a single
 // object in the whole kernel.

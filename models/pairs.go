@@ -278,6 +278,10 @@ var systemSleep = append(append(append(rows("dev_pm_ops",
 	append(append(rows("device_driver", "suspend", "resume"), rows("pnp_driver", "suspend", "resume")...),
 		rows("isa_driver", "suspend", "resume")...)...)
 
+// urbCompletions are the completion handlers of the URBs the usb_fill_*
+// helpers fill (register.go).
+var urbCompletions = []string{"usb_fill_int_urb.complete", "usb_fill_bulk_urb.complete", "usb_fill_control_urb.complete"}
+
 // deviceRelease are the release callbacks of a struct device.
 var deviceRelease = []string{"device_type.release", "class.dev_release"}
 
@@ -408,13 +412,31 @@ var ruleTable = []Rule{
 			"usb_lock_device, and usb_reset_device, which calls pre_reset and post_reset, requires it " +
 			"(usb_lock_device_for_reset)"},
 
-	{ID: "urb-complete", A: Side{Rows: []string{"usb_fill_int_urb.complete", "usb_fill_bulk_urb.complete"}},
-		B:         Side{Rows: []string{"usb_fill_int_urb.complete", "usb_fill_bulk_urb.complete"}},
+	{ID: "urb-complete", A: Side{Rows: urbCompletions}, B: Side{Rows: urbCompletions},
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
 		Reason: "a URB completes once per submission and usb_submit_urb refuses a URB still in flight " +
 			"(-EBUSY while urb->hcpriv is set), and usb_hcd_giveback_urb calls the completions of one host " +
 			"controller one at a time (from its bottom-half work item, or from its interrupt handler), so one " +
 			"URB's completion handler never runs twice at once" + oneInstance},
+
+	// Linux 6.12 drivers/usb/core/driver.c: usb_probe_interface takes a
+	// runtime PM reference on the usb_device (usb_autoresume_device)
+	// before it marks the interface USB_INTERFACE_BINDING and calls
+	// ->probe, and drops it (usb_autosuspend_device) after ->probe
+	// returns. An interface driver's suspend, resume and reset_resume are
+	// called only from usb_suspend_both and usb_resume_both of that
+	// usb_device (usb_suspend_interface, usb_resume_interface), on its
+	// runtime suspend and resume (blocked while the reference is held:
+	// rpm_suspend refuses a device whose usage count is not 0, and the
+	// autoresume ran while the interface was still UNBOUND, which
+	// usb_resume_interface skips) or on system sleep, which blocks
+	// probing (the freezer assumption, as rule pm-freezer).
+	{ID: "usb-probe-pm", A: Side{Rows: rows("usb_driver", "suspend", "resume", "reset_resume")},
+		B: Side{Rows: rows("usb_driver", "probe")}, SameVar: true, Scope: ScopeDevice,
+		Reason: "usb_probe_interface holds a runtime PM reference on the usb_device (usb_autoresume_device) " +
+			"around ->probe, so the device's runtime suspend and resume, which call the interface driver's " +
+			"suspend, resume and reset_resume (usb_suspend_both, usb_resume_both), do not run during it, and " +
+			"system sleep blocks probing (dpm_prepare: wait_for_device_probe, device_block_probing)"},
 
 	// Networking (net/core).
 	{ID: "rtnl", A: holds(RTNL), B: holds(RTNL), Scope: ScopeKernel,

@@ -101,6 +101,10 @@ func TestEveryRule(t *testing.T) {
 	icpl := mkEP("icpl", ir.RoleEntry, "usb_fill_int_urb", "", "complete")
 	bcpl := mkEP("bcpl", ir.RoleEntry, "usb_fill_bulk_urb", "", "complete")
 	ccpl := mkEP("ccpl", ir.RoleEntry, "urb", "", "complete")
+	fcpl := mkEP("fcpl", ir.RoleEntry, "usb_fill_control_urb", "", "complete")
+	uresume := mkEP("ures", ir.RoleEntry, "usb_driver", "udrv", "resume")
+	ureset := mkEP("ureset", ir.RoleEntry, "usb_driver", "udrv", "reset_resume")
+	uprobe2 := mkEP("uprobe2", ir.RoleInit, "usb_driver", "udrv2", "probe")
 	iprobe := mkEP("iprobe", ir.RoleInit, "i2c_driver", "idrv", "probe")
 	iremove := mkEP("iremove", ir.RoleExit, "i2c_driver", "idrv", "remove")
 	grouped := Facts{DevGroups: map[string]string{"dev_attr_a": "idrv"}}
@@ -150,7 +154,11 @@ func TestEveryRule(t *testing.T) {
 		"i2c-bus-lock": {{a: ixfer, b: ixfer, want: true}, {a: ixfer, b: ismbus, want: true},
 			{a: ixfer, b: ifunc, want: false}, {a: ixfer, b: otherXfer, want: false}, {a: heapXfer, b: heapXfer, want: false}},
 		"urb-complete": {{a: icpl, b: icpl, want: true}, {a: bcpl, b: bcpl, want: true}, {a: icpl, b: bcpl, want: false},
-			{a: icpl, b: icpl, facts: rep(icpl), want: false}, {a: ccpl, b: ccpl, want: false}},
+			{a: icpl, b: icpl, facts: rep(icpl), want: false}, {a: ccpl, b: ccpl, want: false},
+			{a: fcpl, b: fcpl, want: true}, {a: fcpl, b: icpl, want: false}, {a: fcpl, b: fcpl, facts: rep(fcpl), want: false}},
+		"usb-probe-pm": {{a: ususp, b: uprobe, want: true}, {a: uprobe, b: uresume, want: true},
+			{a: ureset, b: uprobe, want: true}, {a: ususp, b: udisc, want: false}, // usb_unbind_interface goes on when its autoresume fails
+			{a: ususp, b: otherProbe, want: false}, {a: upost, b: uprobe, want: false}, {a: ususp, b: uprobe2, want: false}},
 		"termios":         {{a: ttermios, b: ttermios, want: true, params: [2]int{0, 0}}, {a: ttermios, b: twrite, want: false}},
 		"usb-serial-port": {{a: sopen, b: sclose, want: true, params: [2]int{1, 0}}, {a: sopen, b: swrite, want: false}},
 		"usb-serial-attach": {{a: sattach, b: swrite, want: true}, {a: sattach, b: sdisc, want: false},

@@ -982,15 +982,20 @@ func registrations() {
 	pub(ClassIPMIWatcher, 0, "ipmi_smi_watcher_register")
 	unpub(ClassIPMIWatcher, 0, true, "ipmi_smi_watcher_unregister")
 
-	// USB interrupt and bulk URBs (include/linux/usb.h): usb_fill_int_urb
-	// and usb_fill_bulk_urb, inline, store the completion handler, which
-	// runs once usb_submit_urb has queued the URB (frontend/entry finds
-	// the store inside the helper). The USB core stops them before a
-	// disconnect (rule usb-unbind of pairs.go); control URBs
-	// (usb_fill_control_urb, endpoint 0) keep their guessed entry point.
+	// USB URBs (include/linux/usb.h): usb_fill_int_urb, usb_fill_bulk_urb
+	// and usb_fill_control_urb, inline, store the completion handler, which
+	// runs only once usb_submit_urb (or usb_submit_anchored_urbs) has
+	// queued the URB: usb_hcd_giveback_urb calls urb->complete for a URB
+	// usb_hcd_submit_urb accepted (drivers/usb/core/hcd.c), so filling it
+	// publishes nothing (frontend/entry finds the store inside the
+	// helper). The USB core stops interrupt and bulk URBs before a
+	// disconnect (rule usb-unbind of pairs.go), not control URBs, which go
+	// to endpoint 0.
 	bindRow("usb_fill_int_urb", "complete", ir.RoleEntry, ClassURB, "shared")
 	bindRow("usb_fill_bulk_urb", "complete", ir.RoleEntry, ClassURB, "shared")
+	bindRow("usb_fill_control_urb", "complete", ir.RoleEntry, ClassURB, "shared")
 	pub(ClassURB, 0, "usb_submit_urb")
+	pub(ClassURB, -1, "usb_submit_anchored_urbs")
 
 	// Kernel threads, RCU callbacks and cross-CPU calls run the function
 	// concurrently with the caller.

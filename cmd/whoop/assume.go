@@ -73,7 +73,7 @@ var assumptions = []assumption{
 			lc.IgnoreRules = append(lc.IgnoreRules, "usb-device-lock")
 		}},
 	{"urb-completion",
-		"the completion handler of one interrupt or bulk URB (usb_fill_int_urb, usb_fill_bulk_urb) never runs twice at once: a URB completes once per submission, usb_submit_urb refuses it while in flight, and usb_hcd_giveback_urb runs one host controller's completions one at a time (its bottom-half work item or its interrupt handler); applied only when the driver fills that URB once (not in a loop, not from code that may run twice at once)",
+		"the completion handler of one interrupt, bulk or control URB (usb_fill_int_urb, usb_fill_bulk_urb, usb_fill_control_urb) never runs twice at once: a URB completes once per submission, usb_submit_urb refuses it while in flight, and usb_hcd_giveback_urb runs one host controller's completions one at a time (its bottom-half work item or its interrupt handler); applied only when the driver fills that URB once (not in a loop, not from code that may run twice at once)",
 		"races between two runs of one completion handler if a host controller gives a resubmitted URB back on another CPU before the first run returned (an unlink completed from another context)",
 		func(fc *frontend.Config, lc *lockset.Options) {
 			lc.IgnoreRules = append(lc.IgnoreRules, "urb-complete")
@@ -85,9 +85,11 @@ var assumptions = []assumption{
 			lc.IgnoreRules = append(lc.IgnoreRules, "i2c-bus-lock")
 		}},
 	{"freezer",
-		"system sleep freezes user space and blocks probing (freeze_processes, dpm_prepare's device_block_probing): the system-sleep PM callbacks (suspend, resume, freeze, thaw, poweroff, restore, their _late, _early and _noirq phases, prepare, complete) never run beside a bus driver's probe, module init or exit, a file operation, a sysfs show or store, or a watchdog operation only its ioctl and sysfs files call",
+		"system sleep freezes user space and blocks probing (freeze_processes, dpm_prepare's device_block_probing): the system-sleep PM callbacks (suspend, resume, freeze, thaw, poweroff, restore, their _late, _early and _noirq phases, prepare, complete) never run beside a bus driver's probe, module init or exit, a file operation, a sysfs show or store, or a watchdog operation only its ioctl and sysfs files call; nor a USB interface driver's suspend, resume and reset_resume beside its probe, whose runtime half usb_probe_interface excludes (it holds a runtime PM reference on the usb_device around ->probe)",
 		"races between a system-sleep callback and a user task that was not frozen (a kernel without CONFIG_SUSPEND_FREEZER, a file operation a kernel thread calls) or a probe the driver core did not defer",
-		func(fc *frontend.Config, lc *lockset.Options) { lc.IgnoreRules = append(lc.IgnoreRules, "pm-freezer") }},
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "pm-freezer", "usb-probe-pm")
+		}},
 	{"freezer-watchdog-start",
 		"a watchdog_ops with a .ping has its .start called only by watchdog_start, from watchdog_open or the WDIOC_SETOPTIONS ioctl of a user task (drivers/watchdog/watchdog_dev.c: __watchdog_ping, run by the watchdogd kthread worker, the PM notifier and the registration, calls .start only when .ping is NULL), and user tasks are frozen during system sleep: such a .start never runs beside a system-sleep PM callback",
 		"a race between .start and a system-sleep callback if kernel code called the watchdog core's start (or the ops' .start) outside a user task while the system sleeps, or on a kernel without CONFIG_SUSPEND_FREEZER",

@@ -3,7 +3,10 @@
  * core's need_parent_lock, usb_reset_device's callers), so they never
  * overlap. The completion of the one interrupt URB, filled once in probe,
  * never runs twice at once (usb_hcd_giveback_urb), but runs without that
- * lock: it races with the reset callbacks. */
+ * lock: it races with the reset callbacks. Probe fills the URB before it
+ * submits it, so the fill races with no completion, though post_reset
+ * resubmits it too: post_reset runs on the bound interface, after probe
+ * (lockset keptFromProbe). */
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/usb.h>
@@ -18,7 +21,7 @@ static struct rs *rs_dev;
 
 static void rs_complete(struct urb *urb)
 {
-	struct rs *rs = urb->context; // want "read urb->context by rs_complete races with write urb->context"
+	struct rs *rs = urb->context;
 
 	rs->events++;
 	if (rs->state) // want "read rs->state by rs_complete races with write rs->state by rs_(pre|post)_reset"
@@ -56,7 +59,7 @@ static int rs_probe(struct usb_interface *intf, const struct usb_device_id *id)
 		kfree(rs);
 		return -ENOMEM;
 	}
-	usb_fill_int_urb(rs->irq, udev, usb_rcvintpipe(udev, 1), rs->buf, 8, rs_complete, rs, 10); // want "write urb->context"
+	usb_fill_int_urb(rs->irq, udev, usb_rcvintpipe(udev, 1), rs->buf, 8, rs_complete, rs, 10);
 	rs_dev = rs;
 	usb_set_intfdata(intf, rs);
 	return usb_submit_urb(rs->irq, GFP_KERNEL);
