@@ -58,6 +58,8 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"freezer, usb resume submits", "testdata/race/urb_publication.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"usb-probe-pm"}}, 98},
 		{"urb publication, many devices", "testdata/race/urb_publication.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 98},
 		{"urb publication", "testdata/race/urb_publication.c", frontend.Config{}, lockset.Options{NoPublication: true}, 98},
+		{"resume publishes, many devices", "testdata/race/probe_resume_publish.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 56},
+		{"resume publishes, device lock and freezer", "testdata/race/probe_resume_publish.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"device-lock", "pm-freezer"}}, 56},
 		{"one-binding", "testdata/race/binding.c", frontend.Config{}, lockset.Options{NoBindings: true}, 59},
 		{"failed registration", "testdata/race/failed_registration.c", frontend.Config{}, lockset.Options{NoFailedRegistration: true}, 32},
 		{"per-open", "testdata/race/per_open.c", frontend.Config{}, lockset.Options{NoPerOpen: true}, 71},
