@@ -6,8 +6,8 @@
 // stopped: its completion races with disconnect. Probe's writes before
 // the first usb_submit_urb race with no interrupt completion, and the
 // interrupt URB's completion, filled once, never runs twice at once (rule
-// urb-complete). (The control URB's completion, of unknown publication,
-// still pairs with probe.)
+// urb-complete). The control URB's completion is published by its
+// submission too: probe's fills race with neither completion.
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/usb.h>
@@ -33,7 +33,7 @@ static void ub_irq(struct urb *urb)
 
 static void ub_ctrl(struct urb *urb)
 {
-	struct ub *ub = urb->context; // want "race"
+	struct ub *ub = urb->context;
 
 	ub->ctrl_done = 1; // want "race"
 }
@@ -54,7 +54,7 @@ static int ub_probe(struct usb_interface *intf, const struct usb_device_id *id)
 	ub->irq = usb_alloc_urb(0, GFP_KERNEL);
 	ub->ctrl = usb_alloc_urb(0, GFP_KERNEL);
 	ub->mode = 1;
-	usb_fill_int_urb(ub->irq, udev, usb_rcvintpipe(udev, 1), ub->buf, 8, ub_irq, ub, 10); // want "race"
+	usb_fill_int_urb(ub->irq, udev, usb_rcvintpipe(udev, 1), ub->buf, 8, ub_irq, ub, 10);
 	usb_fill_control_urb(ub->ctrl, udev, usb_sndctrlpipe(udev, 0), (unsigned char *)&ub->req,
 			     NULL, 0, ub_ctrl, ub);
 	ub_dev = ub;
