@@ -29,7 +29,11 @@
 //     "not yet published" pseudo-lock per publication class until they
 //     register (after they unregister, with a call that waits) the entry
 //     points of that class; entry points of the class hold it for reading.
-//     An exit's withdrawal counts only once the exit has withdrawn the
+//     A bus probe holds a class only if every other publisher of it waits
+//     for a class the probe holds, or is a callback of the probe's own
+//     driver that a rule keeps from running beside it (a USB resume that
+//     resubmits the URBs runs on the bound device, after the probe:
+//     keptFromProbe). An exit's withdrawal counts only once the exit has withdrawn the
 //     classes of every other entry point that may publish the class again
 //     (the interrupt handler that queues the work cancel_work_sync
 //     cancels: free_irq first), never when one of them cannot be withdrawn
