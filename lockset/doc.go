@@ -38,6 +38,10 @@
 //     (the interrupt handler that queues the work cancel_work_sync
 //     cancels: free_irq first), never when one of them cannot be withdrawn
 //     that way, and an exit that publishes the class again gives it up.
+//     An object's withdrawal also waits for the class's own entry points
+//     that may publish that object although they are not its callbacks
+//     (a work function that queues another work item: their objects
+//     withdrawn first; withdraw.go, crossGuard).
 //     Kernel locks an entry point runs under (RTNL, the transmit lock, ...)
 //     are held on entry. A single-open device's bit (singleopen.go) is a
 //     read-write pseudo-lock: open takes it for writing where its

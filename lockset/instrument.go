@@ -787,13 +787,15 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 			// of them are.
 			co := in.objects[op.class]
 			for _, t := range trackers {
-				update(t, cond, ir.True)
-			}
-			if count {
-				for i := len(co.counter) - 1; i > 0; i-- {
-					update(co.counter[i], ir.And(cond, in.locks[co.counter[i-1]].heldW), ir.True)
+				if tc, ok := in.crossCond(op.class, in.trackedObject(co, t), cond); ok {
+					update(t, tc, ir.True)
 				}
-				update(co.counter[0], cond, ir.True)
+			}
+			if tc, ok := in.crossCond(op.class, "", cond); count && ok {
+				for i := len(co.counter) - 1; i > 0; i-- {
+					update(co.counter[i], ir.And(tc, in.locks[co.counter[i-1]].heldW), ir.True)
+				}
+				update(co.counter[0], tc, ir.True)
 			}
 			if co.never {
 				return

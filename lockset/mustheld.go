@@ -367,10 +367,22 @@ func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
 			// writing (or the counter steps), the class's pseudo-lock once
 			// every object is withdrawn. Where that is not the same on
 			// every path, the symbolic check decides.
-			set := func(t int, from int) {
+			set := func(t int, from int, obj string) {
+				first, never := a.in.crossGuard(op.class, obj)
+				if never {
+					return // as regCall: this withdrawal never counts
+				}
+				crossed, maybe := true, false
+				for _, gl := range first {
+					crossed = crossed && st.w.has(gl)
+					maybe = maybe || !st.notW.has(gl)
+				}
 				srcMust := from < 0 || st.w.has(from)
 				switch {
 				case st.w.has(t):
+				case !crossed && !maybe:
+				case !crossed:
+					unknown(t)
 				case guarded && srcMust:
 					st.any.set(t)
 					st.w.set(t)
@@ -381,15 +393,15 @@ func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
 					unknown(t)
 				}
 			}
-			for _, t := range trackers {
-				set(t, -1)
-			}
 			co := a.in.objects[op.class]
+			for _, t := range trackers {
+				set(t, -1, a.in.trackedObject(co, t))
+			}
 			if count {
 				for i := len(co.counter) - 1; i > 0; i-- {
-					set(co.counter[i], co.counter[i-1])
+					set(co.counter[i], co.counter[i-1], "")
 				}
-				set(co.counter[0], -1)
+				set(co.counter[0], -1, "")
 			}
 			if co.never || st.w.has(l) {
 				return // never withdrawn as a whole, or already on every path

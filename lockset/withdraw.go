@@ -311,3 +311,96 @@ func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]bool {
 	}
 	return out
 }
+
+// crossGuard returns what must be withdrawn before a waiting withdrawal
+// of object obj of class c (a tracked object; "" for one whoop cannot
+// name, which steps the counter) stops it: the trackers of the class's
+// own entry points that may publish obj again although they are not its
+// callbacks (a work function that queues another work item, or a URB
+// completion that submits another URB). withdrawalGuard leaves the
+// class's own entry points out, which is right only for an entry point
+// that re-publishes itself: cancel_work_sync(&wb) then
+// cancel_work_sync(&wa) lets wa's function queue wb between the two.
+// never is set when such an entry point has no tracker of its own, or
+// names no object, so nothing says when it stopped.
+func (in *instrumenter) crossGuard(c, obj string) (first []int, never bool) {
+	for _, p := range in.publishers[c] {
+		if p.Role == ir.RoleInit || p.Role == ir.RoleExit || in.f.env.entryClass(p) != c {
+			continue
+		}
+		if !in.publishesOther(p, c, obj) {
+			continue
+		}
+		own, tracked := in.tracker(p)
+		if !tracked {
+			return nil, true
+		}
+		if !slices.Contains(first, own) {
+			first = append(first, own)
+		}
+	}
+	slices.Sort(first)
+	return first, false
+}
+
+// publishesOther reports whether entry point p, of class c, may publish
+// object obj of c ("" for an object whoop cannot name) although it is
+// not registered with obj alone: some publication of c in its code names
+// obj, or names nothing whoop can tell apart from it.
+func (in *instrumenter) publishesOther(p *ir.EntryPoint, c, obj string) bool {
+	var mine []string
+	if in.f.env.objects != nil {
+		for _, so := range in.f.env.objects(p) {
+			mine = append(mine, so.Object)
+		}
+	}
+	self := obj != "" && len(mine) > 0
+	for _, o := range mine {
+		self = self && o == obj
+	}
+	if self {
+		return false // p's own object: the waiting withdrawal stops p too
+	}
+	for _, g := range in.f.reach(p.Func) {
+		for _, b := range g.Blocks {
+			for _, s := range b.Stmts {
+				call, ok := s.(*ir.Call)
+				if !ok {
+					continue
+				}
+				op, ok := in.f.callReg[call]
+				if !ok || op.unregister || !slices.Contains(op.classes(), c) {
+					continue
+				}
+				named := in.f.env.callObject(call).Object
+				if named == "" || obj == "" || named == obj {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// crossCond is cond strengthened by crossGuard for object obj of class c;
+// ok is false when the withdrawal of obj never counts.
+func (in *instrumenter) crossCond(c, obj string, cond ir.Expr) (ir.Expr, bool) {
+	first, never := in.crossGuard(c, obj)
+	if never {
+		return nil, false
+	}
+	for _, l := range first {
+		cond = ir.And(cond, in.locks[l].heldW)
+	}
+	return cond, true
+}
+
+// trackedObject returns the object whose tracker is t ("" for a counter).
+func (in *instrumenter) trackedObject(co *classObjects, t int) string {
+	for o, id := range co.trackers {
+		if id == t {
+			return o
+		}
+	}
+	return ""
+}
