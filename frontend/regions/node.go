@@ -204,10 +204,14 @@ func (g *graph) unify1(a, b ptr) {
 		g.addFold(ra, g.foldWithin(ra, x, x+d, d))
 		return
 	}
-	// Keep the heavier root; absorb the other at the right shift.
-	if rb.r.weight > ra.r.weight || (rb.r.weight == ra.r.weight && rb.id < ra.id) {
+	// Keep the heavier root; absorb the other at the right shift. A root
+	// of string literals is absorbed by one with struct objects, whatever
+	// their weights, so that its collapse is not carried over (literals).
+	litA, litB := g.literals(ra, rb), g.literals(rb, ra)
+	if litA || (!litB && (rb.r.weight > ra.r.weight || (rb.r.weight == ra.r.weight && rb.id < ra.id))) {
 		ra, rb = rb, ra
 		pa, pb = pb, pa
+		litB = litA
 	}
 	d := pa - pb // rb's offset y is ra's y+d
 	src := rb.r
@@ -232,6 +236,9 @@ func (g *graph) unify1(a, b ptr) {
 	}
 	foldsChanged := false
 	for _, f := range src.folds {
+		if litB && isInf(f.lo) && isInf(f.hi) {
+			continue
+		}
 		if g.addFoldNoRenorm(ra, f.shifted(d)) {
 			foldsChanged = true
 		}
@@ -248,6 +255,27 @@ func (g *graph) unify1(a, b ptr) {
 		g.insertCell(ra, shiftedSpans(c.raws, d), c.link, c.types)
 	}
 	g.touch(dst)
+}
+
+// literals reports whether root n holds string literals and nothing but
+// read-only storage, and root other struct objects: then n's node-wide
+// fold (the literals are walked as one char array) is not carried into
+// the union. C forbids writing a string literal (C11 6.4.5p7), so no
+// access through the merged pointers writes the literals' bytes and none
+// of their reads can race, whatever region they land in; the struct
+// side's accesses keep the folds their own arithmetic gives (A4). This is
+// abituguru's attribute names: a template's literal name and a pointer
+// into data->sysfs_names stored in one .attr.name cell collapsed the
+// whole struct abituguru_data.
+func (g *graph) literals(n, other *node) bool {
+	if g.opts.NoBoundsAssumption || n.r.flags&oString == 0 || !readOnly(n) {
+		return false
+	}
+	if s, _ := g.splitFacts(n); len(s) > 0 {
+		return false
+	}
+	s, _ := g.splitFacts(other)
+	return len(s) > 0
 }
 
 // shiftedSpans returns ss moved by d (infinite bounds stay infinite).
