@@ -131,7 +131,7 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 		size := accessSize(s.Size)
 		g.record(f, s, &s.Access, p, size, false, order)
 		if carries(s.Dst) {
-			if g.kernelSlot(&s.Access) && isStruct(pointee(s.Dst.CType)) != nil {
+			if g.kernelSlot(&s.Access) && (isStruct(pointee(s.Dst.CType)) != nil || typedCopiesOnly(f, s.Dst)) {
 				g.unify(g.valueOf(s.Dst), g.slotLoad(p, size))
 			} else {
 				g.plain = append(g.plain, p)

@@ -25,9 +25,11 @@ import (
 // it reads back, by type. Only stores of pointers to struct objects (the
 // stored pointer's node has a struct starting where it points) and loads
 // into struct pointers take this path. A cell that anything also uses
-// another way (a load into void *, such as dev_get_drvdata's or a kfree's
-// argument; a store of a pointer to a buffer without a struct; an access
-// through another type or through no member; a copy of the bytes) keeps
+// another way (a load into void * used as such, a kfree's argument, though
+// an inlined dev_get_drvdata's void * result only copied into struct
+// pointers counts as a load into them, typedCopiesOnly; a store of a
+// pointer to a buffer without a struct; an access through another type or
+// through no member; a copy of the bytes) keeps
 // one link for everything, as any cell does: its slot stores and loads are
 // unified with the link as before (resolveSlots). Off A2
 // (NoTypeAssumption) slots are ordinary cells.
@@ -63,6 +65,43 @@ func (g *graph) kernelSlot(a *ir.Access) bool {
 	}
 	b, ok := ir.Unnamed(pt.Elem).(*ir.Basic)
 	return ok && b.Kind == ir.Void
+}
+
+// typedCopiesOnly reports whether the only uses of v in f are copies into
+// struct pointer variables (data := t, where t is the void * result of an
+// inlined dev_get_drvdata): a slot load into v is then one into those
+// struct pointers, since nothing uses the loaded value another way.
+func typedCopiesOnly(f *ir.Function, v *ir.Var) bool {
+	copies := 0
+	uses := func(es []ir.Expr) bool {
+		found := false
+		for _, e := range es {
+			ir.WalkExpr(e, func(x ir.Expr) {
+				if x == ir.Expr(v) {
+					found = true
+				}
+			})
+		}
+		return found
+	}
+	for _, b := range f.Blocks {
+		for _, s := range b.Stmts {
+			if a, ok := s.(*ir.Assign); ok && a.Src == ir.Expr(v) {
+				if isStruct(pointee(a.Dst.CType)) == nil {
+					return false
+				}
+				copies++
+				continue
+			}
+			if uses(ir.StmtExprs(s)) {
+				return false
+			}
+		}
+		if uses(ir.TermExprs(b.Term)) {
+			return false
+		}
+	}
+	return copies > 0
 }
 
 // slotLoad returns the pointer a load of the slot at p into a struct
