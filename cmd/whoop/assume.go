@@ -222,6 +222,10 @@ var assumptions = []assumption{
 		"a kernel function of the synchronous-callback table (mc146818_avoid_UIP, acpi_walk_resources, acpi_dev_get_resources, acpi_walk_namespace, acpi_get_devices, dmi_walk, dmi_check_system) calls the driver's callbacks only on the caller's thread before it returns, with the context the caller passes, and keeps neither: the callback runs as a callee of the caller, under its locks, and a stack local passed as the context stays the caller's own; dmi_check_system is the only caller of dmi_system_id.callback (drivers/firmware/dmi_scan.c), so the callbacks of a static table only it and dmi_first_match read are no entry points",
 		"a race between the callback and the caller's other code, or between two calls' contexts, if the kernel function ran the callback later or on another thread, or if other kernel code called a DMI table's callbacks",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.NoSyncCallbacks = true }},
+	{"typed-pointer-memory",
+		"kernel memory the driver reads or writes as struct S * (an array of struct attribute_group * handed to class_register, a void * context used as struct S **) holds pointers to S objects only: it is one node per struct type S, whose pointees are the canonical S, apart from the kernel's char * and void * memory (the typed-kernel assumption for pointer memory; drivers/base/core.c device_add_groups reads groups[] as struct attribute_group *)",
+		"a race through kernel pointer memory that one part of the kernel fills with pointers of one struct type and the driver reads as another (the driver's accesses then name the canonical S, the other object's type another region)",
+		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoTypedPointerMemory = true }},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.

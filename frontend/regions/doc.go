@@ -95,10 +95,14 @@
 //     being unified with the member's other contents, so a host in one
 //     queue's queuedata and a port embedded in it in another's do not
 //     fold the host. A slot also read untyped (into void *, by a copy)
-//     keeps one link for everything stored there, as any cell does.
+//     keeps one link for everything stored there, as any cell does; a
+//     load into a void * temporary only copied into struct pointers (an
+//     inlined dev_get_drvdata) is a load into those struct pointers.
 //   - Scalar rule: kernel-visible memory of a node without struct objects
 //     is the external memory of its scalar type ("external char": one node
-//     per integer size, one for pointers, one per floating type).
+//     per integer size, one for pointers, one per floating type); memory
+//     of pointers to a struct S is its own node per S ("external struct
+//     attribute_group *", A11), the rest of pointer memory one node.
 //   - Fresh allocations (models: ReturnsFresh), frame objects and the
 //     pointees of fresh entry-point parameters (ir.ParamFresh) start as
 //     their own nodes and only become kernel-visible by flow. Globals are
@@ -235,6 +239,18 @@
 //     kernel. It can hide a race between an interrupt handler's access
 //     through current (the interrupted task) and that task's own. Off,
 //     current is kernel memory of its type.
+//   - A11 typed pointer memory (Options.NoTypedPointerMemory): kernel
+//     memory read or written as struct S * holds pointers to S objects
+//     (A2 for pointer memory): one external node per S, whose pointees
+//     are the canonical S. Off, all kernel pointer memory is "external
+//     pointer", whose pointees merge (struct objects with external char).
+//
+// String literals merged with a struct object (one pointer cell holding a
+// literal and a pointer into the struct's char array: abituguru's
+// attribute names) do not carry the literals' node-wide fold into the
+// struct: literals cannot be written (C11 6.4.5p7), so their reads race
+// with nothing wherever they land, and the struct keeps the folds of its
+// own arithmetic (A4; off A4 the fold is carried as before). Exact.
 //
 // Results a kernel function allocates into the caller's struct (models:
 // Helper.FreshOut, freshout.go: acpi_evaluate_object's ACPI_ALLOCATE_BUFFER

@@ -357,12 +357,18 @@ func (g *graph) externalNode(t ir.Type) *node {
 		return g.kernelBlob()
 	}
 	class, size := scalarClass(t)
+	if s := structPointee(t); s != nil && !g.opts.NoTypedPointerMemory {
+		// Kernel memory holding S* holds pointers to S objects (A11):
+		// its own node, so that its pointees are not those of kernel
+		// char * or void * memory (external pointer's: external char).
+		class = "pointer to " + structKey(s)
+	}
 	if n, ok := g.externals[class]; ok {
 		return n
 	}
 	n := g.newNode()
 	n.r.flags = oExternal | oKernel
-	n.r.labels = append(n.r.labels, label{text: "external " + class})
+	n.r.labels = append(n.r.labels, label{text: "external " + externalName(t, class)})
 	g.externals[class] = n
 	g.addFact(ptr{n: n}, t)
 	if size <= 0 {

@@ -54,6 +54,10 @@ type Options struct {
 	// of its type like any other result (the canonical struct
 	// task_struct), not the calling thread's own object (current.go).
 	NoCurrentPerThread bool
+	// NoTypedPointerMemory makes kernel memory holding pointers to struct
+	// S one node with every other kernel pointer memory ("external
+	// pointer"), so the objects they point to are merged (A11).
+	NoTypedPointerMemory bool
 }
 
 // Analyze computes the memory regions of prog: it sets prog.Regions, the

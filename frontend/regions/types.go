@@ -2,6 +2,7 @@ package regions
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/whoopverify/whoop/ir"
 )
@@ -181,6 +182,23 @@ func scalarClass(t ir.Type) (string, int64) {
 		return u.Name, u.Bytes
 	}
 	return ir.Unnamed(t).String(), t.Size()
+}
+
+// structPointee returns S when t is a pointer to struct (or union) S.
+func structPointee(t ir.Type) *ir.Struct {
+	if pt := pointee(t); pt != nil {
+		return isStruct(pt)
+	}
+	return nil
+}
+
+// externalName is the name of an external node's memory: its scalar class,
+// or the pointer type for a pointer-to-struct class ("struct device *").
+func externalName(t ir.Type, class string) string {
+	if s := structPointee(t); s != nil && strings.HasPrefix(class, "pointer to ") {
+		return s.Name() + " *"
+	}
+	return class
 }
 
 // isStruct returns t's struct type if t is a struct or union.

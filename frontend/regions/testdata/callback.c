@@ -14,7 +14,7 @@ static struct kobject *my_find(dev_t dev, int *part, void *data)
 	struct gendisk **d = data;
 
 	*part = 0;                               // want region "fresh *part in my_find" thread-local
-	return get_disk(d[unit]);                // want region "external pointer" shared
+	return get_disk(d[unit]);                // want region "external struct gendisk *" shared
 }
 
 static int __init my_init(void)
