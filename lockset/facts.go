@@ -131,7 +131,13 @@ type facts struct {
 	// entryHeld: the single-open pseudo-locks an entry point holds from
 	// its entry (singleopen.go).
 	entryHeld map[*ir.EntryPoint][]entryLock
+	// storeLock: the lock operations a store of a single-open flag stands
+	// for, as calls in no block (singleopen_flag.go).
+	storeLock map[*ir.Store]storeLockOps
 }
+
+// storeLockOps are the lock operations just before and just after a store.
+type storeLockOps struct{ before, after *ir.Call }
 
 func (f *facts) warnf(pos ir.Pos, format string, args ...any) {
 	f.warnings = append(f.warnings, ir.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
@@ -211,6 +217,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		ownLocks:               make(map[*ir.Function]map[int]bool),
 		reachMemo:              make(map[*ir.Function][]*ir.Function),
 		entryHeld:              make(map[*ir.EntryPoint][]entryLock),
+		storeLock:              make(map[*ir.Store]storeLockOps),
 	}
 	// Kernel locks entry points hold come first so their indices are stable.
 	for _, ep := range prog.EntryPoints {

@@ -548,7 +548,14 @@ func (in *instrumenter) stmt(fn, cp *ir.Function, dst *ir.Block, c *cloner, s ir
 		dst.Add(&ir.Havoc{Vars: []*ir.Var{c.Var(s.Dst)}, P: s.P})
 		in.selection(cp, dst, c, &s.Access, false)
 	case *ir.Store:
+		ops := in.f.storeLock[s]
+		if ops.before != nil {
+			dst = in.call(fn, cp, dst, c, ops.before)
+		}
 		in.selection(cp, dst, c, &s.Access, false)
+		if ops.after != nil {
+			dst = in.call(fn, cp, dst, c, ops.after)
+		}
 	case *ir.Touch:
 		in.selection(cp, dst, c, &s.Access, true)
 	case *ir.Call:

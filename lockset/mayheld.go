@@ -94,11 +94,21 @@ func (a *mayAnalysis) function(fn *ir.Function) {
 func (a *mayAnalysis) stmt(st []bool, s ir.Stmt) {
 	switch s := s.(type) {
 	case *ir.Load, *ir.Store, *ir.Touch:
+		ops := storeLockOps{}
+		if s, ok := s.(*ir.Store); ok {
+			ops = a.f.storeLock[s]
+		}
+		if ops.before != nil {
+			a.f.applyMay(st, a.f.callLock[ops.before])
+		}
 		id := ir.AccessOf(s).Site
 		if a.atSite[id] == nil {
 			a.atSite[id] = make([]bool, a.n)
 		}
 		joinMay(a.atSite[id], st)
+		if ops.after != nil {
+			a.f.applyMay(st, a.f.callLock[ops.after])
+		}
 	case *ir.Call:
 		for _, c := range s.Callees() {
 			if !c.External() && joinMay(a.entry[c], st) {

@@ -173,11 +173,21 @@ func (a *mustAnalysis) flow(fn *ir.Function, entry held) (sites map[int]held, ex
 		for _, s := range b.Stmts {
 			switch s := s.(type) {
 			case *ir.Load, *ir.Store, *ir.Touch:
+				ops := storeLockOps{}
+				if s, ok := s.(*ir.Store); ok {
+					ops = a.in.f.storeLock[s]
+				}
+				if ops.before != nil {
+					st = a.call(ops.before, st)
+				}
 				id := ir.AccessOf(s).Site
 				if prev, ok := sites[id]; ok {
 					prev.meet(st)
 				} else {
 					sites[id] = st.clone()
+				}
+				if ops.after != nil {
+					st = a.call(ops.after, st)
 				}
 			case *ir.Call:
 				st = a.call(s, st)

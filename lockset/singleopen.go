@@ -158,11 +158,18 @@ func (f *facts) singleOpen(fields bool) {
 			}
 			l := f.lock(b.id(), singleOpenClass, true)
 			f.bindBit(b, l, fo.open.Func, fo.release.Func)
-			f.entryHeld[fo.release] = append(f.entryHeld[fo.release], entryLock{lock: l, write: true})
-			for _, ep := range fo.others {
-				f.entryHeld[ep] = append(f.entryHeld[ep], entryLock{lock: l})
-			}
+			f.holdSingleOpen(l, fo.release, fo.others)
 		}
+		f.singleOpenFlags(fo.open, fo.release, fo.others)
+	}
+}
+
+// holdSingleOpen makes release hold pseudo-lock l for writing from its
+// entry, and the file's other operations for reading.
+func (f *facts) holdSingleOpen(l int, release *ir.EntryPoint, others []*ir.EntryPoint) {
+	f.entryHeld[release] = append(f.entryHeld[release], entryLock{lock: l, write: true})
+	for _, ep := range others {
+		f.entryHeld[ep] = append(f.entryHeld[ep], entryLock{lock: l})
 	}
 }
 
