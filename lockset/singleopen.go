@@ -160,7 +160,7 @@ func (f *facts) singleOpen(fields bool) {
 			f.bindBit(b, l, fo.open.Func, fo.release.Func)
 			f.holdSingleOpen(l, fo.release, fo.others)
 		}
-		f.singleOpenFlags(fo.open, fo.release, fo.others)
+		f.singleOpenFlags(fo.open, fo.release, fo.others, fields)
 	}
 }
 

@@ -2,6 +2,7 @@ package lockset
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/models"
@@ -19,10 +20,10 @@ import (
 // (miscopen.go), or a mutex the open takes itself. Two opens then never
 // both see 0, and an open that sees 0 runs after the previous file's
 // release stored it. So the flag is the same read-write pseudo-lock as a
-// bit: open takes it for writing just before its store of a non-zero
-// constant (later than the zero read: sound), release holds it from entry
-// to just after its store of 0, the file's other operations hold it for
-// reading.
+// bit: open takes it for writing just after its store of a non-zero
+// constant (later than the zero read: sound; the store itself, a plain
+// write, still races with release's), release holds it from entry to just
+// after its store of 0, the file's other operations hold it for reading.
 //
 // Applied only where the program shows the protocol whole: the flag is a
 // static global scalar; on every path of open a store of a non-zero
@@ -32,7 +33,8 @@ import (
 // back, only while held); release stores only 0, only while holding it,
 // and on some path; and nothing else writes the flag (no other store,
 // helper write, or call handed its address). The check's read itself is
-// a plain read against release's plain store: it still races.
+// a plain read against release's plain store: it still races, as does
+// open's store.
 
 // flagState is what flagFlow knows at a program point.
 type flagState struct {
@@ -134,13 +136,14 @@ func sameInts(a, b []int) bool {
 }
 
 // singleOpenFlags applies the rule to the plain flags open reads.
-func (f *facts) singleOpenFlags(open, release *ir.EntryPoint, others []*ir.EntryPoint) {
+// fields admits a lock in a struct field (one-device and lock-instances).
+func (f *facts) singleOpenFlags(open, release *ir.EntryPoint, others []*ir.EntryPoint, fields bool) {
 	for _, r := range flagCandidates(open.Func) {
-		opens, ok := f.flagFlow(r, open, false)
+		opens, ok := f.flagFlow(r, open, false, fields)
 		if !ok {
 			continue
 		}
-		releases, ok := f.flagFlow(r, release, true)
+		releases, ok := f.flagFlow(r, release, true, fields)
 		if !ok || f.flagWritten(r, opens, releases) {
 			continue
 		}
@@ -210,7 +213,7 @@ func (f *facts) flagWritten(r *ir.Region, opens, releases map[int]storeOp) bool 
 // the flag in the state it changes on every path; every return of open
 // holds it or returns a non-zero value; some path of release gives it
 // back.
-func (f *facts) flagFlow(r *ir.Region, ep *ir.EntryPoint, release bool) (map[int]storeOp, bool) {
+func (f *facts) flagFlow(r *ir.Region, ep *ir.EntryPoint, release, fields bool) (map[int]storeOp, bool) {
 	fn := ep.Func
 	if len(fn.Blocks) == 0 {
 		return nil, false
@@ -219,7 +222,7 @@ func (f *facts) flagFlow(r *ir.Region, ep *ir.EntryPoint, release bool) (map[int
 		ldLocks: map[*ir.Var][]int{}, lockRes: map[*ir.Var]int{}, nz: map[*ir.Var]bool{}}
 	if !release {
 		for _, el := range f.entryHeld[ep] {
-			if el.write && !f.locks[el.lock].pseudo() && f.locks[el.lock].class != singleOpenClass {
+			if el.write && f.flagLock(el.lock, fields) {
 				start.locks[el.lock] = true
 			}
 		}
@@ -243,7 +246,7 @@ func (f *facts) flagFlow(r *ir.Region, ep *ir.EntryPoint, release bool) (map[int
 		work = work[:len(work)-1]
 		st := in[blk].clone()
 		for _, s := range blk.Stmts {
-			if !f.flagStep(r, &st, s, release, stores) {
+			if !f.flagStep(r, &st, s, release, fields, stores) {
 				return nil, false
 			}
 		}
@@ -272,7 +275,7 @@ func (f *facts) flagFlow(r *ir.Region, ep *ir.EntryPoint, release bool) (map[int
 
 // flagStep applies statement s to st; false when s breaks the protocol
 // or a store of the flag does two things on two paths.
-func (f *facts) flagStep(r *ir.Region, st *flagState, s ir.Stmt, release bool, stores map[int]storeOp) bool {
+func (f *facts) flagStep(r *ir.Region, st *flagState, s ir.Stmt, release, fields bool, stores map[int]storeOp) bool {
 	kill := func(v *ir.Var) {
 		delete(st.ld, v)
 		delete(st.ldLocks, v)
@@ -311,9 +314,24 @@ func (f *facts) flagStep(r *ir.Region, st *flagState, s ir.Stmt, release bool, s
 		if s.Dst != nil {
 			kill(s.Dst)
 		}
-		f.flagLocks(st, s)
+		f.flagLocks(st, s, fields)
 	}
 	return true
+}
+
+// flagLock reports whether lock l serialises every open of the device: a
+// global lock or misc_mtx, or under fields a lock field (one object per
+// device); not an array of locks (lock-arrays takes one for all, which
+// two opens on two elements do not share) nor a lock of a frame.
+func (f *facts) flagLock(l int, fields bool) bool {
+	info := f.locks[l]
+	switch {
+	case info.pseudo() || info.perCall || info.instance || strings.Contains(info.id, "[]"):
+		return false
+	case info.id == miscMtx || strings.HasPrefix(info.id, "global "):
+		return true
+	}
+	return fields && strings.HasPrefix(info.id, "struct ")
 }
 
 // flagStore applies a store of the flag.
@@ -341,7 +359,7 @@ func flagStore(st *flagState, s *ir.Store, release bool, stores map[int]storeOp)
 // identified acquire for writing adds its lock (a conditional one on the
 // branch its result allows, flagBranch), anything that may release or
 // change a lock removes it.
-func (f *facts) flagLocks(st *flagState, c *ir.Call) {
+func (f *facts) flagLocks(st *flagState, c *ir.Call, fields bool) {
 	drop := func(l int) {
 		delete(st.locks, l)
 		delete(st.checkLocks, l)
@@ -361,6 +379,7 @@ func (f *facts) flagLocks(st *flagState, c *ir.Call) {
 			for l := range st.locks {
 				drop(l)
 			}
+		case op.api.Op == models.Acquire && !f.flagLock(op.lock, fields):
 		case op.api.Op == models.Acquire && op.api.Mode == models.Write && op.api.Cond == models.Always:
 			st.locks[op.lock] = true
 		case op.api.Op == models.Acquire && op.api.Mode == models.Write && op.api.Cond == models.IfZero && c.Dst != nil:
@@ -445,7 +464,7 @@ func heldLocks(m map[int]bool) []int {
 }
 
 // bindFlag makes the flag's stores in fn lock operations: a take is an
-// acquisition for writing just before the store, a give a release just
+// acquisition for writing just after the store, a give a release just
 // after it (storeLock).
 func (f *facts) bindFlag(l int, fn *ir.Function, stores map[int]storeOp) {
 	for _, b := range fn.Blocks {
@@ -458,7 +477,7 @@ func (f *facts) bindFlag(l int, fn *ir.Function, stores map[int]storeOp) {
 			ops := f.storeLock[st]
 			if stores[st.Site] == storeTakes {
 				api.Op, api.Mode = models.Acquire, models.Write
-				ops.before = f.flagCall(st, lockOp{api: api, lock: l})
+				ops.after = f.flagCall(st, lockOp{api: api, lock: l})
 			} else {
 				ops.after = f.flagCall(st, lockOp{api: api, lock: l})
 			}

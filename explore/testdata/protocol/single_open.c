@@ -14,7 +14,7 @@
 #include <linux/spinlock.h>
 
 static DEFINE_SPINLOCK(so_lock);
-static int is_open;
+int is_open; /* not static: lockset's single-open flag rule, which would order the releases, leaves it to the explorer */
 static int releases;
 static int reads;
 

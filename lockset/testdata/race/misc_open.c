@@ -19,11 +19,11 @@ static struct cdev other_cdev;
 
 static int m_open(struct inode *inode, struct file *file)
 {
-	if (alive) // want "read alive by m_open races with write alive by m_release"
+	if (alive) /* one witness per pair: the write below */
 		return -EBUSY;
 	opens++; // want "(read|write) opens by m_open races with (read|write) opens by m_write"
 	generation++; /* only open touches it: opens run one at a time */
-	alive = 1; /* a single-open flag: ordered after release's store (single_open_flag.c) */
+	alive = 1; // want "write alive by m_open races with write alive by m_release"
 	return 0;
 }
 

@@ -4,10 +4,10 @@
  * misc device under misc_mtx, so the check and the store are one step
  * against other opens, as test_and_set_bit is: one file is open at a
  * time. Release's code before its store of 0 runs after every other
- * operation of that file; open's code from its store of 1 runs after the
+ * operation of that file; open's code after its store of 1 runs after the
  * previous release's store. Two operations of the open file still race,
- * and so do release after its store and the check itself (a plain read
- * against release's plain store). */
+ * and so do release after its store, and open's plain check and store of
+ * the flag against release's plain store. */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
@@ -21,9 +21,9 @@ static int after;
 static int wdt_open(struct inode *inode, struct file *file)
 {
 	state = 1; // want "write state by wdt_open races with .* state by (wdt_write|wdt_ioctl|wdt_release)"
-	if (alive) // want "read alive by wdt_open races with write alive by wdt_release"
+	if (alive) /* one witness per pair: the store below */
 		return -EBUSY;
-	alive = 1;
+	alive = 1; // want "write alive by wdt_open races with write alive by wdt_release"
 	timeout = 60; /* after the previous release stored 0 */
 	return 0;
 }
@@ -47,7 +47,7 @@ static int wdt_release(struct inode *inode, struct file *file)
 	if (expect_close == 42) /* every write and ioctl of the file has returned */
 		timeout = 0;
 	expect_close = 0;
-	alive = 0; // want "write alive by wdt_release races with read alive by wdt_open"
+	alive = 0; // want "write alive by wdt_release races with (read|write) alive by wdt_open"
 	after = 1; // want "write after by wdt_release races with write after by wdt_release"
 	state = 4; // want "write state by wdt_release races with .* state by (wdt_open|wdt_write|wdt_ioctl|wdt_release)"
 	return 0;
