@@ -79,6 +79,8 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"single-open flag", "testdata/race/single_open_flag.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 48},
 		{"single-open flag, misc-open", "testdata/race/single_open_flag.c", frontend.Config{}, lockset.Options{NoMiscOpen: true}, 48},
 		{"single-open flag under a mutex", "testdata/race/single_open_flag_mutex.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 32},
+		{"single-open flag, lock field, many devices", "testdata/race/single_open_flag_field.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 44},
+		{"single-open flag, lock field, lock instances", "testdata/race/single_open_flag_field.c", frontend.Config{}, lockset.Options{LockInstancesDistinct: true}, 44},
 		{"in-bounds", "testdata/race/oob_member.c", frontend.Config{Regions: regions.Options{NoBoundsAssumption: true}}, lockset.Options{}, 31},
 		{"unpublished allocations", "testdata/race/unpublished_allocations.c", frontend.Config{Regions: regions.Options{NoUnpublishedAllocations: true}}, lockset.Options{}, 27},
 		{"unpublished allocations, loop", "testdata/race/unpublished_allocations.c", frontend.Config{Regions: regions.Options{NoUnpublishedAllocations: true}}, lockset.Options{}, 62},

@@ -322,7 +322,8 @@ func (f *facts) flagStep(r *ir.Region, st *flagState, s ir.Stmt, release, fields
 // flagLock reports whether lock l serialises every open of the device: a
 // global lock or misc_mtx, or under fields a lock field (one object per
 // device); not an array of locks (lock-arrays takes one for all, which
-// two opens on two elements do not share) nor a lock of a frame.
+// two opens on two elements do not share), nor a lock named by its
+// allocation site (the site may run once per open), nor one of a frame.
 func (f *facts) flagLock(l int, fields bool) bool {
 	info := f.locks[l]
 	switch {
