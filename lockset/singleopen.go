@@ -323,8 +323,8 @@ func (f *facts) wordWritten(b singleOpenBit) bool {
 	return false
 }
 
-// freeNames free the object at argument 0 (models/helpers.go writes all of
-// it). A free does not give the bit back to a live object: the word dies
+// freeNames free the object at one argument (devm_kfree's 1, the others'
+// 0; models/helpers.go writes all of it). A free does not give the bit back to a live object: the word dies
 // with it, and the next object of the type (a later device, whose bit
 // kzalloc clears) is another device, which a field bit under one-device
 // already counts as this one. A free while a file of the object is still

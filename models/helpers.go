@@ -26,8 +26,7 @@ type ArgAccess struct {
 	LenArg int   // for LenArg
 	Const  int64 // for LenConst
 	// Frees: the argument is the start of an allocation the call frees
-	// whole (kfree, vfree; not devm_kfree, whose argument 0 is the
-	// device): ir.Access.Free.
+	// whole (kfree's argument 0, devm_kfree's argument 1): ir.Access.Free.
 	Frees bool
 }
 
@@ -283,12 +282,22 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Accesses: []ArgAccess{rd(0, LenUnknown, 0)}, Returns: ReturnsFresh, NoEscape: true}, "kstrdup", "kstrndup", "kstrdup_const")
 	add(Helper{Accesses: []ArgAccess{rd(0, LenArg, 1)}, Returns: ReturnsFresh, NoEscape: true}, "kmemdup_nul")
 	add(Helper{Accesses: []ArgAccess{rd(1, LenUnknown, 0)}, Returns: ReturnsFresh, NoEscape: true}, "devm_kstrdup")
-	frees := wr(0, LenUnknown, 0)
-	frees.Frees = true
-	add(Helper{Accesses: []ArgAccess{frees}, Returns: ReturnsScalar, NoEscape: true},
+	freeArg := func(arg int) ArgAccess {
+		a := wr(arg, LenUnknown, 0)
+		a.Frees = true
+		return a
+	}
+	add(Helper{Accesses: []ArgAccess{freeArg(0)}, Returns: ReturnsScalar, NoEscape: true},
 		"kfree", "vfree", "kzfree", "kvfree", "kfree_sensitive")
 	add(Helper{Accesses: []ArgAccess{wr(0, LenUnknown, 0)}, Returns: ReturnsScalar, NoEscape: true},
-		"devm_kfree", "free_page", "free_pages")
+		"free_page", "free_pages")
+	// devm_kfree(dev, p) (drivers/base/devres.c) frees p, the start of a
+	// devm_kmalloc block (devres_destroy finds it by devm_kmalloc_match,
+	// WARN_ON otherwise; rodata from devm_kstrdup_const is left alone).
+	// The device's devres list changes under dev->devres_lock inside the
+	// kernel: no access of the driver's. The row wrote argument 0, the
+	// whole struct device, and not the block it frees.
+	add(Helper{Accesses: []ArgAccess{freeArg(1)}, Returns: ReturnsScalar, NoEscape: true}, "devm_kfree")
 
 	// Synchronous USB messages (drivers/usb/core/message.c): the buffer
 	// goes into an URB (usb_fill_control_urb, usb_fill_bulk_urb) that
