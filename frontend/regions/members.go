@@ -41,22 +41,29 @@ const (
 // the member it is given. entries are split.go's copies of entry points.
 func (g *graph) splitMembers(entries map[*ir.Function]*ir.Function) (map[*ir.Var]int64, bool) {
 	sites := make(map[*ir.Function][]*ir.Call)
+	owner := make(map[*ir.Call]*ir.Function)
 	for _, f := range g.prog.Funcs {
 		for _, b := range f.Blocks {
 			for _, s := range b.Stmts {
 				if c, ok := s.(*ir.Call); ok && g.direct[c] != nil && c.Callee != nil && !c.Callee.External() {
 					sites[c.Callee] = append(sites[c.Callee], c)
+					owner[c] = f
 				}
 			}
 		}
 	}
 	budget := maxMemberStmts
+	localBudget := maxMemberStmts // localargs.go's splits, apart
 	added := make(map[*ir.Function][]*ir.Function)
 	var split []*ir.Function // the helpers split and their copies
 	for _, f := range g.prog.Funcs {
-		groups := g.memberGroups(f, sites[f])
+		groups, localOnly := g.memberGroups(f, sites[f], owner)
 		if len(groups) < 2 || len(groups) > maxMemberGroups {
 			continue
+		}
+		b := &budget
+		if localOnly {
+			b = &localBudget
 		}
 		closure := copyable(f)
 		n := 0
@@ -64,10 +71,10 @@ func (g *graph) splitMembers(entries map[*ir.Function]*ir.Function) (map[*ir.Var
 			n += stmtCount(h)
 		}
 		n *= len(groups) - 1
-		if len(closure) == 0 || n > budget {
+		if len(closure) == 0 || n > *b {
 			continue
 		}
-		budget -= n
+		*b -= n
 		split = append(split, f)
 		for _, calls := range groups[1:] {
 			copies := make(map[*ir.Function]*ir.Function, len(closure))
@@ -174,42 +181,68 @@ func (g *graph) constArgs(f *ir.Function, calls []*ir.Call, consts map[*ir.Var]i
 
 // memberGroups returns the direct calls of f grouped by the members they
 // pass in the parameters that some calls pass different members of one
-// object in (program order, the first call's group first), or nil when
-// there are no such parameters.
-func (g *graph) memberGroups(f *ir.Function, calls []*ir.Call) [][]*ir.Call {
+// object in, and by whether they pass their own stack object in the
+// parameters that some calls pass one in and others shared memory
+// (localargs.go) (program order, the first call's group first), or nil
+// when there are no such parameters; localOnly: only the latter. owner
+// gives each call's function.
+func (g *graph) memberGroups(f *ir.Function, calls []*ir.Call, owner map[*ir.Call]*ir.Function) (groups [][]*ir.Call, localOnly bool) {
 	if len(calls) < 2 {
-		return nil
+		return nil, false
 	}
+	localOnly = true
 	var params []int
+	locals := make(map[int]bool)
 	for i, v := range f.Params {
-		if carries(v) && g.differentMembers(calls, i) {
+		if !carries(v) {
+			continue
+		}
+		members := g.differentMembers(calls, i)
+		locals[i] = g.localAndShared(calls, owner, i)
+		if members || locals[i] {
 			params = append(params, i)
+		}
+		if members {
+			locals[i] = false
+			localOnly = false
 		}
 	}
 	if len(params) == 0 {
-		return nil
+		return nil, false
 	}
-	var groups [][]*ir.Call
 	index := make(map[string]int)
 	for _, c := range calls {
-		var key strings.Builder
-		for _, i := range params {
-			if p := g.direct[c][i]; p != nil {
-				r, off := p.resolve()
-				fmt.Fprintf(&key, "%d:%d,", r.id, off)
-			} else {
-				key.WriteString("-,")
-			}
-		}
-		k, ok := index[key.String()]
+		key := g.callKey(c, params, locals, owner[c])
+		k, ok := index[key]
 		if !ok {
 			k = len(groups)
-			index[key.String()] = k
+			index[key] = k
 			groups = append(groups, nil)
 		}
 		groups[k] = append(groups[k], c)
 	}
-	return groups
+	return groups, localOnly
+}
+
+// callKey says which group call c of function caller goes to: per
+// parameter of params, the member it passes, or for the parameters of
+// locals whether it passes caller's own stack object.
+func (g *graph) callKey(c *ir.Call, params []int, locals map[int]bool, caller *ir.Function) string {
+	var key strings.Builder
+	for _, i := range params {
+		switch p := g.direct[c][i]; {
+		case locals[i] && i < len(c.Args) && ownLocal(caller, c.Args[i]):
+			key.WriteString("local,")
+		case locals[i]:
+			key.WriteString("other,")
+		case p != nil:
+			r, off := p.resolve()
+			fmt.Fprintf(&key, "%d:%d,", r.id, off)
+		default:
+			key.WriteString("-,")
+		}
+	}
+	return key.String()
 }
 
 // differentMembers reports whether calls pass in argument i pointers to

@@ -1,0 +1,56 @@
+/* A helper with an out-parameter called with a caller's stack local and
+ * with a member of a shared object (apds990x_read_byte(chip, reg, &status)
+ * in the interrupt handler, (chip, reg, &chip->revision) in detect;
+ * pcipcwd_get_status(&status) and (&pcipcwd_private.boot_status)) is
+ * copied for the calls that pass their own locals (members.go): the
+ * copy's parameter points to locals only, so they stay thread-local
+ * instead of being one object with the shared member. */
+#include <linux/module.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/mutex.h>
+#include <linux/types.h>
+
+struct chip {
+	struct mutex lock;
+	u8 rev;
+	int other;
+};
+
+static struct chip c;
+
+static int read_byte(struct chip *ch, u8 *data)
+{
+	*data = ch->other; // want region "global c.other" region "global c.rev" region "local status in c_read"
+	return 0;
+}
+
+static ssize_t c_read(struct file *file, char __user *buf, size_t n, loff_t *ppos)
+{
+	u8 status;
+
+	read_byte(&c, &status);
+	return status; // want thread-local
+}
+
+static long c_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	mutex_lock(&c.lock);
+	read_byte(&c, &c.rev);
+	mutex_unlock(&c.lock);
+	return c.rev; // want region "global c.rev"
+}
+
+static const struct file_operations c_fops = {
+	.owner = THIS_MODULE,
+	.read = c_read,
+	.unlocked_ioctl = c_ioctl,
+};
+
+static struct miscdevice c_misc = { MISC_DYNAMIC_MINOR, "local_out", &c_fops };
+
+static int __init c_init(void) { mutex_init(&c.lock); return misc_register(&c_misc); }
+static void __exit c_exit(void) { misc_deregister(&c_misc); }
+module_init(c_init);
+module_exit(c_exit);
+MODULE_LICENSE("GPL");
