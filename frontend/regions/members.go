@@ -41,13 +41,13 @@ const (
 // the member it is given. entries are split.go's copies of entry points.
 func (g *graph) splitMembers(entries map[*ir.Function]*ir.Function) (map[*ir.Var]int64, bool) {
 	sites := make(map[*ir.Function][]*ir.Call)
-	owner := make(map[*ir.Call]*ir.Function)
+	own := &ownArgs{owner: make(map[*ir.Call]*ir.Function), fresh: make(map[*ir.Function]map[*ir.Var]bool)}
 	for _, f := range g.prog.Funcs {
 		for _, b := range f.Blocks {
 			for _, s := range b.Stmts {
 				if c, ok := s.(*ir.Call); ok && g.direct[c] != nil && c.Callee != nil && !c.Callee.External() {
 					sites[c.Callee] = append(sites[c.Callee], c)
-					owner[c] = f
+					own.owner[c] = f
 				}
 			}
 		}
@@ -57,7 +57,7 @@ func (g *graph) splitMembers(entries map[*ir.Function]*ir.Function) (map[*ir.Var
 	added := make(map[*ir.Function][]*ir.Function)
 	var split []*ir.Function // the helpers split and their copies
 	for _, f := range g.prog.Funcs {
-		groups, localOnly := g.memberGroups(f, sites[f], owner)
+		groups, localOnly := g.memberGroups(f, sites[f], own)
 		if len(groups) < 2 || len(groups) > maxMemberGroups {
 			continue
 		}
@@ -181,12 +181,11 @@ func (g *graph) constArgs(f *ir.Function, calls []*ir.Call, consts map[*ir.Var]i
 
 // memberGroups returns the direct calls of f grouped by the members they
 // pass in the parameters that some calls pass different members of one
-// object in, and by whether they pass their own stack object in the
+// object in, and by whether they pass their caller's own object in the
 // parameters that some calls pass one in and others shared memory
 // (localargs.go) (program order, the first call's group first), or nil
-// when there are no such parameters; localOnly: only the latter. owner
-// gives each call's function.
-func (g *graph) memberGroups(f *ir.Function, calls []*ir.Call, owner map[*ir.Call]*ir.Function) (groups [][]*ir.Call, localOnly bool) {
+// when there are no such parameters; localOnly: only the latter.
+func (g *graph) memberGroups(f *ir.Function, calls []*ir.Call, own *ownArgs) (groups [][]*ir.Call, localOnly bool) {
 	if len(calls) < 2 {
 		return nil, false
 	}
@@ -198,7 +197,7 @@ func (g *graph) memberGroups(f *ir.Function, calls []*ir.Call, owner map[*ir.Cal
 			continue
 		}
 		members := g.differentMembers(calls, i)
-		locals[i] = g.localAndShared(calls, owner, i)
+		locals[i] = g.ownAndShared(calls, own, i)
 		if members || locals[i] {
 			params = append(params, i)
 		}
@@ -212,7 +211,7 @@ func (g *graph) memberGroups(f *ir.Function, calls []*ir.Call, owner map[*ir.Cal
 	}
 	index := make(map[string]int)
 	for _, c := range calls {
-		key := g.callKey(c, params, locals, owner[c])
+		key := g.callKey(c, params, locals, own)
 		k, ok := index[key]
 		if !ok {
 			k = len(groups)
@@ -224,15 +223,15 @@ func (g *graph) memberGroups(f *ir.Function, calls []*ir.Call, owner map[*ir.Cal
 	return groups, localOnly
 }
 
-// callKey says which group call c of function caller goes to: per
-// parameter of params, the member it passes, or for the parameters of
-// locals whether it passes caller's own stack object.
-func (g *graph) callKey(c *ir.Call, params []int, locals map[int]bool, caller *ir.Function) string {
+// callKey says which group call c goes to: per parameter of params, the
+// member it passes, or for the parameters of locals whether it passes its
+// caller's own object.
+func (g *graph) callKey(c *ir.Call, params []int, locals map[int]bool, own *ownArgs) string {
 	var key strings.Builder
 	for _, i := range params {
 		switch p := g.direct[c][i]; {
-		case locals[i] && i < len(c.Args) && ownLocal(caller, c.Args[i]):
-			key.WriteString("local,")
+		case locals[i] && own.own(c, i):
+			key.WriteString("own,")
 		case locals[i]:
 			key.WriteString("other,")
 		case p != nil:

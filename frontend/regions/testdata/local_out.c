@@ -4,17 +4,21 @@
  * pcipcwd_get_status(&status) and (&pcipcwd_private.boot_status)) is
  * copied for the calls that pass their own locals (members.go): the
  * copy's parameter points to locals only, so they stay thread-local
- * instead of being one object with the shared member. */
+ * instead of being one object with the shared member. So is one called
+ * with the caller's own kmalloc (i2c-tiny-usb's usb_read into usb_func's
+ * pfunc, and into the caller's pmsg->buf). */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
+#include <linux/slab.h>
 
 struct chip {
 	struct mutex lock;
 	u8 rev;
 	int other;
+	u8 buf[4];
 };
 
 static struct chip c;
@@ -41,10 +45,38 @@ static long c_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	return c.rev; // want region "global c.rev"
 }
 
+static void fill(u8 *data)
+{
+	data[1] = 1; // want region "global c.buf[]" region "fresh kmalloc in c_write"
+}
+
+static ssize_t c_write(struct file *file, const char __user *buf, size_t n, loff_t *ppos)
+{
+	u8 *p = kmalloc(4, GFP_KERNEL);
+	int ret;
+
+	if (!p)
+		return -ENOMEM;
+	fill(p);
+	ret = p[1]; // want thread-local
+	kfree(p);
+	return ret;
+}
+
+static int c_open(struct inode *inode, struct file *file)
+{
+	mutex_lock(&c.lock);
+	fill(c.buf);
+	mutex_unlock(&c.lock);
+	return 0;
+}
+
 static const struct file_operations c_fops = {
 	.owner = THIS_MODULE,
 	.read = c_read,
 	.unlocked_ioctl = c_ioctl,
+	.write = c_write,
+	.open = c_open,
 };
 
 static struct miscdevice c_misc = { MISC_DYNAMIC_MINOR, "local_out", &c_fops };
