@@ -46,7 +46,9 @@ func (o *ownArgs) own(c *ir.Call, i int) bool {
 }
 
 // freshVars returns the local variables of f whose every definition is an
-// allocation call's result or a copy of such a variable.
+// allocation call's result or a copy of such a variable; a havoc (the
+// declaration's uninitialised value) is none. Any grouping of the calls is
+// exact: this only chooses which calls share a copy.
 func freshVars(f *ir.Function) map[*ir.Var]bool {
 	defs := make(map[*ir.Var][]ir.Stmt)
 	for _, b := range f.Blocks {
@@ -59,10 +61,6 @@ func freshVars(f *ir.Function) map[*ir.Var]bool {
 			case *ir.Call:
 				if s.Dst != nil {
 					defs[s.Dst] = append(defs[s.Dst], s)
-				}
-			case *ir.Havoc:
-				for _, v := range s.Vars {
-					defs[v] = append(defs[v], s)
 				}
 			}
 		}
@@ -111,7 +109,7 @@ func (g *graph) ownAndShared(calls []*ir.Call, own *ownArgs, i int) bool {
 			other = true
 			continue
 		}
-		if r, _ := args[i].resolve(); r.collapsed() || stackOnly(r) {
+		if r, _ := args[i].resolve(); stackOnly(r) {
 			return false
 		}
 		mine = true

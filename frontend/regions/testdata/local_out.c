@@ -63,6 +63,32 @@ static ssize_t c_write(struct file *file, const char __user *buf, size_t n, loff
 	return ret;
 }
 
+/* The kernel's bytes (external char) are one folded node; the copy still
+ * keeps the caller's kmalloc apart from them. */
+static void fill2(u8 *data)
+{
+	data[1] = 2; // want region "external char" region "fresh kmalloc in c_flush"
+}
+
+static int c_flush(struct file *file, fl_owner_t id)
+{
+	u8 *p = kmalloc(4, GFP_KERNEL);
+	int ret;
+
+	if (!p)
+		return -ENOMEM;
+	fill2(p);
+	ret = p[1]; // want thread-local
+	kfree(p);
+	return ret;
+}
+
+static int c_release(struct inode *inode, struct file *file)
+{
+	fill2(file->private_data);
+	return 0;
+}
+
 static int c_open(struct inode *inode, struct file *file)
 {
 	mutex_lock(&c.lock);
@@ -77,6 +103,8 @@ static const struct file_operations c_fops = {
 	.unlocked_ioctl = c_ioctl,
 	.write = c_write,
 	.open = c_open,
+	.flush = c_flush,
+	.release = c_release,
 };
 
 static struct miscdevice c_misc = { MISC_DYNAMIC_MINOR, "local_out", &c_fops };
