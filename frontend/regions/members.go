@@ -94,10 +94,18 @@ func (g *graph) splitMembers(entries map[*ir.Function]*ir.Function) (map[*ir.Var
 	if len(added) == 0 {
 		return nil, false
 	}
+	// A closure may hold a copy made for an earlier helper (a call of the
+	// helper already redirected to it): its copies follow it.
 	funcs := make([]*ir.Function, 0, len(g.prog.Funcs))
-	for _, f := range g.prog.Funcs {
+	var with func(f *ir.Function)
+	with = func(f *ir.Function) {
 		funcs = append(funcs, f)
-		funcs = append(funcs, added[f]...)
+		for _, c := range added[f] {
+			with(c)
+		}
+	}
+	for _, f := range g.prog.Funcs {
+		with(f)
 	}
 	g.prog.Funcs = funcs
 	return g.constParamsOf(split, entries), true

@@ -97,6 +97,34 @@ static int c_open(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/* A copied helper whose callee was copied first (outer's call of inner
+ * with its own tmp goes to inner's copy): outer's copy copies that copy,
+ * which must be in the program too (rtc's __rtc_read_time, under
+ * rtc_read_alarm_internal and __rtc_set_alarm). */
+static void inner(struct chip *ch, u8 *d)
+{
+	*d = ch->rev;
+}
+
+static void outer(struct chip *ch, u8 *d)
+{
+	u8 tmp;
+
+	inner(ch, &tmp);
+	inner(ch, d);
+}
+
+static long c_compat(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	u8 mine;
+
+	outer(&c, &mine);
+	mutex_lock(&c.lock);
+	outer(&c, &c.rev);
+	mutex_unlock(&c.lock);
+	return mine; // want thread-local
+}
+
 static const struct file_operations c_fops = {
 	.owner = THIS_MODULE,
 	.read = c_read,
@@ -104,6 +132,7 @@ static const struct file_operations c_fops = {
 	.write = c_write,
 	.open = c_open,
 	.flush = c_flush,
+	.compat_ioctl = c_compat,
 	.release = c_release,
 };
 
