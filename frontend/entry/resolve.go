@@ -79,7 +79,7 @@ func (s *scanner) collect(f *ir.Function, e ir.Expr, depth int, out map[*ir.Func
 					ok = false
 				}
 			case *ir.Load:
-				if !s.constCell(f, d, depth, out) {
+				if !s.constCell(f, d, depth, out) && !s.localCell(f, d, depth, out) {
 					ok = false
 				}
 			default:
@@ -112,6 +112,73 @@ func (s *scanner) constCell(f *ir.Function, ld *ir.Load, depth int, out map[*ir.
 		}
 	}
 	return true
+}
+
+// localCell follows a load from a local object that its function only
+// loads and stores at constant offsets (a compound literal copied member
+// by member: nsm.c's nsm->hwrng = (struct hwrng){ .read = nsm_rng_read }):
+// the cell holds what the stores at that very offset put there, and only
+// that, not every function stored anywhere in the object. Stores are
+// taken in any order (a loop may run them before the load); a store that
+// overlaps the cell at another offset, or any other use of the object's
+// address (handed to a call, stored, kept in a variable), leaves the
+// load to the escape analysis.
+func (s *scanner) localCell(f *ir.Function, ld *ir.Load, depth int, out map[*ir.Function]bool) bool {
+	b, off, global := s.base(f, ld.Addr, depth+1)
+	o, ok := b.(*ir.Object)
+	if !ok || global || o.Kind == ir.GlobalObj {
+		return false
+	}
+	at := func(addr ir.Expr) (int64, bool) {
+		if b, off, _ := s.base(f, addr, depth+1); b == o {
+			return off, true
+		}
+		return 0, false
+	}
+	var vals []ir.Expr
+	for _, blk := range f.Blocks {
+		for _, st := range blk.Stmts {
+			switch st := st.(type) {
+			case *ir.Load:
+				if _, ok := at(st.Addr); ok {
+					continue
+				}
+			case *ir.Store:
+				if o2, ok := at(st.Addr); ok && !mentions(st.Val, o) {
+					switch {
+					case o2 == off && st.Size == ld.Size:
+						vals = append(vals, st.Val)
+					case o2+st.Size > off && off+ld.Size > o2:
+						return false // a partial overwrite of the cell
+					}
+					continue
+				}
+			}
+			for _, x := range ir.StmtExprs(st) {
+				if mentions(x, o) {
+					return false
+				}
+			}
+		}
+		for _, x := range ir.TermExprs(blk.Term) {
+			if mentions(x, o) {
+				return false
+			}
+		}
+	}
+	for _, v := range vals {
+		if !s.collect(f, v, depth+1, out, map[*ir.Var]bool{}) {
+			return false
+		}
+	}
+	return true
+}
+
+// mentions reports whether e uses object o (its address).
+func mentions(e ir.Expr, o *ir.Object) bool {
+	found := false
+	ir.WalkExpr(e, func(x ir.Expr) { found = found || x == o })
+	return found
 }
 
 // directFuncs returns the driver functions e may be, ignoring values it
