@@ -454,7 +454,13 @@ func translateUnit(st *state, ccfg *cc.Config, sources []cc.Source) (*cc.AST, er
 		}
 		err = fmt.Errorf("cc/v4 rejects gcc's output: %s", firstLine(terr.Error()))
 	}
-	if w := st.cfg.Tree.Warn; w != nil {
+	// An explicit --preprocess=gcc says so on stderr (Warn); the default
+	// (auto) only with -v (Log), with the file's other -v lines.
+	w := st.cfg.Tree.Warn
+	if w == nil {
+		w = st.cfg.Tree.Log
+	}
+	if w != nil {
 		fmt.Fprintf(w, "whoop: %s: --preprocess=gcc: %v; preprocessing with cc/v4\n", st.path, err)
 	}
 	return translate(st, ccfg, sources)

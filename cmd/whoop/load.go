@@ -25,8 +25,8 @@ func frontendConfig(c *cli.Context) (frontend.Config, error) {
 		Undefines:   c.StringSlice("U"),
 		Tree:        treeOptions(c),
 	}
-	if p := c.String("preprocess"); p != "" && p != "cc" && p != frontend.PreprocessGCC {
-		return cfg, usageErrorf("--preprocess %s: want cc or gcc", p)
+	if p := c.String("preprocess"); p != "" && p != "cc" && p != frontend.PreprocessGCC && p != preprocessAuto {
+		return cfg, usageErrorf("--preprocess %s: want auto, cc or gcc", p)
 	}
 	if err := frontend.CheckConfig(cfg); err != nil {
 		return cfg, usageErrorf("%v", err)
