@@ -190,12 +190,7 @@ var (
 // offset of the held device.
 func fileRefOf(f *facts) map[*ir.EntryPoint]*devSites {
 	out := make(map[*ir.EntryPoint]*devSites)
-	groups := make(map[string][]*ir.EntryPoint)
-	for _, ep := range f.prog.EntryPoints {
-		if ep.Struct == "file_operations" && ep.Var != "" {
-			groups[ep.Var] = append(groups[ep.Var], ep)
-		}
-	}
+	groups := fopsGroups(f.prog)
 	pdStores := privateDataWrites(f.prog)
 	for _, v := range sortedKeys(groups) {
 		off, ok := heldDeviceOffset(f, groups[v], pdStores)

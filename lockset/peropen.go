@@ -44,16 +44,23 @@ type ownSites struct {
 	frees bool         // one of them frees
 }
 
-// perOpenOf returns the entry points whose file's private_data is a
-// per-open object, with their own accesses.
-func perOpenOf(f *facts) map[*ir.EntryPoint]*ownSites {
-	out := make(map[*ir.EntryPoint]*ownSites)
+// fopsGroups groups the file operations by the file_operations
+// variable they belong to: one group per kind of open file.
+func fopsGroups(prog *ir.Program) map[string][]*ir.EntryPoint {
 	groups := make(map[string][]*ir.EntryPoint)
-	for _, ep := range f.prog.EntryPoints {
+	for _, ep := range prog.EntryPoints {
 		if ep.Struct == "file_operations" && ep.Var != "" {
 			groups[ep.Var] = append(groups[ep.Var], ep)
 		}
 	}
+	return groups
+}
+
+// perOpenOf returns the entry points whose file's private_data is a
+// per-open object, with their own accesses.
+func perOpenOf(f *facts) map[*ir.EntryPoint]*ownSites {
+	out := make(map[*ir.EntryPoint]*ownSites)
+	groups := fopsGroups(f.prog)
 	pdStores := privateDataWrites(f.prog)
 	for _, v := range sortedKeys(groups) {
 		var open *ir.EntryPoint
