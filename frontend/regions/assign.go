@@ -23,25 +23,64 @@ func (g *graph) assign() error {
 	if err := g.indexViews(); err != nil {
 		return err
 	}
-	cells := make(map[*cell]*regionCell)
-	var list []*regionCell
-	use := func(r *node, c *cell, order int, write bool) *regionCell {
-		if vr, d := g.viewed(r, c.lo, c.hi); vr != r {
-			// Embedded bytes the canonical node holds (views.go).
-			if vc := cellAt(vr, c.lo+d); vc != nil { // indexViews checked it matches
-				r, c = vr, vc
-			}
-		}
-		rc, ok := cells[c]
-		if !ok {
-			rc = &regionCell{root: r, c: c, first: order}
-			cells[c] = rc
-			list = append(list, rc)
-		}
-		rc.writes = rc.writes || write
-		return rc
-	}
+	u := &cellUses{g: g, cells: make(map[*cell]*regionCell)}
 	named := make(map[*accessRec][]*regionCell)
+	touchSpans, gapCells, err := g.nameAccesses(u, named)
+	if err != nil {
+		return err
+	}
+	for _, a := range g.accesses {
+		if a.touch {
+			named[a] = u.touched(a, touchSpans[a], gapCells)
+		}
+	}
+	shared := g.sharedRoots()
+	for _, rc := range u.list {
+		rc.c.region = g.makeRegion(rc, shared)
+	}
+	g.viewRegions()
+	g.orderRegions(u.list)
+
+	for _, a := range g.accesses {
+		rcs := named[a]
+		sort.SliceStable(rcs, func(i, j int) bool { return rcs[i].c.region.ID < rcs[j].c.region.ID })
+		a.acc.Region = rcs[0].c.region
+		named[a] = rcs
+	}
+	g.splitTouches(named)
+	g.callTargets()
+	return nil
+}
+
+// cellUses collects the cells accesses use, in the order first used,
+// each with whether some access writes it.
+type cellUses struct {
+	g     *graph
+	cells map[*cell]*regionCell
+	list  []*regionCell
+}
+
+func (u *cellUses) use(r *node, c *cell, order int, write bool) *regionCell {
+	if vr, d := u.g.viewed(r, c.lo, c.hi); vr != r {
+		// Embedded bytes the canonical node holds (views.go).
+		if vc := cellAt(vr, c.lo+d); vc != nil { // indexViews checked it matches
+			r, c = vr, vc
+		}
+	}
+	rc, ok := u.cells[c]
+	if !ok {
+		rc = &regionCell{root: r, c: c, first: order}
+		u.cells[c] = rc
+		u.list = append(u.list, rc)
+	}
+	rc.writes = rc.writes || write
+	return rc
+}
+
+// nameAccesses gives each load and store its cell, and finds for each
+// touch the spans it covers (through views) and the gap cells: the
+// bytes helpers touch that no cell covers, merged where they overlap.
+func (g *graph) nameAccesses(u *cellUses, named map[*accessRec][]*regionCell) (map[*accessRec][]rootSpan, map[*node][]*cell, error) {
 	gaps := make(map[*node][]span)
 	var gapRoots []*node
 	touchSpans := make(map[*accessRec][]rootSpan)
@@ -51,9 +90,9 @@ func (g *graph) assign() error {
 			h, _ := hullIn(r.r.folds, off, off+a.size, nil)
 			c := cellAt(r, h.lo)
 			if c == nil || c.hi < h.hi {
-				return fmt.Errorf("%s: access %q: no cell at offset %d (internal error)", a.acc.P, a.acc.LValue, off)
+				return nil, nil, fmt.Errorf("%s: access %q: no cell at offset %d (internal error)", a.acc.P, a.acc.LValue, off)
 			}
-			named[a] = []*regionCell{use(r, c, a.order, ir.IsWrite(a.stmt))}
+			named[a] = []*regionCell{u.use(r, c, a.order, ir.IsWrite(a.stmt))}
 			continue
 		}
 		lo, hi := g.touchExtent(r, off, a.size, a.acc)
@@ -77,9 +116,13 @@ func (g *graph) assign() error {
 			}
 		}
 	}
-	// Gap cells: the uncovered bytes helpers touch, merged where they overlap.
+	return touchSpans, mergeGaps(gaps, gapRoots), nil
+}
+
+// mergeGaps makes the gap cells of each root, merging spans that overlap.
+func mergeGaps(gaps map[*node][]span, roots []*node) map[*node][]*cell {
 	gapCells := make(map[*node][]*cell)
-	for _, r := range gapRoots {
+	for _, r := range roots {
 		ss := gaps[r]
 		sort.Slice(ss, func(i, j int) bool { return ss[i].lo < ss[j].lo || (ss[i].lo == ss[j].lo && ss[i].hi < ss[j].hi) })
 		var cs []*cell
@@ -92,37 +135,37 @@ func (g *graph) assign() error {
 		}
 		gapCells[r] = cs
 	}
-	for _, a := range g.accesses {
-		if !a.touch {
-			continue
+	return gapCells
+}
+
+// touched names the cells touch a covers: the cells and gap cells its
+// spans overlap, each once.
+func (u *cellUses) touched(a *accessRec, spans []rootSpan, gapCells map[*node][]*cell) []*regionCell {
+	var rcs []*regionCell
+	seen := make(map[*cell]bool)
+	add := func(r *node, c *cell) {
+		if !seen[c] {
+			seen[c] = true
+			rcs = append(rcs, u.use(r, c, a.order, ir.IsWrite(a.stmt)))
 		}
-		var rcs []*regionCell
-		seen := make(map[*cell]bool)
-		add := func(r *node, c *cell) {
-			if !seen[c] {
-				seen[c] = true
-				rcs = append(rcs, use(r, c, a.order, ir.IsWrite(a.stmt)))
-			}
+	}
+	for _, rs := range spans {
+		r, s := rs.r, rs.s
+		for _, c := range cellsIn(r, s.lo, s.hi) {
+			add(r, c)
 		}
-		for _, rs := range touchSpans[a] {
-			r, s := rs.r, rs.s
-			for _, c := range cellsIn(r, s.lo, s.hi) {
+		for _, c := range gapCells[r] {
+			if c.lo < s.hi && s.lo < c.hi {
 				add(r, c)
 			}
-			for _, c := range gapCells[r] {
-				if c.lo < s.hi && s.lo < c.hi {
-					add(r, c)
-				}
-			}
 		}
-		named[a] = rcs
 	}
+	return rcs
+}
 
-	shared := g.sharedRoots()
-	for _, rc := range list {
-		rc.c.region = g.makeRegion(rc, shared)
-	}
-	// A container's cells in a view name the canonical node's regions.
+// viewRegions makes a container's cells in a view name the canonical
+// node's regions.
+func (g *graph) viewRegions() {
 	for r, vs := range g.liveViews {
 		for _, v := range vs {
 			for _, c := range cellsIn(r, v.lo, v.hi) {
@@ -134,17 +177,6 @@ func (g *graph) assign() error {
 			}
 		}
 	}
-	g.orderRegions(list)
-
-	for _, a := range g.accesses {
-		rcs := named[a]
-		sort.SliceStable(rcs, func(i, j int) bool { return rcs[i].c.region.ID < rcs[j].c.region.ID })
-		a.acc.Region = rcs[0].c.region
-		named[a] = rcs
-	}
-	g.splitTouches(named)
-	g.callTargets()
-	return nil
 }
 
 // extentOf is the hull of what is known of root r: its cells, the objects
