@@ -385,6 +385,20 @@ func StmtDefs(s Stmt) []*Var {
 	return nil
 }
 
+// Definitions returns, per variable of f, the statements that assign it
+// (StmtDefs), in block order; a parameter's entry value is not listed.
+func Definitions(f *Function) map[*Var][]Stmt {
+	defs := make(map[*Var][]Stmt)
+	for _, b := range f.Blocks {
+		for _, s := range b.Stmts {
+			for _, v := range StmtDefs(s) {
+				defs[v] = append(defs[v], s)
+			}
+		}
+	}
+	return defs
+}
+
 // TermExprs returns the expressions terminator t reads.
 func TermExprs(t Terminator) []Expr {
 	switch t := t.(type) {

@@ -93,7 +93,7 @@ func derivedVars(funcs []*ir.Function, entry *ir.Function, param int) map[*ir.Va
 	defs := make(map[*ir.Function]map[*ir.Var][]ir.Stmt, len(funcs))
 	isOwn := make(map[*ir.Var]bool)
 	for _, g := range funcs {
-		defs[g] = definitions(g)
+		defs[g] = ir.Definitions(g)
 		for v, ds := range defs[g] {
 			defs[g][v] = slices.DeleteFunc(ds, func(d ir.Stmt) bool { return deadHavoc(g, d, v) })
 		}

@@ -264,7 +264,7 @@ func storesOneVar(open *ir.Function, fileParam int, writes []ir.Stmt) bool {
 		return false
 	}
 	file := open.Params[fileParam]
-	defs := definitions(open)
+	defs := ir.Definitions(open)
 	var obj *ir.Var
 	for _, w := range writes {
 		s, ok := w.(*ir.Store)

@@ -136,7 +136,7 @@ func opensPerFile(open *ir.Function, fileParam int, writes []ir.Stmt) bool {
 		return false
 	}
 	file := open.Params[fileParam]
-	defs := definitions(open)
+	defs := ir.Definitions(open)
 	mine := make(map[ir.Stmt]bool)
 	for _, b := range open.Blocks {
 		for _, st := range b.Stmts {
@@ -232,31 +232,6 @@ func storedOnSuccess(fn *ir.Function, writes []ir.Stmt) bool {
 	return true
 }
 
-// definitions returns, per variable of fn, the statements that assign it;
-// a parameter's entry value is not listed.
-func definitions(fn *ir.Function) map[*ir.Var][]ir.Stmt {
-	defs := make(map[*ir.Var][]ir.Stmt)
-	for _, b := range fn.Blocks {
-		for _, st := range b.Stmts {
-			switch s := st.(type) {
-			case *ir.Assign:
-				defs[s.Dst] = append(defs[s.Dst], s)
-			case *ir.Load:
-				defs[s.Dst] = append(defs[s.Dst], s)
-			case *ir.Call:
-				if s.Dst != nil {
-					defs[s.Dst] = append(defs[s.Dst], s)
-				}
-			case *ir.Havoc:
-				for _, v := range s.Vars {
-					defs[v] = append(defs[v], s)
-				}
-			}
-		}
-	}
-	return defs
-}
-
 // baseVar returns the variable an address expression offsets (v, v + e,
 // e + v with e free of variables that are not offsets), or nil.
 func baseVar(e ir.Expr) *ir.Var {
@@ -333,7 +308,7 @@ func ownVars(funcs []*ir.Function, entry *ir.Function, file int) map[*ir.Var]boo
 	isFile := make(map[*ir.Var]bool)
 	isOwn := make(map[*ir.Var]bool)
 	for _, g := range funcs {
-		defs[g] = definitions(g)
+		defs[g] = ir.Definitions(g)
 		for _, p := range g.Params {
 			isFile[p], isOwn[p] = true, true
 		}

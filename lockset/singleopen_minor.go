@@ -26,7 +26,7 @@ func minorIndexed(fn *ir.Function, addr ir.Expr) bool {
 	if len(fn.Params) == 0 {
 		return false
 	}
-	defs := definitions(fn)
+	defs := ir.Definitions(fn)
 	inode := fn.Params[0]
 	if len(defs[inode]) > 0 {
 		return false

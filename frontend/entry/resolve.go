@@ -206,14 +206,7 @@ func (s *scanner) defsOf(f *ir.Function) map[*ir.Var][]ir.Stmt {
 	if d, ok := s.defs[f]; ok {
 		return d
 	}
-	d := map[*ir.Var][]ir.Stmt{}
-	for _, b := range f.Blocks {
-		for _, st := range b.Stmts {
-			for _, v := range ir.StmtDefs(st) {
-				d[v] = append(d[v], st)
-			}
-		}
-	}
+	d := ir.Definitions(f)
 	s.defs[f] = d
 	return d
 }

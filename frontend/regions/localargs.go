@@ -1,6 +1,10 @@
 package regions
 
-import "github.com/whoopverify/whoop/ir"
+import (
+	"slices"
+
+	"github.com/whoopverify/whoop/ir"
+)
 
 // Helpers called with a caller's own object and with shared memory. A
 // parameter is one pointer value for every call, so apds990x's
@@ -50,20 +54,9 @@ func (o *ownArgs) own(c *ir.Call, i int) bool {
 // declaration's uninitialised value) is none. Any grouping of the calls is
 // exact: this only chooses which calls share a copy.
 func freshVars(f *ir.Function) map[*ir.Var]bool {
-	defs := make(map[*ir.Var][]ir.Stmt)
-	for _, b := range f.Blocks {
-		for _, s := range b.Stmts {
-			switch s := s.(type) {
-			case *ir.Assign:
-				defs[s.Dst] = append(defs[s.Dst], s)
-			case *ir.Load:
-				defs[s.Dst] = append(defs[s.Dst], s)
-			case *ir.Call:
-				if s.Dst != nil {
-					defs[s.Dst] = append(defs[s.Dst], s)
-				}
-			}
-		}
+	defs := ir.Definitions(f)
+	for v, ds := range defs {
+		defs[v] = slices.DeleteFunc(ds, func(s ir.Stmt) bool { _, havoc := s.(*ir.Havoc); return havoc })
 	}
 	out := make(map[*ir.Var]bool)
 	done := make(map[*ir.Var]bool) // decided, or being decided (a cycle: no)
