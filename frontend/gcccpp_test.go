@@ -56,15 +56,14 @@ func loadTree(t *testing.T, l *ktree.Layout, file, preprocess, gcc string) (stri
 	return prog.String(), warn.String()
 }
 
-// TestGCCPreprocessSameProgram: with gcc preprocessing the leading block,
-// the program (functions, statements, positions of the driver's code) is
-// the one cc/v4 alone gives, without a fallback.
-func TestGCCPreprocessSameProgram(t *testing.T) {
+// sameAsCC loads file through gcc and through cc/v4 alone and checks the
+// programs are the same, without a fallback; it returns gcc's.
+func sameAsCC(t *testing.T, file string) string {
+	t.Helper()
 	l := gccTree(t)
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("no gcc on the PATH: --preprocess=gcc falls back to cc/v4 (TestGCCPreprocessFallback)")
 	}
-	const file = "testdata/gcc/head.c"
 	want, _ := loadTree(t, l, file, "cc", "")
 	got, warn := loadTree(t, l, file, PreprocessGCC, "")
 	if warn != "" {
@@ -73,6 +72,14 @@ func TestGCCPreprocessSameProgram(t *testing.T) {
 	if got != want {
 		t.Errorf("programs differ:\n--- gcc\n%s\n--- cc\n%s", got, want)
 	}
+	return got
+}
+
+// TestGCCPreprocessSameProgram: with gcc preprocessing the leading block,
+// the program (functions, statements, positions of the driver's code) is
+// the one cc/v4 alone gives, without a fallback.
+func TestGCCPreprocessSameProgram(t *testing.T) {
+	got := sameAsCC(t, "testdata/gcc/head.c")
 	if !strings.Contains(got, "head_count := t8 + 1  ; head_count #8  @37:2") {
 		t.Errorf("no write of head_count at 37:2 (head_count++) in:\n%s", got)
 	}
@@ -83,19 +90,7 @@ func TestGCCPreprocessSameProgram(t *testing.T) {
 // a tag and typedefs, reach cc/v4: the program is cc/v4's, without a
 // fallback, and guard()'s unlock is there.
 func TestGCCPreprocessPrunedNames(t *testing.T) {
-	l := gccTree(t)
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("no gcc on the PATH")
-	}
-	const file = "testdata/gcc/paste.c"
-	want, _ := loadTree(t, l, file, "cc", "")
-	got, warn := loadTree(t, l, file, PreprocessGCC, "")
-	if warn != "" {
-		t.Errorf("gcc path fell back: %s", warn)
-	}
-	if got != want {
-		t.Errorf("programs differ:\n--- gcc\n%s\n--- cc\n%s", got, want)
-	}
+	got := sameAsCC(t, "testdata/gcc/paste.c")
 	if !strings.Contains(got, "paste_count := ") || !strings.Contains(got, "spin_unlock") {
 		t.Errorf("no write of paste_count or no spin_unlock in:\n%s", got)
 	}
