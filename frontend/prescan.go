@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"strings"
+
 	"github.com/whoopverify/whoop/ir"
 )
 
@@ -111,103 +113,125 @@ func prescan(path string, src []byte) error {
 // prescanTokens splits C text into the tokens prescan needs, skipping
 // comments, string and character literals and preprocessor lines.
 func prescanTokens(src []byte) []ptok {
-	var toks []ptok
-	line := 1
-	bol := true // only blanks since the start of the line
-	for i := 0; i < len(src); {
-		c := src[i]
-		switch {
-		case c == '\n':
-			line++
-			bol = true
-			i++
-			continue
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-			i++
-			continue
-		case c == '\\' && i+1 < len(src) && src[i+1] == '\n':
-			line++
-			i += 2
-			continue
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-			continue
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			i += 2
-			for i < len(src) && !(src[i] == '*' && i+1 < len(src) && src[i+1] == '/') {
-				if src[i] == '\n' {
-					line++
-				}
-				i++
-			}
-			i += 2
-			continue
-		case c == '#' && bol:
-			// A directive: skip to the end of its last continued line.
-			for i < len(src) && src[i] != '\n' {
-				if src[i] == '\\' && i+1 < len(src) && src[i+1] == '\n' {
-					line++
-					i++
-				} else if src[i] == '/' && i+1 < len(src) && src[i+1] == '*' {
-					i += 2
-					for i < len(src) && !(src[i] == '*' && i+1 < len(src) && src[i+1] == '/') {
-						if src[i] == '\n' {
-							line++
-						}
-						i++
-					}
-					i++
-				}
-				i++
-			}
+	s := &prescanner{src: src, line: 1, bol: true}
+	for s.i < len(s.src) {
+		if s.skip() {
 			continue
 		}
-		bol = false
-		switch {
-		case c == '"' || c == '\'':
-			i++
-			for i < len(src) && src[i] != c && src[i] != '\n' {
-				if src[i] == '\\' {
-					i++
-				}
-				i++
-			}
-			i++
-			toks = append(toks, ptok{'x', line})
-		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
-			j := i
-			for j < len(src) && (src[j] == '_' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= 'A' && src[j] <= 'Z' || src[j] >= '0' && src[j] <= '9' || src[j] == '.' && c >= '0' && c <= '9') {
-				j++
-			}
-			k := byte('x')
-			switch string(src[i:j]) {
-			case "if":
-				k = 'i'
-			case "else":
-				k = 'e'
-			case "for", "while", "switch", "do":
-				k = 'c'
-			}
-			toks = append(toks, ptok{k, line})
-			i = j
-		case c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' || c == ';' || c == ',':
-			toks = append(toks, ptok{c, line})
-			i++
-		case c == '+' || c == '-' || c == '*' || c == '/' || c == '%' || c == '&' || c == '|' || c == '^' ||
-			c == '<' || c == '>' || c == '=' || c == '!' || c == '?':
-			// One operator, possibly of two or three characters.
-			j := i + 1
-			for j < len(src) && j < i+3 && (src[j] == '=' || src[j] == c && (c == '+' || c == '-' || c == '&' || c == '|' || c == '<' || c == '>') || c == '-' && src[j] == '>') {
-				j++
-			}
-			toks = append(toks, ptok{'o', line})
-			i = j
-		default:
-			toks = append(toks, ptok{'x', line})
-			i++
-		}
+		s.bol = false
+		s.token()
 	}
-	return toks
+	return s.toks
+}
+
+// prescanner is prescanTokens' position in its text.
+type prescanner struct {
+	src  []byte
+	i    int
+	line int
+	bol  bool // only blanks since the start of the line
+	toks []ptok
+}
+
+// at reports whether the text at the position starts with a then b.
+func (s *prescanner) at(a, b byte) bool {
+	return s.i+1 < len(s.src) && s.src[s.i] == a && s.src[s.i+1] == b
+}
+
+// skip passes what is no token (a blank, a line break, a comment, a
+// directive) and reports whether there was one.
+func (s *prescanner) skip() bool {
+	switch c := s.src[s.i]; {
+	case c == '\n':
+		s.line++
+		s.bol = true
+		s.i++
+	case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+		s.i++
+	case s.at('\\', '\n'):
+		s.line++
+		s.i += 2
+	case s.at('/', '/'):
+		for s.i < len(s.src) && s.src[s.i] != '\n' {
+			s.i++
+		}
+	case s.at('/', '*'):
+		s.blockComment()
+		s.i += 2
+	case c == '#' && s.bol:
+		s.directive()
+	default:
+		return false
+	}
+	return true
+}
+
+// blockComment moves from a comment's "/*" to its closing "*/", counting
+// its lines.
+func (s *prescanner) blockComment() {
+	s.i += 2
+	for s.i < len(s.src) && !s.at('*', '/') {
+		if s.src[s.i] == '\n' {
+			s.line++
+		}
+		s.i++
+	}
+}
+
+// directive skips to the end of a directive's last continued line.
+func (s *prescanner) directive() {
+	for s.i < len(s.src) && s.src[s.i] != '\n' {
+		if s.at('\\', '\n') {
+			s.line++
+			s.i++
+		} else if s.at('/', '*') {
+			s.blockComment()
+			s.i++
+		}
+		s.i++
+	}
+}
+
+// token reads one token at the position.
+func (s *prescanner) token() {
+	src, i, c := s.src, s.i, s.src[s.i]
+	k, j := byte('x'), i+1
+	switch {
+	case c == '"' || c == '\'':
+		for j < len(src) && src[j] != c && src[j] != '\n' {
+			if src[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		j++
+	case isASCIIWordByte(c):
+		for j < len(src) && (isASCIIWordByte(src[j]) || src[j] == '.' && c >= '0' && c <= '9') {
+			j++
+		}
+		switch string(src[i:j]) {
+		case "if":
+			k = 'i'
+		case "else":
+			k = 'e'
+		case "for", "while", "switch", "do":
+			k = 'c'
+		}
+	case strings.IndexByte("()[]{};,", c) >= 0:
+		k = c
+	case strings.IndexByte("+-*/%&|^<>=!?", c) >= 0:
+		// One operator, possibly of two or three characters.
+		for j < len(src) && j < i+3 && (src[j] == '=' || src[j] == c && strings.IndexByte("+-&|<>", c) >= 0 || c == '-' && src[j] == '>') {
+			j++
+		}
+		k = 'o'
+	}
+	s.toks = append(s.toks, ptok{k, s.line})
+	s.i = j
+}
+
+// isASCIIWordByte reports whether c is an ASCII letter, digit or
+// underscore (prescan counts other bytes as tokens of their own).
+func isASCIIWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
