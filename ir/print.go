@@ -54,26 +54,7 @@ func (pr *printer) program() {
 	if len(p.Regions) > 0 {
 		pr.printf("\n")
 		for _, r := range p.Regions {
-			pr.printf("region r%d %q", r.ID, r.Name)
-			if r.Type != nil {
-				pr.printf(" type %q", r.Type.String())
-			}
-			for _, flag := range []struct {
-				on   bool
-				name string
-			}{{r.ThreadLocal, "thread-local"}, {r.ReadOnly, "read-only"}, {r.Collapsed, "collapsed"}} {
-				if flag.on {
-					pr.printf(" %s", flag.name)
-				}
-			}
-			if len(r.Objects) > 0 {
-				names := make([]string, len(r.Objects))
-				for i, o := range r.Objects {
-					names[i] = o.Name
-				}
-				pr.printf(" objects %s", strings.Join(names, ","))
-			}
-			pr.printf("\n")
+			pr.region(r)
 		}
 	}
 	if len(p.Objects) > 0 {
@@ -91,27 +72,7 @@ func (pr *printer) program() {
 	if len(p.EntryPoints) > 0 {
 		pr.printf("\n")
 		for _, e := range p.EntryPoints {
-			pr.printf("entrypoint %s role %s", e.Func.Name, e.Role)
-			if e.Struct != "" {
-				pr.printf(" struct %s", e.Struct)
-			}
-			if e.Var != "" {
-				pr.printf(" var %s", e.Var)
-			}
-			if e.Field != "" {
-				pr.printf(" field %s", e.Field)
-			}
-			if len(e.Params) > 0 {
-				ks := make([]string, len(e.Params))
-				for i, k := range e.Params {
-					ks[i] = k.String()
-				}
-				pr.printf(" params (%s)", strings.Join(ks, ", "))
-			}
-			if e.Guessed {
-				pr.printf(" guessed")
-			}
-			pr.printf("%s\n", pr.pos(e.Pos))
+			pr.entryPoint(e)
 		}
 	}
 	for _, f := range p.Funcs {
@@ -127,19 +88,70 @@ func (pr *printer) program() {
 				pr.printf("\n")
 				first = false
 			}
-			pr.printf("extern %s", f.Name)
-			if f.Sig != nil {
-				pr.printf(" %s", f.Sig)
-			}
-			if f.NoReturn {
-				pr.printf(" noreturn")
-			}
-			if f.Synthetic {
-				pr.printf(" implicit")
-			}
-			pr.printf("\n")
+			pr.extern(f)
 		}
 	}
+}
+
+func (pr *printer) region(r *Region) {
+	pr.printf("region r%d %q", r.ID, r.Name)
+	if r.Type != nil {
+		pr.printf(" type %q", r.Type.String())
+	}
+	for _, flag := range []struct {
+		on   bool
+		name string
+	}{{r.ThreadLocal, "thread-local"}, {r.ReadOnly, "read-only"}, {r.Collapsed, "collapsed"}} {
+		if flag.on {
+			pr.printf(" %s", flag.name)
+		}
+	}
+	if len(r.Objects) > 0 {
+		names := make([]string, len(r.Objects))
+		for i, o := range r.Objects {
+			names[i] = o.Name
+		}
+		pr.printf(" objects %s", strings.Join(names, ","))
+	}
+	pr.printf("\n")
+}
+
+func (pr *printer) entryPoint(e *EntryPoint) {
+	pr.printf("entrypoint %s role %s", e.Func.Name, e.Role)
+	if e.Struct != "" {
+		pr.printf(" struct %s", e.Struct)
+	}
+	if e.Var != "" {
+		pr.printf(" var %s", e.Var)
+	}
+	if e.Field != "" {
+		pr.printf(" field %s", e.Field)
+	}
+	if len(e.Params) > 0 {
+		ks := make([]string, len(e.Params))
+		for i, k := range e.Params {
+			ks[i] = k.String()
+		}
+		pr.printf(" params (%s)", strings.Join(ks, ", "))
+	}
+	if e.Guessed {
+		pr.printf(" guessed")
+	}
+	pr.printf("%s\n", pr.pos(e.Pos))
+}
+
+func (pr *printer) extern(f *Function) {
+	pr.printf("extern %s", f.Name)
+	if f.Sig != nil {
+		pr.printf(" %s", f.Sig)
+	}
+	if f.NoReturn {
+		pr.printf(" noreturn")
+	}
+	if f.Synthetic {
+		pr.printf(" implicit")
+	}
+	pr.printf("\n")
 }
 
 func (pr *printer) object(o *Object, indent string) {
