@@ -49,7 +49,11 @@
 // timer, work item or tasklet nothing arms never runs; a file operation
 // runs after its file's open succeeded, a remove after its probe, and a
 // net_device's ndo_start_xmit or ndo_tx_timeout after its ndo_open
-// returned 0 (strictnet.go); a device's release runs once per device. A withdrawal that waits for
+// returned 0 (strictnet.go); a device's release runs once per device; a
+// block driver's ->revalidate_disk, when no disk of the driver can have
+// its partitions scanned (alloc_disk(1), no GENHD_FL_EXT_DEVT), runs
+// only inside the driver's check_disk_change calls, so its thread holds
+// the global locks held at all of them (revalidate.go). A withdrawal that waits for
 // running callbacks (cancel_work_sync, del_timer_sync, free_irq, ...:
 // models.CallEffect) waits in the explorer too: each thread has a running
 // flag, set while it is inside its entry point (in a flag table apart

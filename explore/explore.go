@@ -227,6 +227,10 @@ func pairJobs(prog *ir.Program, res *lockset.FileResult, opts Options, out *Resu
 	facts := entry.FactsOf(prog, prog.EntryPoints)
 	sems := lockset.SemaphoreNonLocks(prog, opts.NoBinarySemaphores)
 	by := reachers(prog)
+	bodies := callerLocks(prog)
+	if opts.NoPublication {
+		bodies = nil // the kernel's protocol is off
+	}
 	var setup []*ir.EntryPoint
 	for _, ep := range prog.EntryPoints {
 		if ep.Role == ir.RoleInit {
@@ -257,7 +261,7 @@ func pairJobs(prog *ir.Program, res *lockset.FileResult, opts Options, out *Resu
 			}
 		}
 		jobs[k] = &pairJob{prog: prog, pair: pr, setup: eps, yields: byPair[[2]string{pr.Pair.First.Name(), pr.Pair.Second.Name()}],
-			opts: opts, facts: facts, sems: sems, reachers: by, out: &Result{}, mine: out.Races[sp.first:sp.last]}
+			opts: opts, facts: facts, sems: sems, reachers: by, bodies: bodies, out: &Result{}, mine: out.Races[sp.first:sp.last]}
 	}
 	share, explored := pairShares(opts.fileUnits(), len(jobs))
 	for k, p := range jobs {
@@ -397,8 +401,10 @@ type pairJob struct {
 	// reachers maps each function to the entry points reaching it
 	// (protocol.go), shared by the file's pairs (read only).
 	reachers map[*ir.Function][]*ir.EntryPoint
-	out      *Result
-	mine     []RaceResult
+	// bodies: revalidate.go's callerLocks, shared by the file's pairs.
+	bodies map[*ir.EntryPoint]*ir.Function
+	out    *Result
+	mine   []RaceResult
 	// solved counts the solver queries spent on the pair; concrete runs
 	// that confirm a race do not count against maxQueriesPerPair.
 	solved int
@@ -623,7 +629,7 @@ func (p *pairJob) query(ctx context.Context, ord [2]*ir.EntryPoint, regions map[
 func (p *pairJob) shapeFor(ord [2]*ir.EntryPoint, regions map[string]bool, excluded map[int]bool) (sh *shape, checks int) {
 	sh = &shape{first: ord[0], second: ord[1], setup: p.setup, yields: make(map[ir.Stmt]yieldPoint),
 		rounds: rounds(p.opts.CSB), unroll: p.opts.Unroll, paramAliasing: p.opts.ParamAliasing,
-		facts: p.facts, noWaits: p.opts.NoPublication, reachers: p.reachers, countingSems: p.sems}
+		facts: p.facts, noWaits: p.opts.NoPublication, reachers: p.reachers, countingSems: p.sems, bodies: p.bodies}
 	if ord[0] == p.pair.Pair.First {
 		sh.distinct = p.pair.Pair.DistinctParams
 	} else {

@@ -235,7 +235,10 @@ func (s *seq) plan(t int, ep, other *ir.EntryPoint) (threadPlan, [][2]int) {
 		return pl, nil
 	}
 	pl.gated = gated(s.src, sh.facts, ep, other)
-	pl.startYield = t == 1 || pl.gated || s.tracked[t] || withdrawnBy(other, ep, sh.facts)
+	// A thread that first takes its caller's locks (revalidate.go) may
+	// wait for them: it may begin a round late.
+	_, locked := sh.bodies[ep]
+	pl.startYield = t == 1 || pl.gated || s.tracked[t] || locked || withdrawnBy(other, ep, sh.facts)
 	if op, ok := openerOf(s.src, ep, sh.setup); ok {
 		pl.opener, pl.objArg = op, -1
 		pl.args = make([]int, len(op.Func.Params))
@@ -346,7 +349,7 @@ func (r *replayer) begin(th *thread) error {
 		}
 	}
 	n := len(th.ep.Func.Params)
-	enter := func() { r.push(th, th.ep.Func, th.args[:min(n, len(th.args))], nil, 0) }
+	enter := func() { r.push(th, r.s.sh.body(th.ep), th.args[:min(n, len(th.args))], nil, 0) }
 	if pl.opener == nil {
 		enter()
 		return nil

@@ -126,7 +126,7 @@ type activation struct {
 
 func newReplayer(s *seq, initial func(*ir.Region, *big.Int) (*big.Int, bool)) *replayer {
 	objs, funcs := vc.Layout(s.q)
-	return &replayer{s: s, objs: objs, funcs: funcs, initial: initial, log: newTraceLog(objs, funcs),
+	return &replayer{s: s, objs: objs, funcs: funcs, initial: initial, log: newTraceLog(objs, funcs, s.sh.bodies),
 		mem: make(map[*ir.Region]map[string]*big.Int), writer: make(map[*ir.Region]map[string]Step),
 		budget: maxReplaySteps}
 }

@@ -59,6 +59,10 @@ func search(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts
 	defer prover.Close()
 	facts := entry.FactsOf(prog, prog.EntryPoints)
 	by := reachers(prog)
+	bodies := callerLocks(prog) // as Confirm (pairJobs)
+	if opts.NoPublication {
+		bodies = nil
+	}
 	var setup []*ir.EntryPoint
 	for _, ep := range prog.EntryPoints {
 		if ep.Role == ir.RoleInit {
@@ -91,7 +95,7 @@ func search(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts
 				eps = append(eps, ep)
 			}
 		}
-		p := pairJob{prog: prog, pair: pr, setup: eps, yields: yl, opts: opts, prover: prover, facts: facts, reachers: by, out: out}
+		p := pairJob{prog: prog, pair: pr, setup: eps, yields: yl, opts: opts, prover: prover, facts: facts, reachers: by, bodies: bodies, out: out}
 		for _, ord := range p.orders() {
 			for q := 0; q < maxQueriesPerPair && len(open) > 0 && ctx.Err() == nil; q++ {
 				f, _, unknown, err := p.query(ctx, ord, open, map[int]bool{})

@@ -83,6 +83,20 @@ type shape struct {
 	// count is not modelled, and a mutex's "free" would let a thread
 	// through a semaphore that starts at 0), and such an up does nothing.
 	countingSems map[*ir.Call]bool
+	// bodies maps an entry point the kernel calls only from within a
+	// call of the driver's to the function its thread runs instead of
+	// its own: its own between the locks held at those calls
+	// (revalidate.go); read only, shared by the file's pairs.
+	bodies map[*ir.EntryPoint]*ir.Function
+}
+
+// body is the function thread code runs for ep: ep's, or the one
+// revalidate.go made for it.
+func (sh *shape) body(ep *ir.EntryPoint) *ir.Function {
+	if f, ok := sh.bodies[ep]; ok {
+		return f
+	}
+	return ep.Func
 }
 
 // seq is the sequentialised program of one pair (Lal–Reps eager rounds):
@@ -257,9 +271,9 @@ func (s *seq) eps() [3]*ir.EntryPoint { return [3]*ir.EntryPoint{nil, s.sh.first
 func (s *seq) threadCode(t int) []*ir.Function {
 	ep := s.eps()[t]
 	if op := s.plans[t].opener; op != nil {
-		return []*ir.Function{ep.Func, op.Func}
+		return []*ir.Function{s.sh.body(ep), op.Func}
 	}
-	return []*ir.Function{ep.Func}
+	return []*ir.Function{s.sh.body(ep)}
 }
 
 // copyRegions gives every region its per-round copies and guesses:
@@ -525,7 +539,7 @@ func (s *seq) starter(ep *ir.EntryPoint, t int) *ir.Function {
 	if pl.opener != nil {
 		b = s.open(c, b, pl, args, t, ep.Pos)
 	}
-	b.Add(&ir.Call{Callee: s.cloneOf(ep.Func, t, 0), Args: args, P: ep.Pos})
+	b.Add(&ir.Call{Callee: s.cloneOf(s.sh.body(ep), t, 0), Args: args, P: ep.Pos})
 	if s.tracked[t] {
 		c.store(b, s.flags, running, ir.IntConst(runCell(t)), ir.IntConst(0))
 	}

@@ -27,6 +27,9 @@ type traceLog struct {
 	funcs  map[*ir.Function]int64  // and of its functions
 	race   *traceRace
 	cur    int // the event of the statement being executed, or -1
+	// bodies: what a thread runs for an entry point the kernel calls
+	// only inside a driver's call, under its locks (shape.bodies).
+	bodies map[*ir.EntryPoint]*ir.Function
 }
 
 type eventKind uint8
@@ -58,8 +61,8 @@ type traceRace struct {
 	plain  bool
 }
 
-func newTraceLog(objs map[*ir.Object]*big.Int, funcs map[*ir.Function]int64) *traceLog {
-	return &traceLog{objs: objs, funcs: funcs, cur: -1}
+func newTraceLog(objs map[*ir.Object]*big.Int, funcs map[*ir.Function]int64, bodies map[*ir.EntryPoint]*ir.Function) *traceLog {
+	return &traceLog{objs: objs, funcs: funcs, cur: -1, bodies: bodies}
 }
 
 func (l *traceLog) start(t int, ep *ir.EntryPoint, args []*big.Int) {

@@ -193,8 +193,19 @@ func (c *checker) start(th *sThread, ev traceEvent) error {
 		return err
 	}
 	th.ep, th.args, th.running, th.done, th.begun = ev.ep, ev.vals, true, false, false
-	th.pending = &sCall{fn: ev.ep.Func, args: ev.vals}
+	th.pending = &sCall{fn: c.body(ev.ep), args: ev.vals}
 	return nil
+}
+
+// body is the function a thread of ep runs: its own, or its own under the
+// locks of the driver's calls it runs inside (revalidate.go).
+func (c *checker) body(ep *ir.EntryPoint) *ir.Function {
+	if c.l != nil {
+		if f, ok := c.l.bodies[ep]; ok {
+			return f
+		}
+	}
+	return ep.Func
 }
 
 // current is the entry point thread th runs now, and its arguments: its
@@ -214,7 +225,7 @@ func (th *sThread) current() (*ir.EntryPoint, []*big.Int) {
 // (opened).
 func (c *checker) open(th *sThread, ev traceEvent) error {
 	ep := th.ep
-	if ep == nil || th.begun || len(th.stack) > 0 || th.pending == nil || th.pending.fn != ep.Func || th.opener != nil {
+	if ep == nil || th.begun || len(th.stack) > 0 || th.pending == nil || th.pending.fn != c.body(ep) || th.opener != nil {
 		return rejectf(ev.ep.Pos, "%s runs in thread %d once its entry point began", ev.ep.Name(), th.id)
 	}
 	if !opens(ev.ep, ep) {
@@ -249,7 +260,7 @@ func (c *checker) opened(th *sThread, ret *big.Int) error {
 		return err
 	}
 	th.opener, th.openerArgs, th.begun = nil, nil, false
-	th.pending = &sCall{fn: th.ep.Func, args: th.args}
+	th.pending = &sCall{fn: c.body(th.ep), args: th.args}
 	return nil
 }
 
