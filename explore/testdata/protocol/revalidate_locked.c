@@ -2,11 +2,12 @@
 // nothing sets its bd_invalidated (flush_disk and register_disk test
 // disk_part_scan_enabled), so __blkdev_get never calls rescan_partitions
 // and BLKRRPART refuses it, and ->revalidate_disk runs only inside the
-// driver's own check_disk_change, here in rv_open under rv_mutex. The
-// explorer runs rv_revalidate's thread holding rv_mutex: it does not race
-// with rv_open nor with itself (before: both confirmed), and still does
-// with rv_getgeo, which reads the count without the mutex. The lockset
-// check keeps the method an entry point of its own and reports all three.
+// driver's own check_disk_change, here in rv_do_open, which rv_open calls
+// under rv_mutex. The explorer runs rv_revalidate's thread holding
+// rv_mutex: it does not race with rv_open nor with itself (before: both
+// confirmed), and still does with rv_getgeo, which reads the count without
+// the mutex. The lockset check keeps the method an entry point of its own
+// and reports all three.
 #include <linux/module.h>
 #include <linux/blkdev.h>
 #include <linux/genhd.h>
@@ -22,11 +23,17 @@ static int rv_revalidate(struct gendisk *disk)
 	return 0;
 }
 
+static void rv_do_open(struct block_device *bdev)
+{
+	changes = 0; // want "^not-confirmed global changes rv_open.rv_revalidate" "^confirmed global changes rv_open.rv_getgeo"
+	check_disk_change(bdev);
+}
+
+// As swim's floppy_unlocked_open: the lock is the caller's.
 static int rv_open(struct block_device *bdev, fmode_t mode)
 {
 	mutex_lock(&rv_mutex);
-	changes = 0; // want "^not-confirmed global changes rv_open.rv_revalidate" "^confirmed global changes rv_open.rv_getgeo"
-	check_disk_change(bdev);
+	rv_do_open(bdev);
 	mutex_unlock(&rv_mutex);
 	return 0;
 }
