@@ -761,7 +761,11 @@ func (p *pairJob) solve(ctx context.Context, s *seq, accept func(*vc.Trace, func
 			}
 			opts.Rlimit = min(budget, left)
 		}
+		before := p.out.Stats.Units
 		outs, err = p.prover.Check(qctx, s.q, s.harness, opts)
+		if p.opts.Debug != nil {
+			fmt.Fprintf(p.opts.Debug, "  attempt %d (fresh %v, rlimit %d): %d units, out of budget %v\n", attempt, opts.Fresh, opts.Rlimit, p.out.Stats.Units-before, outOfBudget(outs))
+		}
 		if ctx.Err() != nil {
 			// The run stopped (its deadline, an interrupt), maybe in
 			// the encoding, whose error is then ctx's: the pair's

@@ -24,6 +24,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/whoopverify/whoop/explore"
@@ -69,6 +70,10 @@ type cell struct {
 	// machine's load (the same in every run).
 	queries int
 	units   uint64
+	// cpu are the process's CPU seconds (user and system) of each
+	// finished run: unlike the wall time, not stretched by other
+	// processes waiting for the cores.
+	cpu []time.Duration
 }
 
 // settings are the command's flags.
@@ -108,7 +113,7 @@ func main() {
 	}
 	// Fixed-width columns, so each row can print as soon as it is measured.
 	printRow([]string{"driver", "csb", "ALL #Y", "ALL s", "EPP #Y", "EPP s", "MR #Y", "MR s", "ALL/MR", "found A/E/M", "paper MR #Y", "paper MR s", "MR/paper",
-		"queries A/E/M", "Munits A/E/M"})
+		"queries A/E/M", "Munits A/E/M", "cpu s A/E/M", "cpu A/MR"})
 	for _, path := range driverFiles(*drivers) {
 		name := filepath.Base(filepath.Dir(path))
 		if set.onlyThem != nil && !slices.Contains(set.onlyThem, name) {
@@ -178,7 +183,7 @@ func benchDriver(name, path string, set settings) {
 func (c *cell) measure(ctx context.Context, prog *ir.Program, res *lockset.FileResult, opts explore.Options, set settings) {
 	rctx, cancel := context.WithTimeout(ctx, set.limit)
 	defer cancel()
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	if set.debug {
 		opts.Debug = os.Stderr
 	}
@@ -199,7 +204,17 @@ func (c *cell) measure(ctx context.Context, prog *ir.Program, res *lockset.FileR
 		c.yields, c.found = out.Stats.Yields, len(found)
 		c.queries, c.units = out.Stats.Queries, out.Stats.Units
 		c.times = append(c.times, took)
+		c.cpu = append(c.cpu, cpuTime()-cpu0)
 	}
+}
+
+// cpuTime is the CPU time (user and system) the process has used so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // tableRow is a driver's row at one csb, next to the paper's.
@@ -220,10 +235,38 @@ func tableRow(name string, csb int, cells []cell, limit time.Duration) []string 
 		row = append(row, "-", "-", "-")
 	}
 	return append(row, fmt.Sprintf("%d/%d/%d", cells[0].queries, cells[1].queries, cells[2].queries),
-		fmt.Sprintf("%.0f/%.0f/%.0f", float64(cells[0].units)/1e6, float64(cells[1].units)/1e6, float64(cells[2].units)/1e6))
+		fmt.Sprintf("%.0f/%.0f/%.0f", float64(cells[0].units)/1e6, float64(cells[1].units)/1e6, float64(cells[2].units)/1e6),
+		fmt.Sprintf("%s/%s/%s", cells[0].cpuMedian(), cells[1].cpuMedian(), cells[2].cpuMedian()),
+		cpuRatio(cells[0], cells[2]))
 }
 
-var widths = []int{14, 4, 7, 8, 7, 8, 7, 8, 7, 12, 12, 11, 9, 14, 16}
+// cpuMedian is the median CPU seconds of c's finished runs.
+func (c cell) cpuMedian() string {
+	if len(c.cpu) == 0 {
+		return "-"
+	}
+	t := slices.Clone(c.cpu)
+	slices.Sort(t)
+	return fmt.Sprintf("%.1f", t[len(t)/2].Seconds())
+}
+
+// cpuRatio is a's median CPU time over b's, when both finished.
+func cpuRatio(a, b cell) string {
+	if len(a.cpu) == 0 || len(b.cpu) == 0 || a.timedOut {
+		return "-"
+	}
+	med := func(ts []time.Duration) time.Duration {
+		t := slices.Clone(ts)
+		slices.Sort(t)
+		return t[len(t)/2]
+	}
+	if m := med(b.cpu); m > 0 {
+		return fmt.Sprintf("%.1fx", med(a.cpu).Seconds()/m.Seconds())
+	}
+	return "-"
+}
+
+var widths = []int{14, 4, 7, 8, 7, 8, 7, 8, 7, 12, 12, 11, 9, 14, 16, 18, 8}
 
 func printRow(cols []string) {
 	var b strings.Builder
