@@ -10,7 +10,9 @@
 // CORRAL alone); the three modes are interleaved within each run, so the
 // machine's noise falls on all of them alike. A run longer than -limit is
 // cut and printed as "T.O."; the ratio to MR is then a lower bound
-// (">=").
+// (">="). Beside the wall times, which a loaded machine stretches, it
+// prints each mode's CPU seconds and Z3 resource units and their ALL/MR
+// ratios (the units are the same in every run).
 package main
 
 import (
@@ -113,7 +115,7 @@ func main() {
 	}
 	// Fixed-width columns, so each row can print as soon as it is measured.
 	printRow([]string{"driver", "csb", "ALL #Y", "ALL s", "EPP #Y", "EPP s", "MR #Y", "MR s", "ALL/MR", "found A/E/M", "paper MR #Y", "paper MR s", "MR/paper",
-		"queries A/E/M", "Munits A/E/M", "cpu s A/E/M", "cpu A/MR"})
+		"queries A/E/M", "Munits A/E/M", "cpu s A/E/M", "cpu A/MR", "units A/MR"})
 	for _, path := range driverFiles(*drivers) {
 		name := filepath.Base(filepath.Dir(path))
 		if set.onlyThem != nil && !slices.Contains(set.onlyThem, name) {
@@ -237,7 +239,16 @@ func tableRow(name string, csb int, cells []cell, limit time.Duration) []string 
 	return append(row, fmt.Sprintf("%d/%d/%d", cells[0].queries, cells[1].queries, cells[2].queries),
 		fmt.Sprintf("%.0f/%.0f/%.0f", float64(cells[0].units)/1e6, float64(cells[1].units)/1e6, float64(cells[2].units)/1e6),
 		fmt.Sprintf("%s/%s/%s", cells[0].cpuMedian(), cells[1].cpuMedian(), cells[2].cpuMedian()),
-		cpuRatio(cells[0], cells[2]))
+		cpuRatio(cells[0], cells[2]), unitsRatio(cells[0], cells[2]))
+}
+
+// unitsRatio is a's Z3 units over b's: the solver's share of the ratio,
+// the same in every run whatever the load.
+func unitsRatio(a, b cell) string {
+	if len(a.times) == 0 || len(b.times) == 0 || a.timedOut || b.units == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1fx", float64(a.units)/float64(b.units))
 }
 
 // cpuMedian is the median CPU seconds of c's finished runs.
@@ -266,7 +277,7 @@ func cpuRatio(a, b cell) string {
 	return "-"
 }
 
-var widths = []int{14, 4, 7, 8, 7, 8, 7, 8, 7, 12, 12, 11, 9, 14, 16, 18, 8}
+var widths = []int{14, 4, 7, 8, 7, 8, 7, 8, 7, 12, 12, 11, 9, 14, 16, 18, 8, 10}
 
 func printRow(cols []string) {
 	var b strings.Builder
