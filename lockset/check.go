@@ -252,6 +252,10 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	}
 	res.Stats.Check = time.Since(cstart)
 	res.Stats.SolvedPairs = len(costs)
+	for _, c := range costs {
+		res.Stats.PairQueries += c.Queries
+		res.Stats.PairUnits += c.Units
+	}
 	res.Stats.Slowest = slowest(costs)
 	res.Warnings = append(append([]ir.Diagnostic(nil), prog.Warnings...), f.warnings...)
 	res.Stats.Total = time.Since(start)
@@ -541,11 +545,13 @@ func (pc *pairChecks) check(ctx context.Context, session *vc.Session, pl *plan, 
 	}
 	pstart := time.Now()
 	var pr PairResult
+	var spent vc.Cost
 	if err = pc.validate(pl); err == nil {
-		pr, err = pc.in.checkPair(ctx, session, pl, pc.opts.limits())
+		pr, err = pc.in.checkPair(ctx, session, pl, pc.opts.limits(), &spent)
 	}
 	cost := PairCost{First: pl.pair.First.Name(), Second: pl.pair.Second.Name(),
-		Regions: len(pl.regions), Statements: size, Fresh: pc.in.fresh(pl), Time: time.Since(pstart)}
+		Regions: len(pl.regions), Statements: size, Fresh: pc.in.fresh(pl), Time: time.Since(pstart),
+		Queries: spent.Queries, Units: spent.Units}
 	pl.release()
 	pc.mu.Lock()
 	pc.costs = append(pc.costs, cost)
@@ -694,8 +700,9 @@ func (in *instrumenter) groupPlans(plans []*plan) [][]*plan {
 	return groups // group 0 got the most expensive plan first: largest first
 }
 
-// checkPair proves the harness of one pair in the group's session.
-func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *plan, lim limits) (PairResult, error) {
+// checkPair proves the harness of one pair in the group's session, and
+// adds its solver work to spent.
+func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *plan, lim limits, spent *vc.Cost) (PairResult, error) {
 	pr := PairResult{Pair: pl.pair, Verdict: RaceFree}
 	if len(pl.regions) == 0 {
 		return pr, nil
@@ -715,6 +722,7 @@ func (in *instrumenter) checkPair(ctx context.Context, session *vc.Session, pl *
 	opts.TraceVars = pl.witnessVar
 	opts.Fresh = in.fresh(pl)
 	opts.Rlimit = lim.rlimit
+	opts.Cost = spent
 	// Loop invariants are true by construction or proved by Houdini; the
 	// tests check them again (verifyConstruction).
 	opts.CheckInvariants = in.verifyConstruction

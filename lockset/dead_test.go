@@ -171,3 +171,32 @@ func TestUnheldLockLeftOut(t *testing.T) {
 		t.Errorf("records left out and kept differ:\n%v\n%v", a, b)
 	}
 }
+
+// TestPairCostCounted: Stats counts the pair checks' solver calls and Z3
+// resource units (--stats prints them), every solved pair at least one
+// call, and a pair taken as a repeat of another costs none: on
+// pm_slots.c checking the two repeats as well costs more calls.
+func TestPairCostCounted(t *testing.T) {
+	check := fileChecker(t, filepath.Join("testdata", "race", "pm_slots.c"))
+	once := check(lockset.Options{})
+	each := check(lockset.CheckRepeats(lockset.Options{}))
+	for _, res := range []*lockset.FileResult{once, each} {
+		st := res.Stats
+		if st.SolvedPairs == 0 || st.PairQueries < st.SolvedPairs || st.PairUnits == 0 {
+			t.Errorf("%d pairs solved with %d solver calls and %d units", st.SolvedPairs, st.PairQueries, st.PairUnits)
+		}
+		var calls int
+		for _, c := range st.Slowest {
+			if c.Queries == 0 || c.Units == 0 {
+				t.Errorf("slow pair %s and %s: %d calls, %d units", c.First, c.Second, c.Queries, c.Units)
+			}
+			calls += c.Queries
+		}
+		if calls > st.PairQueries {
+			t.Errorf("the slowest pairs made %d calls, all of them %d", calls, st.PairQueries)
+		}
+	}
+	if once.Stats.PairQueries >= each.Stats.PairQueries {
+		t.Errorf("repeats taken: %d solver calls, checked: %d; want fewer", once.Stats.PairQueries, each.Stats.PairQueries)
+	}
+}

@@ -114,6 +114,11 @@ type Stats struct {
 	Check            time.Duration // pair checks
 	Total            time.Duration
 	SolvedPairs      int // pairs checked with Z3 (repeats and pairs without regions left out)
+	// PairQueries and PairUnits are the pair checks' solver checks and
+	// the Z3 resource units they used: counts of their work that do not
+	// depend on the machine or its load.
+	PairQueries int
+	PairUnits   uint64
 	// Slowest are the pair checks that took longest, longest first (at
 	// most MaxSlowest): where the time of a slow file went (--stats).
 	Slowest []PairCost
@@ -129,6 +134,8 @@ type PairCost struct {
 	Statements    int           // statements of both entry points, callees inlined
 	Fresh         bool          // solved with fresh solvers (an init pair)
 	Time          time.Duration // wall clock
+	Queries       int           // solver checks
+	Units         uint64        // Z3 resource units they used
 }
 
 // FileResult is the analysis of one driver file.

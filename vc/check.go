@@ -164,7 +164,10 @@ func (p *Prover) solve(ctx context.Context, zc *z3.Context, en *Encoding, fn *ir
 		}
 	}
 	if opts.Together && !opts.Fresh && !opts.Refine && len(outs) > 1 {
-		if err := p.together(ctx, sv.s, en, outs, sv.done, sv.assume); err != nil {
+		check := func(as []*z3.Expr) (z3.Result, error) {
+			return sv.counted(sv.s, func() (z3.Result, error) { return sv.s.CheckAssumptions(ctx, as...) })
+		}
+		if err := p.together(sv.s, en, outs, sv.done, sv.assume, check); err != nil {
 			return nil, fmt.Errorf("vc: check %s: %w", fn.Name, err)
 		}
 	}
@@ -281,7 +284,7 @@ func (sv *solving) query(ctx context.Context, as []*z3.Expr) (res z3.Result, err
 		}()
 	}
 	if !sv.opts.Fresh {
-		return sv.s.CheckAssumptions(ctx, as...)
+		return sv.counted(sv.s, func() (z3.Result, error) { return sv.s.CheckAssumptions(ctx, as...) })
 	}
 	if sv.s == nil {
 		if err := sv.restart(); err != nil {
@@ -293,7 +296,21 @@ func (sv *solving) query(ctx context.Context, as []*z3.Expr) (res z3.Result, err
 			return z3.Unknown, err
 		}
 	}
-	return sv.s.Check(ctx)
+	return sv.counted(sv.s, func() (z3.Result, error) { return sv.s.Check(ctx) })
+}
+
+// counted runs one check on s and adds it to Options.Cost. The resource
+// counter is the context's, so the difference across the check is what
+// it used, on a fresh solver too.
+func (sv *solving) counted(s *z3.Solver, check func() (z3.Result, error)) (z3.Result, error) {
+	if sv.opts.Cost == nil {
+		return check()
+	}
+	before := s.RlimitCount()
+	res, err := check()
+	sv.opts.Cost.Queries++
+	sv.opts.Cost.Units += s.RlimitCount() - before
+	return res, err
 }
 
 // next readies a fresh solver's successor (after its model is read).
@@ -515,7 +532,7 @@ func (sv *solving) oneByOne(ctx context.Context) error {
 // together; most often they cannot fail at all), and marks Failed those of a
 // model it finds. It is only a shortcut: the caller's loop still decides
 // every obligation it leaves.
-func (p *Prover) together(ctx context.Context, s *z3.Solver, en *Encoding, outs []Outcome, done []bool, assume func(int) []*z3.Expr) error {
+func (p *Prover) together(s *z3.Solver, en *Encoding, outs []Outcome, done []bool, assume func(int) []*z3.Expr, check func([]*z3.Expr) (z3.Result, error)) error {
 	const maxCores = 4
 	lit := make([]*z3.Expr, len(outs))
 	owner := make(map[uint32]int, len(outs))
@@ -541,7 +558,7 @@ func (p *Prover) together(ctx context.Context, s *z3.Solver, en *Encoding, outs 
 				as = append(as, lit[i])
 			}
 		}
-		res, _ := s.CheckAssumptions(ctx, as...)
+		res, _ := check(as)
 		switch res {
 		case z3.Sat:
 			_, err := p.failures(s, en, outs, done, -1)

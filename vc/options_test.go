@@ -104,3 +104,32 @@ func TestTogetherSameVerdicts(t *testing.T) {
 		}
 	}
 }
+
+// Cost counts the solver checks a query made and the Z3 resource units
+// they used, added across checks, for every way of checking (--stats
+// prints the pair checks'). twice's two copies of x > 0 fail in one model
+// and the true assertion is then proved: two checks. Together adds one
+// before them: all three failing (unsat), then, the core dropping the true
+// one, the two (sat); on fresh solvers its one query (all three failing:
+// unsat) comes before the two.
+func TestCostCounts(t *testing.T) {
+	for _, m := range []struct {
+		together, fresh bool
+		queries         int
+	}{{false, false, 2}, {true, false, 3}, {false, true, 2}, {true, true, 3}} {
+		var cost vc.Cost
+		for run := 1; run <= 2; run++ {
+			b, f := twice()
+			opts := vc.CheckAll()
+			opts.IndependentAsserts = true
+			opts.Together, opts.Fresh = m.together, m.fresh
+			opts.Cost = &cost
+			if got, want := verdicts(check(t, b, f, opts)), "assert#1@2:failed assert#2@3:failed assert#3@4:proved"; got != want {
+				t.Fatalf("%+v: %s, want %s", m, got, want)
+			}
+			if cost.Queries != run*m.queries || cost.Units == 0 {
+				t.Errorf("%+v, after %d checks: %d queries (want %d), %d units", m, run, cost.Queries, run*m.queries, cost.Units)
+			}
+		}
+	}
+}

@@ -107,6 +107,10 @@ type Options struct {
 	// the query used: a count of the solver's work that does not depend
 	// on the machine's load (the explorer's statistics).
 	Spent *uint64
+	// Cost, when not nil, is added the solver checks the query made and
+	// the Z3 resource units they used (--stats: where a pair check's
+	// time went, in counts that do not depend on the machine's load).
+	Cost *Cost
 	// NoSteps leaves Trace.Steps empty; TraceVars, when set, restricts
 	// Trace.Values to the variables it accepts. Reading a long path and
 	// every variable from each model is the main cost of a failing check.
@@ -225,4 +229,16 @@ func (v Value) String() string {
 		return "?"
 	}
 	return v.Int.String()
+}
+
+// Cost counts solver work: checks made and Z3 resource units used.
+type Cost struct {
+	Queries int
+	Units   uint64
+}
+
+// Add adds c2 to c.
+func (c *Cost) Add(c2 Cost) {
+	c.Queries += c2.Queries
+	c.Units += c2.Units
 }

@@ -187,8 +187,8 @@ func raceStats(out io.Writer, w *fileWork, prog *ir.Program, res *lockset.FileRe
 		st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(w.started).Round(time.Millisecond))
 	if len(st.Slowest) > 0 {
 		// Where the pair checks' time went: many pairs, or a few large ones.
-		fmt.Fprintf(out, "whoop: %s: pair checks: %d solved, %v on average; slowest: %s\n", prog.Path, st.SolvedPairs,
-			(st.Check / time.Duration(max(st.SolvedPairs, 1))).Round(time.Millisecond), slowestPairs(st.Slowest))
+		fmt.Fprintf(out, "whoop: %s: pair checks: %d solved, %v on average, %d solver calls (%d resource units); slowest: %s\n", prog.Path, st.SolvedPairs,
+			(st.Check / time.Duration(max(st.SolvedPairs, 1))).Round(time.Millisecond), st.PairQueries, st.PairUnits, slowestPairs(st.Slowest))
 	}
 }
 
@@ -338,8 +338,8 @@ func slowestPairs(costs []lockset.PairCost) string {
 		if c.Fresh {
 			how = ", fresh solvers"
 		}
-		parts = append(parts, fmt.Sprintf("%s and %s %v (%d regions, %d statements%s)",
-			c.First, c.Second, c.Time.Round(time.Millisecond), c.Regions, c.Statements, how))
+		parts = append(parts, fmt.Sprintf("%s and %s %v (%d regions, %d statements%s, %d solver calls, %d units)",
+			c.First, c.Second, c.Time.Round(time.Millisecond), c.Regions, c.Statements, how, c.Queries, c.Units))
 	}
 	return strings.Join(parts, "; ")
 }
