@@ -114,6 +114,10 @@ type Options struct {
 	// state carries over (models.LockPairs: usb_driver pre_reset and
 	// post_reset) alone, as if the kernel called it alone.
 	NoLockPairs bool
+	// NoCallbackLocks: a lock a callback returns holding is not held in
+	// the callbacks the kernel calls after it in one bracket
+	// (models.CallbackBrackets, brackets.go).
+	NoCallbackLocks bool
 	// ReportUnidentifiedLocks (lock checks): report each locking call
 	// whose lock cannot be identified instead of skipping it.
 	ReportUnidentifiedLocks bool
@@ -186,6 +190,9 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	f := gatherFacts(prog, env, opts.factsOptions())
 
 	in := newInstrumenter(f)
+	if !opts.NoCallbackLocks && !opts.ManyDevices {
+		in.carryBrackets()
+	}
 	in.verifyConstruction = opts.verifyConstruction
 	in.keepLockRecords = opts.keepLockRecords
 	in.keepDeadSites = opts.keepDeadSites

@@ -85,6 +85,21 @@ type mustAnalysis struct {
 // mustHeld returns, for every access site reachable from ep, the locks held
 // on every path to it.
 func (in *instrumenter) mustHeld(ep *ir.EntryPoint) map[int]held {
+	a, start := in.newMustAnalysis(ep)
+	a.function(ep.Func, start)
+	return a.atSite
+}
+
+// heldAtReturn returns the locks ep holds on entry (start) and on every
+// return of its function (exit), in any mode and in write mode.
+func (in *instrumenter) heldAtReturn(ep *ir.EntryPoint) (start, exit held) {
+	a, start := in.newMustAnalysis(ep)
+	return start, a.function(ep.Func, start.clone())
+}
+
+// newMustAnalysis prepares the must-held analysis of ep and its state on
+// entry: the locks it runs under (initialLocks).
+func (in *instrumenter) newMustAnalysis(ep *ir.EntryPoint) (*mustAnalysis, held) {
 	n := len(in.f.locks)
 	a := &mustAnalysis{in: in, ep: ep, n: n, recursive: in.recursive(),
 		memo: make(map[*ir.Function]map[string]held), active: make(map[*ir.Function]bool),
@@ -103,8 +118,7 @@ func (in *instrumenter) mustHeld(ep *ir.EntryPoint) map[int]held {
 			start.notW.set(l)
 		}
 	}
-	a.function(ep.Func, start)
-	return a.atSite
+	return a, start
 }
 
 // function analyses fn entered with state entry and returns the state at

@@ -150,3 +150,38 @@ const (
 // i8042_interrupt holds it around i8042_filter, which calls the platform
 // filter i8042_install_filter installed.
 const I8042Lock = "i8042_lock"
+
+// CallbackBracket is a lock one callback of a driver takes and returns
+// holding, which the kernel keeps held, on the calling thread, across the
+// callbacks it then calls on the same device until one of them releases
+// it: a lock Open holds at every return is held on entry to each callback
+// of Inside of the same ops variable (lockset, Options.NoCallbackLocks;
+// assumption "callback-locks").
+type CallbackBracket struct {
+	// Open is the OpsRow key of the callback that takes the lock.
+	Open string
+	// Inside are the OpsRow keys of the callbacks the kernel calls only
+	// after Open returned (0), and before the one that ends the bracket
+	// returned: on the same thread, with nothing in between that releases
+	// the driver's lock.
+	Inside []string
+	// Why names the kernel code that calls them so.
+	Why string
+}
+
+var callbackBrackets = []CallbackBracket{
+	// Linux 6.12 drivers/usb/core/hub.c usb_reset_device: for each
+	// interface bound to a driver with both callbacks it calls
+	// ->pre_reset and unbinds the interface when that fails
+	// (usb_forced_unbind_intf); it resets the device, then calls
+	// ->post_reset of each interface still bound whose needs_binding is
+	// clear. It is the only caller of either, so post_reset runs only on
+	// the thread whose pre_reset on that interface returned 0.
+	{Open: "usb_driver.pre_reset", Inside: []string{"usb_driver.post_reset"},
+		Why: "usb_reset_device (drivers/usb/core/hub.c) calls ->post_reset of an interface only after its ->pre_reset returned 0, on the same thread, and is their only caller"},
+}
+
+// CallbackBrackets returns the callback brackets.
+func CallbackBrackets() []CallbackBracket {
+	return append([]CallbackBracket(nil), callbackBrackets...)
+}

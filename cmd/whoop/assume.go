@@ -226,6 +226,10 @@ var assumptions = []assumption{
 		"kernel memory the driver reads or writes as struct S * (an array of struct attribute_group * handed to class_register, a void * context used as struct S **) holds pointers to S objects only: it is one node per struct type S, whose pointees are the canonical S, apart from the kernel's char * and void * memory (the typed-kernel assumption for pointer memory; drivers/base/core.c device_add_groups reads groups[] as struct attribute_group *)",
 		"a race through kernel pointer memory that one part of the kernel fills with pointers of one struct type and the driver reads as another (the driver's accesses then name the canonical S, the other object's type another region)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoTypedPointerMemory = true }},
+	{"callback-locks",
+		"a lock one callback returns holding on every path is held, from their entry, by the callbacks the kernel then calls on the same thread before the bracket ends (models.CallbackBrackets: usb_driver post_reset after pre_reset, usb_reset_device in drivers/usb/core/hub.c being their only caller); only under one device and one lock per lock field",
+		"a race of a callback inside the bracket if the kernel called it without the opening callback first (another caller of post_reset), or the driver released the lock in between on another thread",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoCallbackLocks = true }},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.
