@@ -322,6 +322,9 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 			(call.ArgTargets[api.Arg].Exact || f.lockArrays && call.ArgTargets[api.Arg].Array) &&
 			call.ArgTargets[api.Arg].Key != "":
 			key := spinlockKey(call.ArgTargets[api.Arg].Key)
+			if id, ok := models.KernelLockOfField(key); ok {
+				key = id // the lock the kernel holds around callbacks
+			}
 			if api.Class == "semaphore" && !f.semaphores.isLock(f, key, call.P) {
 				return // a counting semaphore: no lock operation at all
 			}

@@ -1107,6 +1107,22 @@ func ttyAndFriends() {
 		cb("setkeycode", entry, "shared fresh fresh", held(InputEventLock)),
 		cb("getkeycode", entry, "shared fresh", held(InputEventLock)),
 	)
+	// Linux 6.12 drivers/input/ff-core.c: ->playback, ->set_gain and
+	// ->set_autocenter are called by input_ff_event, which is dev->event
+	// of a force-feedback device (input_ff_create) and whose only other
+	// caller, hidinput_input_event (drivers/hid/hid-input.c), is a
+	// dev->event too: input_handle_event calls dev->event with
+	// dev->event_lock held (input.c, input_event and
+	// input_inject_event). erase_effect calls ->playback under
+	// spin_lock_irq(&dev->event_lock) too. ->upload and ->erase run
+	// under ff->mutex only: no input_dev lock claimed.
+	ops("ff_device", ClassInput,
+		cb("upload", entry, "shared shared shared"),
+		cb("erase", entry, "shared scalar"),
+		cb("playback", entry, "shared scalar scalar", held(InputEventLock)),
+		cb("set_gain", entry, "shared scalar", held(InputEventLock)),
+		cb("set_autocenter", entry, "shared scalar", held(InputEventLock)),
+	)
 	// net/nfc/core.c takes device_lock(&dev->dev) around dev_up, dev_down,
 	// start/stop_poll, dep_link_up/down, activate/deactivate_target,
 	// data exchange (im_transceive), the presence check, firmware download

@@ -185,3 +185,20 @@ var callbackBrackets = []CallbackBracket{
 func CallbackBrackets() []CallbackBracket {
 	return append([]CallbackBracket(nil), callbackBrackets...)
 }
+
+// kernelLockFields names the kernel locks of HeldLocks that are a lock
+// field of a kernel struct the driver can take itself, by the identity
+// lockset gives that field ("struct S.f", one lock for all objects of S:
+// the lock-instances assumption): a driver's
+// spin_lock(&dev->event_lock) takes the lock the input core holds around
+// input_dev.event, so the two are one lock.
+var kernelLockFields = map[string]string{
+	"struct input_dev.event_lock": InputEventLock,
+}
+
+// KernelLockOfField returns the kernel lock of HeldLocks that lock field
+// key ("struct input_dev.event_lock") is, if it is one.
+func KernelLockOfField(key string) (string, bool) {
+	id, ok := kernelLockFields[key]
+	return id, ok
+}
