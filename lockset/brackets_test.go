@@ -10,7 +10,9 @@ import (
 // TestCallbackLocksSwitch: the races the callback brackets hide come back
 // with the assumption dropped (NoCallbackLocks), and under several
 // devices (ManyDevices) or distinct lock instances, where the carried
-// lock field no longer names one lock.
+// lock field no longer names one lock; so do those of the rules
+// usb-disconnect-pm and xenbus-resume, and the event_lock playback holds
+// with the kernel locks dropped.
 func TestCallbackLocksSwitch(t *testing.T) {
 	cases := []struct {
 		name string
@@ -21,6 +23,10 @@ func TestCallbackLocksSwitch(t *testing.T) {
 		{"reset bracket", "testdata/race/reset_bracket.c", lockset.Options{NoCallbackLocks: true}, 31},
 		{"reset bracket, many devices", "testdata/race/reset_bracket.c", lockset.Options{ManyDevices: true}, 31},
 		{"reset bracket, lock instances", "testdata/race/reset_bracket.c", lockset.Options{LockInstancesDistinct: true}, 31},
+		{"usb disconnect pm", "testdata/race/usb_disconnect_pm.c", lockset.Options{IgnoreRules: []string{"usb-disconnect-pm"}}, 66},
+		{"usb disconnect pm, many devices", "testdata/race/usb_disconnect_pm.c", lockset.Options{ManyDevices: true}, 66},
+		{"xenbus resume", "testdata/race/xenbus_resume.c", lockset.Options{IgnoreRules: []string{"xenbus-resume"}}, 57},
+		{"input event lock, kernel locks", "testdata/race/input_ff_event_lock.c", lockset.Options{NoKernelLocks: true}, 40},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -438,6 +438,43 @@ var ruleTable = []Rule{
 			"suspend, resume and reset_resume (usb_suspend_both, usb_resume_both), do not run during it, and " +
 			"system sleep blocks probing (dpm_prepare: wait_for_device_probe, device_block_probing)"},
 
+	// Linux 6.12 drivers/usb/core/driver.c: usb_unbind_interface, which
+	// calls ->disconnect, first takes a runtime PM reference on the
+	// usb_device (usb_autoresume_device: when it fails, runtime PM of
+	// the device is disabled or in error and rpm_resume and rpm_suspend
+	// call no callback) and drops it after ->disconnect returned, so the
+	// runtime suspend and resume of the device (usb_suspend_both,
+	// usb_resume_both), which call the interface driver's suspend,
+	// resume and reset_resume, do not run during it. System sleep calls
+	// them from the usb_device's own PM callbacks (usb_dev_suspend,
+	// usb_dev_resume, ...), which the PM core runs under
+	// device_lock(&udev->dev) (drivers/base/power/main.c, device_suspend
+	// and device_resume), the lock disconnect runs under (rule
+	// usb-device-lock: need_parent_lock, usb_disconnect).
+	{ID: "usb-disconnect-pm", A: Side{Rows: rows("usb_driver", "suspend", "resume", "reset_resume")},
+		B: Side{Rows: rows("usb_driver", "disconnect")}, SameVar: true, Scope: ScopeDevice,
+		Reason: "usb_unbind_interface holds a runtime PM reference on the usb_device (usb_autoresume_device) " +
+			"around ->disconnect, so the device's runtime suspend and resume, which call the interface driver's " +
+			"suspend, resume and reset_resume (usb_suspend_both, usb_resume_both), do not run during it, and " +
+			"system sleep calls them from the usb_device's PM callbacks under its device_lock, which disconnect " +
+			"holds (need_parent_lock, usb_disconnect)"},
+
+	// Linux 6.12 drivers/xen/xenbus/xenbus_probe_frontend.c: a frontend
+	// driver's ->resume is called only by xenbus_dev_resume
+	// (xenbus_probe.c), from xenbus_frontend_dev_resume, the .restore of
+	// the bus's dev_pm_ops, which the PM core calls under device_lock
+	// while probing is blocked (dpm_prepare: device_block_probing); its
+	// ->remove runs under the same device_lock (xenbus_dev_remove from
+	// device_remove). Not when xenstored runs in this domain
+	// (XS_LOCAL): the resume is then deferred to a work item
+	// (xenbus_frontend_delayed_resume) without the lock.
+	{ID: "xenbus-resume", A: Side{Rows: rows("xenbus_driver", "resume")},
+		B: Side{Rows: rows("xenbus_driver", "probe", "remove", "resume")}, SameVar: true, Scope: ScopeDevice,
+		Reason: "a Xen frontend's ->resume runs from the bus's .restore (xenbus_frontend_dev_resume, " +
+			"xenbus_dev_resume) under device_lock with probing blocked (dpm_prepare), and ->remove under the same " +
+			"device_lock (xenbus_dev_remove); only when xenstored runs in this domain (XS_LOCAL) is the resume " +
+			"deferred to a work item"},
+
 	// Networking (net/core).
 	{ID: "rtnl", A: holds(RTNL), B: holds(RTNL), Scope: ScopeKernel,
 		Reason: "rtnl_mutex: the networking core calls these net_device_ops and ethtool_ops callbacks with " +

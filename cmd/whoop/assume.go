@@ -230,6 +230,18 @@ var assumptions = []assumption{
 		"a lock one callback returns holding on every path is held, from their entry, by the callbacks the kernel then calls on the same thread before the bracket ends (models.CallbackBrackets: usb_driver post_reset after pre_reset, usb_reset_device in drivers/usb/core/hub.c being their only caller); only under one device and one lock per lock field",
 		"a race of a callback inside the bracket if the kernel called it without the opening callback first (another caller of post_reset), or the driver released the lock in between on another thread",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoCallbackLocks = true }},
+	{"usb-disconnect-pm",
+		"an interface driver's suspend, resume and reset_resume never run during its disconnect (rule usb-disconnect-pm): usb_unbind_interface holds a runtime PM reference on the usb_device (usb_autoresume_device, drivers/usb/core/driver.c) around ->disconnect, and when taking it fails, runtime PM of the device is disabled or in error and calls no callback; system sleep calls them from the usb_device's PM callbacks, under its device_lock, which disconnect holds",
+		"a race between disconnect and a runtime resume or suspend that starts after usb_unbind_interface's autoresume failed for another reason (the parent hub failed to resume) and later succeeds",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "usb-disconnect-pm")
+		}},
+	{"xenbus-resume",
+		"a Xen frontend driver's resume runs from the bus's .restore under device_lock, with probing blocked (xenbus_frontend_dev_resume, drivers/xen/xenbus/xenbus_probe_frontend.c; dpm_prepare), so never beside its probe, remove or another resume (rule xenbus-resume); not so when xenstored runs in this domain (XS_LOCAL), which defers the resume to a work item",
+		"a race between a Xen frontend's resume and its probe, remove or another resume in a domain that runs xenstored itself (XS_LOCAL: dom0 with a local xenstored)",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "xenbus-resume")
+		}},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.
