@@ -23,6 +23,8 @@ func TestCallbackLocksSwitch(t *testing.T) {
 		{"reset bracket", "testdata/race/reset_bracket.c", lockset.Options{NoCallbackLocks: true}, 31},
 		{"reset bracket, many devices", "testdata/race/reset_bracket.c", lockset.Options{ManyDevices: true}, 31},
 		{"reset bracket, lock instances", "testdata/race/reset_bracket.c", lockset.Options{LockInstancesDistinct: true}, 31},
+		{"irq chip bus lock", "testdata/race/irq_bus_lock_bracket.c", lockset.Options{IgnoreRules: []string{"irq-chip-bus-lock"}}, 64},
+		{"irq chip bus lock, callback locks", "testdata/race/irq_bus_lock_bracket.c", lockset.Options{NoCallbackLocks: true}, 64},
 		{"usb disconnect pm", "testdata/race/usb_disconnect_pm.c", lockset.Options{IgnoreRules: []string{"usb-disconnect-pm"}}, 66},
 		{"usb disconnect pm, many devices", "testdata/race/usb_disconnect_pm.c", lockset.Options{ManyDevices: true}, 66},
 		{"xenbus resume", "testdata/race/xenbus_resume.c", lockset.Options{IgnoreRules: []string{"xenbus-resume"}}, 57},

@@ -191,7 +191,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 
 	in := newInstrumenter(f)
 	if !opts.NoCallbackLocks && !opts.ManyDevices {
-		in.carryBrackets()
+		in.carryBrackets(opts.IgnoreRules)
 	}
 	in.verifyConstruction = opts.verifyConstruction
 	in.keepLockRecords = opts.keepLockRecords

@@ -158,6 +158,10 @@ const I8042Lock = "i8042_lock"
 // of Inside of the same ops variable (lockset, Options.NoCallbackLocks;
 // assumption "callback-locks").
 type CallbackBracket struct {
+	// ID names the bracket; one that is no exact kernel fact is also an
+	// assumption of its own, dropped with the rule IDs to ignore
+	// (lockset.Options.IgnoreRules).
+	ID string
 	// Open is the OpsRow key of the callback that takes the lock.
 	Open string
 	// Inside are the OpsRow keys of the callbacks the kernel calls only
@@ -177,8 +181,38 @@ var callbackBrackets = []CallbackBracket{
 	// ->post_reset of each interface still bound whose needs_binding is
 	// clear. It is the only caller of either, so post_reset runs only on
 	// the thread whose pre_reset on that interface returned 0.
-	{Open: "usb_driver.pre_reset", Inside: []string{"usb_driver.post_reset"},
+	{ID: "usb-reset", Open: "usb_driver.pre_reset", Inside: []string{"usb_driver.post_reset"},
 		Why: "usb_reset_device (drivers/usb/core/hub.c) calls ->post_reset of an interface only after its ->pre_reset returned 0, on the same thread, and is their only caller"},
+}
+
+// IRQChipBusLock is the bracket of an irq_chip's bus lock.
+const IRQChipBusLock = "irq-chip-bus-lock"
+
+func init() {
+	// Linux 6.12 kernel/irq: chip_bus_lock(desc) calls the chip's
+	// ->irq_bus_lock and chip_bus_sync_unlock(desc) its
+	// ->irq_bus_sync_unlock (internals.h), always as a pair on one
+	// thread: __irq_get_desc_lock and __irq_put_desc_unlock (irqdesc.c)
+	// for the irq_get_desc_buslock users (__disable_irq_nosync,
+	// enable_irq, irq_set_irq_wake, irq_get/set_irqchip_state in
+	// manage.c, irq_set_irq_type in chip.c, irq_inject_interrupt,
+	// rearm_wake_irq), and __setup_irq, __free_irq, free_percpu_irq
+	// and irq_finalize_oneshot (manage.c) directly.
+	// ->irq_bus_sync_unlock and ->irq_set_wake (set_irq_wake_real, from
+	// irq_set_irq_wake only) run only inside it. ->irq_enable,
+	// ->irq_disable and ->irq_set_type mostly do, but not always: system
+	// sleep's suspend_device_irqs and resume_irqs (pm.c) disable and
+	// enable every interrupt without the bus lock in the noirq phase, a
+	// chained handler's trigger is set without it (chip.c
+	// __irq_do_set_handler), so is a probed line's (autoprobe.c
+	// probe_irq_on), and a hierarchy parent's callbacks run under the
+	// child chip's bus lock, not their own. Hence an assumption of its
+	// own (irq-chip-bus-lock). ->irq_mask, ->irq_unmask, ->irq_ack and
+	// ->irq_eoi are called by the flow handlers without it: not claimed.
+	callbackBrackets = append(callbackBrackets, CallbackBracket{ID: IRQChipBusLock, Open: "irq_chip.irq_bus_lock",
+		Inside: []string{"irq_chip.irq_bus_sync_unlock", "irq_chip.irq_set_wake", "irq_chip.irq_enable",
+			"irq_chip.irq_disable", "irq_chip.irq_set_type"},
+		Why: "the irq core calls ->irq_bus_sync_unlock, ->irq_set_wake, ->irq_enable, ->irq_disable and ->irq_set_type between the chip's ->irq_bus_lock and ->irq_bus_sync_unlock (chip_bus_lock, kernel/irq/internals.h), on one thread, except in the noirq phase of system sleep (kernel/irq/pm.c), for chained and autoprobed lines and for hierarchy parents"})
 }
 
 // CallbackBrackets returns the callback brackets.

@@ -230,6 +230,12 @@ var assumptions = []assumption{
 		"a lock one callback returns holding on every path is held, from their entry, by the callbacks the kernel then calls on the same thread before the bracket ends (models.CallbackBrackets: usb_driver post_reset after pre_reset, usb_reset_device in drivers/usb/core/hub.c being their only caller); only under one device and one lock per lock field",
 		"a race of a callback inside the bracket if the kernel called it without the opening callback first (another caller of post_reset), or the driver released the lock in between on another thread",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoCallbackLocks = true }},
+	{"irq-chip-bus-lock",
+		"the irq core calls an irq_chip's irq_enable, irq_disable and irq_set_type only between its irq_bus_lock and irq_bus_sync_unlock (chip_bus_lock, kernel/irq/internals.h), on one thread, so a lock irq_bus_lock returns holding is held in them (a callback-locks bracket, like irq_bus_sync_unlock and irq_set_wake, which are exact); a chip copied at run time is tied to its bus lock by the static initialiser that names both",
+		"a race of those callbacks in the noirq phase of system sleep (suspend_device_irqs and resume_irqs in kernel/irq/pm.c disable and enable interrupts without the bus lock), for a chained or autoprobed line, in a hierarchy parent chip (called under the child's bus lock), or in a copied chip whose irq_bus_lock the driver replaces by a copy of another",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "irq-chip-bus-lock")
+		}},
 	{"usb-disconnect-pm",
 		"an interface driver's suspend, resume and reset_resume never run during its disconnect (rule usb-disconnect-pm): usb_unbind_interface holds a runtime PM reference on the usb_device (usb_autoresume_device, drivers/usb/core/driver.c) around ->disconnect, and when taking it fails, runtime PM of the device is disabled or in error and calls no callback; system sleep calls them from the usb_device's PM callbacks, under its device_lock, which disconnect holds",
 		"a race between disconnect and a runtime resume or suspend that starts after usb_unbind_interface's autoresume failed for another reason (the parent hub failed to resume) and later succeeds",
