@@ -31,7 +31,10 @@ func (d *discipline) carry(in *instrumenter, eps []*ir.EntryPoint) {
 	for _, p := range models.LockPairs() {
 		for _, a := range eps {
 			for _, b := range eps {
-				if !p.Match(a, b) {
+				// A chip copied at run time has no ops variable: its
+				// static initialiser ties the pair (brackets.go).
+				if !p.Match(a, b) && (a.Var != "" || b.Var != "" || !bracketRow(a, p.First) ||
+					!bracketRow(b, p.Second) || !in.f.staticOnly(a, b)) {
 					continue
 				}
 				acquired := in.lockOps(a.Func, models.Acquire)

@@ -322,13 +322,19 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 			(call.ArgTargets[api.Arg].Exact || f.lockArrays && call.ArgTargets[api.Arg].Array) &&
 			call.ArgTargets[api.Arg].Key != "":
 			key := spinlockKey(call.ArgTargets[api.Arg].Key)
+			kernelLock := false
 			if id, ok := models.KernelLockOfField(key); ok {
-				key = id // the lock the kernel holds around callbacks
+				key, kernelLock = id, true // the lock the kernel holds around callbacks
 			}
 			if api.Class == "semaphore" && !f.semaphores.isLock(f, key, call.P) {
 				return // a counting semaphore: no lock operation at all
 			}
 			op.lock = f.lock(key, api.Class, rw)
+			if kernelLock {
+				// Its class is the driver's locking call's, so that an
+				// unidentified release of that class may release it.
+				f.locks[op.lock].class = api.Class
+			}
 			if f.lockInstances && !strings.HasPrefix(key, "global ") {
 				f.locks[op.lock].instance = true
 			}

@@ -602,6 +602,10 @@ var lockPairs = []LockPair{
 		Reason: "usb_reset_device (drivers/usb/core/hub.c) calls ->pre_reset of each bound interface whose " +
 			"driver has both, resets the device, then ->post_reset of each interface still bound: one whose " +
 			"->pre_reset failed was unbound (usb_forced_unbind_intf) and needs binding"},
+	{First: "irq_chip.irq_bus_lock", Second: "irq_chip.irq_bus_sync_unlock",
+		Reason: "chip_bus_lock and chip_bus_sync_unlock (kernel/irq/internals.h) call ->irq_bus_lock and " +
+			"->irq_bus_sync_unlock as a pair on one thread around the irq core's slow-bus operations " +
+			"(__irq_get_desc_lock and __irq_put_desc_unlock, __setup_irq, __free_irq)"},
 }
 
 // LockPairs returns the callback pairs whose lock state carries over.

@@ -131,7 +131,7 @@ var assumptions = []assumption{
 		"a double lock of one object the check cannot prove is the object already held",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.DoubleLockAnyInstance = true }},
 	{"lock-pairs",
-		"lock checks: the kernel calls some callbacks of one device as a pair, the second only after the first returned 0 (usb_driver pre_reset then post_reset, usb_reset_device): a lock the first takes and the second releases is held across on purpose, so the first may return with it held and the second starts with it held",
+		"lock checks: the kernel calls some callbacks of one device as a pair, the second only after the first returned 0 (usb_driver pre_reset then post_reset, usb_reset_device; irq_chip irq_bus_lock then irq_bus_sync_unlock, chip_bus_lock): a lock the first takes and the second releases is held across on purpose, so the first may return with it held and the second starts with it held",
 		"a missing unlock in the first or an unlock of an unheld lock in the second when the kernel calls one of them alone",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoLockPairs = true }},
 	{"lock-identity",
