@@ -117,7 +117,11 @@
 // a probe's publications are not ungated by an alternative's, instrument.go
 // gatedBy); the serialisation rules of models/pairs.go hold (IgnoreRules);
 // the lock checks run the second callback of a lock pair (pre_reset, then
-// post_reset) holding what the first took (NoLockPairs, discipline_pairs.go); a lock field is one lock for all objects of its struct
+// post_reset) holding what the first took (NoLockPairs, discipline_pairs.go);
+// the race check runs the callbacks inside a callback bracket (post_reset
+// after pre_reset, an irq_chip's callbacks after its irq_bus_lock) holding
+// what the opening callback holds on every return (NoCallbackLocks,
+// brackets.go); a lock field is one lock for all objects of its struct
 // type (LockInstancesDistinct: the instances' addresses are then ghost state,
 // recorded with each selection and compared); a semaphore the file does not
 // initialise starts at 1, and an up() releases a down (NoBinarySemaphores;

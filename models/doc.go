@@ -30,6 +30,11 @@
 //     "pm-freezer");
 //   - lock pairs: a lock usb_driver.pre_reset takes and post_reset
 //     releases is held across the reset (LockPairs, lock checks only);
+//   - callback brackets: a lock a callback returns holding is held in the
+//     callbacks the kernel calls after it on that thread
+//     (CallbackBrackets: post_reset after pre_reset; an irq_chip's
+//     callbacks between irq_bus_lock and irq_bus_sync_unlock, rule
+//     "irq-chip-bus-lock");
 //   - module reference counting: module exit never runs while a file of the
 //     driver is open, unless the module is forced out (rule "module-ref");
 //   - kernel locks: a callback runs under the locks HeldLocks names for it,
