@@ -951,7 +951,13 @@ func registrations() {
 	}
 	bindRow("acpi_install_address_space_handler", "handler", ir.RoleEntry, ClassACPISpace,
 		"scalar scalar scalar shared shared shared")
-	bindRow("acpi_install_address_space_handler", "setup", ir.RoleEntry, ClassACPISpace, "shared scalar shared shared")
+	// setup's return_context is the interpreter's slot for this call: a
+	// stack local of the activating acpi_ev_address_space_dispatch, or on
+	// deactivation the region's own extra.region_context, after
+	// acpi_ev_detach_region unlinked that region from the handler (once)
+	// (drivers/acpi/acpica/evregion.c): no two setup calls share it
+	// (fresh-params).
+	bindRow("acpi_install_address_space_handler", "setup", ir.RoleEntry, ClassACPISpace, "shared scalar shared fresh")
 	// acpi_remove_address_space_handler detaches the handler's regions and
 	// unlinks it under ACPI_MTX_NAMESPACE, which a dispatch does not hold
 	// around the handler (acpi_ev_address_space_dispatch): no wait.
