@@ -44,6 +44,11 @@ type Config struct {
 	// by the kernel when the memory escapes (ir.Program has the same
 	// switch).
 	KernelReadsLocalFields bool
+	// OpenExports drops the module-exports assumption: modules outside
+	// the files of a --module run may use the exported symbols those files
+	// use themselves, even when no other file of the tree names them
+	// (ir.Program.ClosedExports stays nil).
+	OpenExports bool
 	// Tree says how Load finds Kernel when it is not set.
 	Tree TreeOptions
 	// KernelCallsTouch drops the kernel-calls assumption: a call of a

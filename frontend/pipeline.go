@@ -409,6 +409,9 @@ func entryPass(st *state) error {
 	// One switch, the static-linkage assumption, for both passes.
 	st.prog.ExternLinkage = st.cfg.Regions.NoLinkageAssumption
 	st.prog.KernelReadsLocalFields = st.cfg.KernelReadsLocalFields
+	if err := closeExports(st); err != nil {
+		return err
+	}
 	st.prog.EntryPoints = dropSyncOnly(entry.Find(st.prog), st.syncOnly)
 	return nil
 }

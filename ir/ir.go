@@ -65,6 +65,10 @@ type Program struct {
 	// kernel memory reaches the kernel (the local-types assumption
 	// dropped).
 	KernelReadsLocalFields bool
+	// ClosedExports names the exported symbols of a module of several
+	// Files that only those files use (the module-exports assumption:
+	// the front end found no other user in the kernel tree); nil: none.
+	ClosedExports map[string]bool
 
 	funcByName map[string]*Function
 	nextSite   int

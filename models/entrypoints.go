@@ -268,11 +268,13 @@ type Facts struct {
 	// arguments of the kernel functions in EscapeCalls (ClassEscaped).
 	Escaped     map[*ir.EntryPoint]bool
 	EscapeCalls map[string]bool
-	// DevGroups maps a sysfs attribute variable (dev_attr_foo) to the
-	// driver variable whose dev_groups is its only way to the kernel: the
-	// driver core adds those groups after probe and removes them before
-	// remove (the "dev-groups" rule).
-	DevGroups map[string]string
+	// DevGroups maps a sysfs attribute variable (dev_attr_foo), or an
+	// attribute group variable (for its is_visible), to the driver
+	// variables whose dev_groups are its only ways to the kernel (several
+	// when the drivers of a module share one groups array): the driver
+	// core adds those groups after probe and removes them before remove
+	// (the "dev-groups" rule).
+	DevGroups map[string][]string
 	// SetsGroups: the driver names a member whose name ends in "groups"
 	// (a device's groups, a device_type's, a class's dev_groups or
 	// class_groups), in an initialiser or a store: only then can a

@@ -185,7 +185,7 @@ func (r Rule) needs(x, y *ir.EntryPoint, facts Facts) bool {
 	case NeedSingle:
 		return !facts.Repeated[x] && !facts.Repeated[y]
 	case NeedDevGroup:
-		return x.Var != "" && y.Var != "" && facts.DevGroups[x.Var] == y.Var
+		return x.Var != "" && y.Var != "" && slices.Contains(facts.DevGroups[x.Var], y.Var)
 	case NeedHardUnbind:
 		return !facts.USBSoftUnbind && !facts.USBClaims
 	case NeedPinged:
@@ -385,14 +385,15 @@ var ruleTable = []Rule{
 			"first system-sleep callback, and thaw_processes thaws them after the last; a work item queued " +
 			"only on such queues (system_freezable_wq, tifm_queue_work's) never runs beside those callbacks"},
 
-	{ID: "dev-groups", A: Side{Rows: []string{"device_attribute.*"}},
+	{ID: "dev-groups", A: Side{Rows: []string{"device_attribute.*", "attribute_group.is_visible"}},
 		B: Side{Rows: append(append(append(append(rows("i2c_driver", "probe", "remove"),
 			rows("platform_driver", "probe", "remove", "remove_new")...), rows("pci_driver", "probe", "remove")...),
 			rows("spi_driver", "probe", "remove")...), rows("usb_driver", "probe", "disconnect")...)},
 		Needs: NeedDevGroup, Scope: ScopeDevice,
 		Reason: "a driver's dev_groups attributes exist only while it is bound: really_probe adds them " +
 			"(device_add_groups) after ->probe returns, and device_remove removes them (sysfs_remove_groups, " +
-			"which waits for running show/store calls) before ->remove"},
+			"which waits for running show/store calls) before ->remove; their group's is_visible runs only " +
+			"inside that device_add_groups (create_files, fs/sysfs/group.c)"},
 
 	{ID: "device-release", A: Side{Rows: deviceRelease}, B: Side{Rows: deviceRelease}, Scope: ScopeObject,
 		Reason: "a struct device is released once: kobject_put calls device_release from kobject_cleanup when " +

@@ -107,7 +107,7 @@ func TestEveryRule(t *testing.T) {
 	uprobe2 := mkEP("uprobe2", ir.RoleInit, "usb_driver", "udrv2", "probe")
 	iprobe := mkEP("iprobe", ir.RoleInit, "i2c_driver", "idrv", "probe")
 	iremove := mkEP("iremove", ir.RoleExit, "i2c_driver", "idrv", "remove")
-	grouped := Facts{DevGroups: map[string]string{"dev_attr_a": "idrv"}}
+	grouped := Facts{DevGroups: map[string][]string{"dev_attr_a": {"idrv"}}}
 	owned := Facts{Owned: map[string]bool{"fops": true, "bops": true}}
 	bound := Facts{Bindings: map[string]string{"drv": "drv+pdrv", "pdrv": "drv+pdrv"}}
 	rep := func(ep *ir.EntryPoint) Facts { return Facts{Repeated: map[*ir.EntryPoint]bool{ep: true}} }

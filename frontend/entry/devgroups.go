@@ -1,37 +1,96 @@
 package entry
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/whoopverify/whoop/ir"
 )
 
 // devGroups finds the sysfs attributes whose only way to the kernel is a
-// driver's dev_groups (models.Facts.DevGroups): a driver object whose
-// initialiser sets a dev_groups member to a groups array, whose groups'
-// attrs arrays list the attribute. Every object of that chain must be
-// referenced from nowhere else (no other initialiser, no code): an
-// attribute also passed to device_create_file, or a group also in a class's
-// groups, is published some other way, and the rule that keeps it apart
-// from probe and remove would hide races.
-func devGroups(prog *ir.Program) map[string]string {
+// bus driver's dev_groups (models.Facts.DevGroups): a driver object (of a
+// type the dev-groups rule names) whose initialiser sets its dev_groups to
+// a groups array, whose groups' attrs arrays list the attribute. The
+// attribute must not escape once those dev_groups cells are left out of
+// the escape analysis (groupsEscape), and no code may name it: an
+// attribute also passed to device_create_file, or a group also in a
+// class's groups or exported, is published some other way, and the rule
+// that keeps it apart from probe and remove would hide races. Another
+// initialiser may list it (ad525x_dpot.c's dpot_attrib_wipers, which
+// is_visible only compares with its argument) as long as that does not
+// let it out. The drivers of a module may share one groups array. A group
+// maps to its drivers too, for its is_visible.
+func devGroups(prog *ir.Program) map[string][]string {
 	refs := addressRefs(prog)
-	isGroups := func(path string) bool { return strings.HasSuffix(path, "dev_groups") }
 	isAttrs := func(path string) bool { return path == ".attrs" }
-	out := map[string]string{}
+	type link struct{ drv, obj *ir.Object }
+	var cands []link
+	drivers := map[*ir.Object]bool{}
 	for _, drv := range prog.Objects {
-		for _, grps := range refs.linked(drv, isGroups) {
+		if !devGroupsDriver(drv) {
+			continue
+		}
+		for _, arr := range groupsArrays(drv) {
+			grps, ok := arrayMembers(arr)
+			if !ok {
+				continue
+			}
+			drivers[drv] = true
 			for _, g := range grps {
-				if refs[g] != 1 {
-					continue
-				}
-				for _, attrs := range refs.linked(g, isAttrs) {
-					for _, a := range attrs {
-						if refs[a] == 1 {
-							out[a.Name] = drv.Name
+				cands = append(cands, link{drv, g})
+				for _, in := range g.Init {
+					if !isAttrs(in.Path) {
+						continue
+					}
+					if attrs := initTarget(in.Value); attrs != nil {
+						if list, ok := arrayMembers(attrs); ok {
+							for _, a := range list {
+								cands = append(cands, link{drv, a})
+							}
 						}
 					}
 				}
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return map[string][]string{}
+	}
+	esc := escapesSkipping(prog, prog.ExternLinkage, func(o *ir.Object, in ir.Init) bool {
+		return drivers[o] && isDevGroups(in.Path)
+	})
+	out := map[string][]string{}
+	for _, c := range cands {
+		if refs[c.obj] >= 1<<20 {
+			continue
+		}
+		if gone, _ := esc.objEscapes(c.obj); gone || slices.Contains(out[c.obj.Name], c.drv.Name) {
+			continue
+		}
+		out[c.obj.Name] = append(out[c.obj.Name], c.drv.Name)
+	}
+	return out
+}
+
+// devGroupsDrivers are the bus-driver types of the dev-groups rule
+// (models/pairs.go): really_probe adds their dev_groups after probe.
+var devGroupsDrivers = map[string]bool{"i2c_driver": true, "platform_driver": true, "pci_driver": true,
+	"spi_driver": true, "usb_driver": true}
+
+func devGroupsDriver(o *ir.Object) bool {
+	st, _ := ir.Unnamed(o.CType).(*ir.Struct)
+	return devGroupsDrivers[structName(st)]
+}
+
+func isDevGroups(path string) bool { return strings.HasSuffix(path, "dev_groups") }
+
+// groupsArrays returns the arrays o's dev_groups cells point to.
+func groupsArrays(o *ir.Object) []*ir.Object {
+	var out []*ir.Object
+	for _, in := range o.Init {
+		if isDevGroups(in.Path) {
+			if arr := initTarget(in.Value); arr != nil {
+				out = append(out, arr)
 			}
 		}
 	}
@@ -108,23 +167,6 @@ func arrayMembers(arr *ir.Object) ([]*ir.Object, bool) {
 		}
 	}
 	return out, true
-}
-
-// linked returns, per cell of o whose path matches, the members of the
-// array it points to when nothing else refers to that array.
-func (refs objectRefs) linked(o *ir.Object, match func(path string) bool) [][]*ir.Object {
-	var out [][]*ir.Object
-	for _, in := range o.Init {
-		if !match(in.Path) {
-			continue
-		}
-		if arr := initTarget(in.Value); arr != nil && refs[arr] == 1 {
-			if list, ok := arrayMembers(arr); ok {
-				out = append(out, list)
-			}
-		}
-	}
-	return out
 }
 
 // setsGroups reports whether the driver names a member whose name ends in

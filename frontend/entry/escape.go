@@ -79,14 +79,23 @@ type escape struct {
 	private   map[*ir.Struct]bool
 	member    map[string]int
 	anyMember int
+	// closed: the exports the module's own files use (closedExports):
+	// not a way to other modules.
+	closed map[*ir.Object]bool
 }
 
 // escapes runs the analysis on prog.
 func escapes(prog *ir.Program, linkage bool) *escape {
+	return escapesSkipping(prog, linkage, nil)
+}
+
+// escapesSkipping runs the analysis without the initialiser cells skip
+// selects (a bus driver's dev_groups, for devGroups).
+func escapesSkipping(prog *ir.Program, linkage bool, skip func(*ir.Object, ir.Init) bool) *escape {
 	e := &escape{objTok: map[*ir.Object]int{}, fnTok: map[*ir.Function]int{}, varNode: map[*ir.Var]int{},
 		content: map[int]int{}, ret: map[*ir.Function]int{}, sinks: map[string]int{}, toks: []any{nil},
 		kernel: map[*ir.Function]bool{}, taken: map[*ir.Function]bool{}, linkage: linkage,
-		member: map[string]int{}}
+		member: map[string]int{}, closed: closedExports(prog)}
 	e.anyMember = e.node()
 	if !prog.KernelReadsLocalFields {
 		e.private = privateTypes(prog, linkage)
@@ -125,12 +134,15 @@ func escapes(prog *ir.Program, linkage bool) *escape {
 		switch {
 		case o.Extern:
 			e.add(e.sink("kernel global", "", true), t)
-		case strings.HasPrefix(o.Name, exportPrefix):
+		case strings.HasPrefix(o.Name, exportPrefix) && !e.closed[o]:
 			e.add(e.sink("exported with EXPORT_SYMBOL: other modules may use it", "", true), t)
 		case !o.Static && linkage:
 			e.add(e.sink("non-static global: other files may use it", "", true), t)
 		}
 		for _, in := range o.Init {
+			if skip != nil && skip(o, in) {
+				continue
+			}
 			if m, ok := e.initMember(o, in); ok {
 				e.flow(in.Value, m)
 				continue

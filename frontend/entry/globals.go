@@ -204,6 +204,10 @@ func (s *scanner) fnCell(outer, holder *ir.Object, index string, steps []step, f
 		// A bare function-pointer global (or array of them): the
 		// driver's own, unless it escapes.
 		if strings.HasPrefix(outer.Name, exportPrefix) {
+			if s.esc.closed[outer] {
+				// Only the module's own files call it (module-exports).
+				return
+			}
 			// EXPORT_SYMBOL(f): other modules call it in any context.
 			s.add(Site{Func: f, Role: ir.RoleEntry, Struct: "export", Pos: f.Pos,
 				Guessed: true, Escape: true, Object: "export " + f.Name,
