@@ -58,6 +58,7 @@ type gccRun struct {
 	path     string // the driver as cc/v4 names it
 	dirs     []string
 	builtins map[string]bool // names __has_builtin asks about in the mirror
+	made     map[string]bool // the mirror's directories and headers made so far
 }
 
 const (
@@ -83,7 +84,7 @@ func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit,
 		return nil, fmt.Errorf("temporary mirror: %w", err)
 	}
 	defer os.RemoveAll(mirror)
-	r := &gccRun{ctx: st.ctx, gcc: gcc, mirror: mirror, path: st.path, builtins: map[string]bool{}}
+	r := &gccRun{ctx: st.ctx, gcc: gcc, mirror: mirror, path: st.path, builtins: map[string]bool{}, made: map[string]bool{}}
 	r.dirs = append([]string{overlayRoot}, st.cfg.Kernel.IncludeDirs(st.path)[1:]...)
 	for _, d := range st.cfg.IncludeDirs {
 		if d != "" {
@@ -180,8 +181,8 @@ func (r *gccRun) writeOverlay() error {
 }
 
 func (r *gccRun) write(name string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("temporary mirror: %w", err)
+	if err := r.mkdir(filepath.Dir(name)); err != nil {
+		return err
 	}
 	if err := os.WriteFile(name, data, 0o644); err != nil {
 		return fmt.Errorf("temporary mirror: %w", err)
@@ -189,19 +190,55 @@ func (r *gccRun) write(name string, data []byte) error {
 	return nil
 }
 
-// mirrorFile writes the header gcc read at p into the mirror, rewritten
-// as sourceFS.Open rewrites it for cc/v4.
+// mkdir makes a directory of the mirror once (a header's directory is
+// usually another header's).
+func (r *gccRun) mkdir(dir string) error {
+	if r.made[dir] {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("temporary mirror: %w", err)
+	}
+	r.made[dir] = true
+	return nil
+}
+
+// mirrorFile puts the header gcc read at p into the mirror, rewritten as
+// sourceFS.Open rewrites it for cc/v4. A header the rewrites leave as it
+// is (nvram.c: 582 of 619) becomes a symbolic link to the tree's file
+// instead of a copy: gcc reads the same text, and names it, and looks for
+// its quoted includes, by the link's path in the mirror (gcc does not
+// resolve links there).
 func (r *gccRun) mirrorFile(p string) error {
 	if strings.HasPrefix(p, r.mirror+"/") {
 		return nil
 	}
 	p = filepath.Clean(p)
-	data, err := os.ReadFile(p)
+	name := r.mapped(p, true)
+	if r.made[name] {
+		return nil // listed twice by gcc, found by two lookups (msr-index.h: <asm/msr-index.h> and "msr-index.h")
+	}
+	r.made[name] = true
+	orig, err := os.ReadFile(p)
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", p, err)
 	}
-	data = endSplice(rewriteKernelSource(rewriteNamedVariadics(data)))
-	return r.write(r.mapped(p, true), r.hasOperators(data))
+	// None of the rewrites changes its input in place.
+	data := r.hasOperators(endSplice(rewriteKernelSource(rewriteNamedVariadics(orig))))
+	if !bytes.Equal(data, orig) {
+		return r.write(name, data)
+	}
+	if err := r.mkdir(filepath.Dir(name)); err != nil {
+		return err
+	}
+	target, err := filepath.Abs(p)
+	if err != nil {
+		return fmt.Errorf("temporary mirror: %w", err)
+	}
+	if err := os.Symlink(target, name); err != nil {
+		return fmt.Errorf("temporary mirror: %w", err)
+	}
+	return nil
 }
 
 // hasBuiltinArg finds the names __has_builtin asks about.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -214,5 +215,50 @@ func TestMacroRoots(t *testing.T) {
 	want := "#define CALL() fallback()\n#define OTHER() other()\nstatic int fallback(void) { return 1; }\n\nstatic int mine(void) { return 3; }\n"
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestMirrorLinks: a header the rewrites leave alone is linked into the
+// mirror, a rewritten one copied; gcc looks for the linked header's quoted
+// include beside the link, so it reads the rewritten copy, not the tree's
+// file; a header listed twice is mirrored once.
+func TestMirrorLinks(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc on the PATH")
+	}
+	tree, mirror := t.TempDir(), t.TempDir()
+	a, b := filepath.Join(tree, "inc", "a.h"), filepath.Join(tree, "inc", "b.h")
+	if err := os.MkdirAll(filepath.Dir(a), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		a: "#include \"b.h\"\n",
+		b: "int my__has_builtin_b;\n", // hasOperators renames it
+	}
+	for p, text := range files {
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &gccRun{ctx: context.Background(), gcc: gcc, mirror: mirror, builtins: map[string]bool{}, made: map[string]bool{}}
+	for _, p := range []string{a, b, a} {
+		if err := r.mirrorFile(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fi, err := os.Lstat(r.mapped(a, true)); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("a.h is not a link in the mirror (%v)", err)
+	}
+	got, err := os.ReadFile(r.mapped(b, true))
+	if err != nil || string(got) == files[b] {
+		t.Fatalf("b.h in the mirror is not rewritten: %q (%v)", got, err)
+	}
+	out, err := exec.Command(gcc, "-E", "-P", r.mapped(a, true)).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "int my__whoop_has_builtin_b;"; strings.TrimSpace(string(out)) != want {
+		t.Errorf("gcc on the mirror: %q, want %q", out, want)
 	}
 }

@@ -35,3 +35,31 @@ func TestRewriteLocalLabels(t *testing.T) {
 		t.Errorf("line count changed")
 	}
 }
+
+// hasTypeOperand, the cheap test before the typeof rewrite, holds on every
+// text typeofOfName matches (or the rewrite would be skipped there), and
+// fails on texts without a parenthesised type parameter.
+func TestHasTypeOperand(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"#define T(p, type) typeof(type) x\n", true},
+		{"#define T(p, _type) __typeof__( _type ) x\n", true},
+		{"#define T(p, __type) __typeof(\t__type\n) x\n", true},
+		{"#define T(p, type) typeof((type){}) x\n", true}, // no match, but the check is only a necessary condition
+		{"#define T(p, type) typeof(*type) x\n", false},
+		{"#define T(x) typeof(x) x\n", false},
+		{"#define T(p, type) typeof(mytype) x\n", false},
+		{"int type;\n", false},
+		{"(type", false},
+		{"type)", false},
+	} {
+		if got := hasTypeOperand([]byte(c.src)); got != c.want {
+			t.Errorf("hasTypeOperand(%q) = %v, want %v", c.src, got, c.want)
+		}
+		if typeofOfName.MatchString(c.src) && !c.want {
+			t.Errorf("%q: typeofOfName matches where the check says no", c.src)
+		}
+	}
+}
