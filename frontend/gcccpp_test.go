@@ -164,8 +164,39 @@ _Static_assert(1, "kept: declares nothing");
 		t.Errorf("pruneBodies:\n%s\nwant:\n%s", got, want)
 	}
 	multi := "void f(void)\n{\n\tg();\n}\nint x;\n"
-	if got := pruneBodies(multi, map[string]bool{"x": true}); got != "\n\n\n\nint x;\n" {
+	if got := pruneBodies(multi, map[string]bool{"x": true}); got != "#line 5\nint x;\n" {
 		t.Errorf("lines not kept: %q", got)
+	}
+}
+
+// TestPruneBlankRuns: between units, blankRun or more empty lines (a
+// dropped unit's, or gcc's) become one #line giving the next line its
+// number, counted from the last #line, and a dropped unit's directive
+// lines stay; inside a kept unit (a macro call may be collecting
+// arguments there) and below blankRun, empty lines stay.
+func TestPruneBlankRuns(t *testing.T) {
+	src := "#line 1 \"h.h\"\n" +
+		"void f(void)\n{\n\n\tg();\n}\n" + // dropped: lines 1-5
+		"int x;\n" + // line 6
+		"void f2(void)\n{\n#define A 1\n\tg();\n\tg();\n\tg();\n\n}\n" + // dropped, with a #define: lines 7-14
+		"int y = F(1,\n\n\n\n\n2);\n" + // kept, lines 15-20
+		"#line 40 \"i.h\"\n\n\n\n\n" + // gcc's own empty lines: 40-43
+		"int z;\n" + // line 44
+		"\n\n\n" + // below blankRun
+		"int w;\n"
+	want := "#line 1 \"h.h\"\n" +
+		"#line 6\n" +
+		"int x;\n" +
+		"\n\n#define A 1\n" +
+		"#line 15\n" +
+		"int y = F(1,\n\n\n\n\n2);\n" +
+		"#line 40 \"i.h\"\n" +
+		"#line 44\n" +
+		"int z;\n" +
+		"\n\n\n" +
+		"int w;\n"
+	if got := pruneBodies(src, map[string]bool{"x": true, "y": true, "z": true, "w": true}); got != want {
+		t.Errorf("pruneBodies:\n%s\nwant:\n%s", got, want)
 	}
 }
 

@@ -1,8 +1,10 @@
 package frontend
 
 import (
+	"fmt"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -155,32 +157,35 @@ func pruneBodies(s string, roots map[string]bool) string {
 }
 
 // dropUnits returns s with each unit not kept replaced by its newlines
-// and directive lines.
+// and directive lines, and every run of blankRun or more empty lines
+// between units by one #line directive (lineWriter).
 func dropUnits(s string, toks []cToken, units []declUnit, kept []bool) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	last := int32(0)
+	w := &lineWriter{line: 1, atStart: true}
+	w.b.Grow(len(s))
+	last := int32(0) // s[:last] is written
 	for i, u := range units {
-		if kept[i] {
-			continue
-		}
 		from, to := toks[u.first].start, toks[u.last].end
-		b.WriteString(s[last:from])
-		blankKeepingDirectives(&b, s[from:to])
+		w.gap(s[last:from])
+		if kept[i] {
+			w.text(s[from:to])
+		} else {
+			w.gap(blankKeepingDirectives(s[from:to]))
+		}
 		last = to
 	}
-	b.WriteString(s[last:])
-	return b.String()
+	w.text(s[last:])
+	return w.b.String()
 }
 
-// blankKeepingDirectives writes the newlines of s and its directive lines
+// blankKeepingDirectives returns the newlines of s and its directive lines
 // (line markers, #define, #pragma), which cTokens skipped: a dropped unit
 // leaves every line where it was.
-func blankKeepingDirectives(b *strings.Builder, s string) {
+func blankKeepingDirectives(s string) string {
+	var b strings.Builder
 	for {
 		i := strings.IndexByte(s, '\n')
 		if i < 0 {
-			return
+			return b.String()
 		}
 		b.WriteByte('\n')
 		s = s[i+1:]
@@ -193,6 +198,84 @@ func blankKeepingDirectives(b *strings.Builder, s string) {
 			s = s[j:]
 		}
 	}
+}
+
+// blankRun is the shortest run of empty lines lineWriter writes as one
+// #line: cc/v4 takes about 0.4 us per line, empty or not (nvram.c: 62,000
+// of the 93,000 lines of its pruned text are empty, 40 ms of cc/v4's
+// 210), and a #line directive costs it a few lines' worth.
+const blankRun = 4
+
+// lineWriter writes pruned text. Between units (after a ';' or '}' at
+// file scope, where no macro call can be collecting arguments), a run of
+// blankRun or more empty lines becomes `#line N`, N the number the line
+// after the run has: cc/v4 numbers every later line as before (a #line
+// without a file name keeps the file).
+type lineWriter struct {
+	b       strings.Builder
+	line    int  // the number (after #line) of the line being written
+	atStart bool // at the start of that line
+	held    int  // empty lines not yet written
+}
+
+// gap writes text between units, holding its empty lines back.
+func (w *lineWriter) gap(s string) {
+	for len(s) > 0 {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			w.text(s)
+			return
+		}
+		if i == 0 && w.atStart {
+			w.held++
+			w.line++
+			s = s[1:]
+			continue
+		}
+		w.text(s[:i+1])
+		s = s[i+1:]
+	}
+}
+
+// text writes s as it is, after the empty lines held back, and follows
+// its line numbers.
+func (w *lineWriter) text(s string) {
+	if s == "" {
+		return
+	}
+	if w.held >= blankRun {
+		fmt.Fprintf(&w.b, "#line %d\n", w.line)
+	} else {
+		w.b.WriteString(strings.Repeat("\n", w.held))
+	}
+	w.held = 0
+	w.b.WriteString(s)
+	for len(s) > 0 {
+		if w.atStart && strings.HasPrefix(s, "#line ") {
+			if n, ok := lineNumber(s[len("#line "):]); ok {
+				w.line = n - 1 // its newline makes it n
+			}
+		}
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			w.atStart = false
+			return
+		}
+		w.line++
+		w.atStart = true
+		s = s[i+1:]
+	}
+}
+
+// lineNumber reads the line number at the start of a #line directive's
+// operands.
+func lineNumber(s string) (int, bool) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	n, err := strconv.Atoi(s[:i])
+	return n, err == nil
 }
 
 // declUnits splits preprocessed text into its external declarations: each
