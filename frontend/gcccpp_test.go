@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -291,5 +292,127 @@ func TestMirrorLinks(t *testing.T) {
 	}
 	if want := "int my__whoop_has_builtin_b;"; strings.TrimSpace(string(out)) != want {
 		t.Errorf("gcc on the mirror: %q, want %q", out, want)
+	}
+}
+
+// TestDirectives: the scan reads every #include, #include_next and #import
+// line, comments between the words, in any #if branch; it gives up on a
+// name it cannot read (a macro, a line splice) and on "include" after a
+// '#' elsewhere on a line that is not a comment's.
+func TestDirectives(t *testing.T) {
+	type dir struct {
+		next, angle bool
+		name        string
+	}
+	read := func(src string) ([]dir, bool) {
+		var got []dir
+		ok := directives([]byte(src), func(next, angle bool, name string) {
+			got = append(got, dir{next, angle, name})
+		})
+		return got, ok
+	}
+	got, ok := read("#include <a.h>\n  #  include_next \"b.h\"\n#if 0\n# /* c */ include/**/<c/d.h>\n#endif\n" +
+		"#define X \"#include <no.h>\"\n/*\n * #include <doc.h>\n */\n// #include <line.h>\n#import <i.h>\n")
+	want := []dir{{false, true, "a.h"}, {true, false, "b.h"}, {false, true, "c/d.h"}, {false, true, "i.h"}}
+	if !ok || !slices.Equal(got, want) {
+		t.Errorf("got %v %v, want %v", got, ok, want)
+	}
+	for _, src := range []string{
+		"#include MACRO(x)\n",
+		"#include \\\n<a.h>\n",
+		"#inc\\\nlude <a.h>\n",
+		"#\\\ninclude <a.h>\n",
+		"/* x */ #include <a.h>\n",
+		" */ #include <a.h>\n",
+		"%:include <a.h>\n",
+		"# /* open\n include <a.h> */\n",
+	} {
+		if _, ok := read(src); ok {
+			t.Errorf("%q: read", src)
+		}
+	}
+}
+
+// TestScanHeaders: the scan finds what gcc finds, as gcc searches: a
+// quoted name beside its includer first, then the driver's directory,
+// then the include path; #include_next after the entry its file was found
+// through; every #if branch followed; and gives up on __has_include.
+func TestScanHeaders(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"d1/x.h":       "#include_next <x.h>\n#include \"near.h\"\n",
+		"d1/near.h":    "",
+		"d2/x.h":       "#if 0\n#include <y.h>\n#endif\n",
+		"d2/y.h":       "",
+		"d2/near.h":    "",
+		"drv/own.h":    "#include <z.h>\n",
+		"d2/z.h":       "",
+		"d2/asks.h":    "#if __has_include(<q.h>)\n#endif\n",
+		"drv/driver.c": "",
+	}
+	for p, text := range files {
+		p = filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &gccRun{path: filepath.Join(root, "drv/driver.c"), dirs: []string{filepath.Join(root, "d1"), filepath.Join(root, "d2")}}
+	s := r.scanHeaders("#include <x.h>\n#include \"own.h\"\n")
+	if s == nil {
+		t.Fatal("scan gave up")
+	}
+	var got []string
+	for _, p := range s.sorted() {
+		got = append(got, strings.TrimPrefix(p, root+"/"))
+	}
+	want := []string{"d1/near.h", "d1/x.h", "d2/x.h", "d2/y.h", "d2/z.h", "drv/own.h"}
+	if !slices.Equal(got, want) {
+		t.Errorf("found %v, want %v", got, want)
+	}
+	if !s.covers([]scanKey{{"", "x.h", false, true}, {filepath.Join(root, "d1/x.h"), "x.h", true, true}}) {
+		t.Errorf("the scan does not cover its own directives")
+	}
+	if s.covers([]scanKey{{filepath.Join(root, "d2/x.h"), "w.h", false, true}}) {
+		t.Errorf("the scan covers a directive it never read")
+	}
+	if r.scanHeaders("#include <asks.h>\n") != nil {
+		t.Errorf("the scan read __has_include")
+	}
+}
+
+// TestGCCPreprocessOneRun: the unit is preprocessed by one gcc run (the
+// headers found by the scan, not by a first gcc -M), and the program is
+// cc/v4's.
+func TestGCCPreprocessOneRun(t *testing.T) {
+	l := gccTree(t)
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc on the PATH")
+	}
+	dir := t.TempDir()
+	log := filepath.Join(dir, "runs")
+	wrapper := filepath.Join(dir, "gcc")
+	script := "#!/bin/sh\necho run >> " + log + "\nexec " + gcc + " \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const file = "testdata/gcc/head.c"
+	want, _ := loadTree(t, l, file, "cc", "")
+	got, warn := loadTree(t, l, file, PreprocessGCC, wrapper)
+	if warn != "" {
+		t.Errorf("gcc path fell back: %s", warn)
+	}
+	if got != want {
+		t.Errorf("programs differ:\n--- gcc\n%s\n--- cc\n%s", got, want)
+	}
+	runs, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(runs), "run"); n != 1 {
+		t.Errorf("gcc ran %d times, want 1", n)
 	}
 }

@@ -1,6 +1,18 @@
 package frontend
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/whoopverify/whoop/models"
+)
 
 // headEnd returns the length of the driver's leading block of preprocessor
 // directives: the lines before its first line of C code, its first quoted
@@ -114,4 +126,310 @@ func directiveVerb(t []byte) (string, []byte) {
 // the text after it keeps its lines.
 func blankLines(src []byte, n int) []byte {
 	return bytes.Repeat([]byte("\n"), bytes.Count(src[:n], []byte("\n")))
+}
+
+// includeScan lists, without running gcc, every header the gcc run on the
+// mirror can open: the files every literal #include, #include_next and
+// #import of the driver, its forced includes and each file so reached
+// name, whatever their #if (so under gcc's answers and cc/v4's alike),
+// resolved as gcc resolves them (libcpp's search_path_head): a quoted name
+// in the including file's directory, then the quote chain (the driver's
+// directory, -iquote), then the include path; a bracketed name on the
+// include path; #include_next after the include path entry the including
+// file was found through (for a file found beside its includer, the whole
+// quote chain). A mirror holding all of them reads as the tree does: a
+// lookup there finds the first entry that has the name, which is the
+// tree's first, present in the mirror. When a reached file computes an
+// include's name, asks __has_include, or spells a directive in a way the
+// scan does not read, the scan gives up (ok false) and gcc lists the
+// headers itself (firstRun).
+type includeScan struct {
+	dirs   []string          // the include path as gcc gets it (r.dirs, not mapped)
+	quote  string            // the driver's directory, the quote chain's -iquote
+	exists map[string]bool   // files looked up
+	texts  map[string][]byte // files read, by path
+	seen   map[scanItem]bool
+	work   []scanItem
+	looked map[scanKey]bool // the directives followed
+	chains map[chainKey][]scanItem
+	why    string // why the scan gave up, "" while it has not
+}
+
+// scanKey is one #include or #include_next directive of a file (the main
+// file: "").
+type scanKey struct {
+	file, name  string
+	next, angle bool
+}
+
+// scanItem is a file reached, with the include path entry it was found
+// through: an index in dirs, viaQuote (the quote chain's -iquote entry or
+// beside its includer) or viaAbs (an absolute name).
+type scanItem struct {
+	path string
+	dir  int
+}
+
+const (
+	viaQuote = -1
+	viaAbs   = -2
+)
+
+// scanHeaders runs the scan from the main file's text (the command line's
+// forced includes, then the driver), or returns nil when it cannot tell.
+func (r *gccRun) scanHeaders(main string) *includeScan {
+	quote, err := filepath.Abs(filepath.Dir(r.path))
+	if err != nil {
+		return nil
+	}
+	s := &includeScan{dirs: r.dirs, quote: quote, exists: map[string]bool{},
+		texts: map[string][]byte{}, seen: map[scanItem]bool{}, looked: map[scanKey]bool{}, chains: map[chainKey][]scanItem{}}
+	s.file(scanItem{path: "", dir: viaAbs}, []byte(main))
+	for len(s.work) > 0 && s.why == "" {
+		it := s.work[len(s.work)-1]
+		s.work = s.work[:len(s.work)-1]
+		data, err := s.read(it.path)
+		if err != nil {
+			s.why = err.Error()
+			break
+		}
+		s.file(it, data)
+	}
+	if s.why != "" {
+		return nil
+	}
+	return s
+}
+
+// sorted returns the files reached, sorted.
+func (s *includeScan) sorted() []string {
+	files := make([]string, 0, len(s.texts))
+	for p := range s.texts {
+		files = append(files, p)
+	}
+	sort.Strings(files)
+	return files
+}
+
+// covers reports whether the scan followed every directive gcc did (gcc
+// -dI's directive lines, each with the file it stands in): then every
+// file gcc looked for was found as in the tree, in the mirror.
+func (s *includeScan) covers(done []scanKey) bool {
+	for _, k := range done {
+		if !s.looked[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// file follows the includes of one file reached as it.
+func (s *includeScan) file(it scanItem, data []byte) {
+	if bytes.Contains(data, []byte("__has_include")) {
+		s.why = it.path + " asks __has_include"
+		return
+	}
+	ok := directives(data, func(next, angle bool, name string) {
+		s.looked[scanKey{it.path, name, next, angle}] = true
+		for _, p := range s.lookup(it, next, angle, name) {
+			if !s.seen[p] {
+				s.seen[p] = true
+				s.work = append(s.work, p)
+			}
+		}
+	})
+	if !ok {
+		s.why = it.path + " has an #include the scan cannot read"
+	}
+}
+
+// lookup returns where gcc finds name included from the file it: the
+// first hit of the search (of each search gcc may make, when how it found
+// the file is not known).
+func (s *includeScan) lookup(it scanItem, next, angle bool, name string) []scanItem {
+	if filepath.IsAbs(name) {
+		if s.has(name) {
+			return []scanItem{{name, viaAbs}}
+		}
+		return nil
+	}
+	switch {
+	case next && it.dir >= 0:
+		return s.chain(it.dir+1, name)
+	case next && it.dir == viaQuote:
+		// Found beside its includer (gcc goes on with the quote chain)
+		// or through -iquote (with the include path): both.
+		q := filepath.Join(s.quote, name)
+		if s.has(q) {
+			return append(slices.Clone(s.chain(0, name)), scanItem{q, viaQuote})
+		}
+		return s.chain(0, name)
+	}
+	// #include, or an #include_next gcc takes as one (in the main file or
+	// a file named by its absolute path).
+	if !angle {
+		if it.path != "" {
+			if p := filepath.Join(filepath.Dir(it.path), name); s.has(p) {
+				return []scanItem{{p, viaQuote}}
+			}
+		}
+		if p := filepath.Join(s.quote, name); s.has(p) {
+			return []scanItem{{p, viaQuote}}
+		}
+	}
+	return s.chain(0, name)
+}
+
+// chainKey is a search of the include path: a name from an entry on.
+type chainKey struct {
+	name string
+	from int
+}
+
+// chain returns the first hit for name on the include path from entry
+// from, each search made once (most headers include the same few).
+func (s *includeScan) chain(from int, name string) []scanItem {
+	k := chainKey{name, from}
+	if hit, ok := s.chains[k]; ok {
+		return hit
+	}
+	var hit []scanItem
+	for i := from; i < len(s.dirs); i++ {
+		if p := s.join(i, name); s.has(p) {
+			hit = []scanItem{{p, i}}
+			break
+		}
+	}
+	s.chains[k] = hit
+	return hit
+}
+
+// join names name in include path entry i (the overlay's entry is the
+// embedded models' directory).
+func (s *includeScan) join(i int, name string) string {
+	if isModelFile(s.dirs[i]) {
+		return path.Join(s.dirs[i], name)
+	}
+	return filepath.Join(s.dirs[i], name)
+}
+
+// has reports whether a regular file (or a link to one) is at p.
+func (s *includeScan) has(p string) bool {
+	if ok, done := s.exists[p]; done {
+		return ok
+	}
+	var fi fs.FileInfo
+	var err error
+	if isModelFile(p) {
+		fi, err = fs.Stat(models.Include(), strings.TrimPrefix(p, "<whoop>/"))
+	} else {
+		fi, err = os.Stat(p)
+	}
+	ok := err == nil && !fi.IsDir()
+	s.exists[p] = ok
+	return ok
+}
+
+// read returns the text of p, read once.
+func (s *includeScan) read(p string) ([]byte, error) {
+	if data, ok := s.texts[p]; ok {
+		return data, nil
+	}
+	var data []byte
+	var err error
+	if isModelFile(p) {
+		data, err = fs.ReadFile(models.Include(), strings.TrimPrefix(p, "<whoop>/"))
+	} else {
+		data, err = os.ReadFile(p)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", p, err)
+	}
+	s.texts[p] = data
+	return data, nil
+}
+
+// directives calls f on every #include, #include_next and #import line of
+// src (a line whose first character but blanks is '#', comments allowed
+// between the words), in #if branches taken or not, and in comments too
+// (more files than gcc reads, which costs only their copying). It returns
+// false when one names its file otherwise than <name> or "name" (a macro,
+// a line splice) or when "include" follows a '#' elsewhere on a line that
+// is not a comment's (a directive after a comment, a digraph).
+func directives(src []byte, f func(next, angle bool, name string)) bool {
+	for off := 0; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += off
+		}
+		line := src[off:end]
+		off = end + 1
+		t := bytes.TrimLeft(line, " \t\f\v\r")
+		if len(t) > 0 && t[0] == '#' {
+			rest, ok := skipBlanksComments(t[1:])
+			if !ok {
+				return false
+			}
+			i := 0
+			for i < len(rest) && (rest[i] == '_' || rest[i] >= 'a' && rest[i] <= 'z') {
+				i++
+			}
+			word := string(rest[:i])
+			if i < len(rest) && rest[i] == '\\' {
+				return false // a line splice in the directive's name
+			}
+			if word != "include" && word != "include_next" && word != "import" {
+				continue
+			}
+			op, ok := skipBlanksComments(rest[i:])
+			if !ok || len(op) == 0 || op[0] != '<' && op[0] != '"' {
+				return false
+			}
+			close := byte('"')
+			if op[0] == '<' {
+				close = '>'
+			}
+			j := bytes.IndexByte(op[1:], close)
+			if j < 0 {
+				return false
+			}
+			f(word == "include_next", op[0] == '<', string(op[1:1+j]))
+			continue
+		}
+		if k := bytes.Index(line, []byte("include")); k >= 0 && oddDirective(t, line[:k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// oddDirective reports whether a line that does not start with '#' may
+// still hold a directive before its word "include": a '#' or "%:" in
+// front of it, unless the line is a comment's ("* ...", "// ...").
+func oddDirective(t, before []byte) bool {
+	if !bytes.ContainsAny(before, "#") && !bytes.Contains(before, []byte("%:")) {
+		return false
+	}
+	if bytes.HasPrefix(t, []byte("//")) || bytes.HasPrefix(t, []byte("*")) && !bytes.HasPrefix(t, []byte("*/")) {
+		return false
+	}
+	return true
+}
+
+// skipBlanksComments skips blanks and /* */ comments closed on the line;
+// false for one left open.
+func skipBlanksComments(t []byte) ([]byte, bool) {
+	for {
+		t = bytes.TrimLeft(t, " \t\f\v\r")
+		if !bytes.HasPrefix(t, []byte("/*")) {
+			return t, true
+		}
+		j := bytes.Index(t[2:], []byte("*/"))
+		if j < 0 {
+			return nil, false
+		}
+		t = t[2+j+2:]
+	}
 }
