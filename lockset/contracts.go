@@ -33,14 +33,22 @@ func (in *instrumenter) contracts(fn, cp *ir.Function) {
 	if in.disc != nil {
 		flags = in.disc.flags(in, fn)
 	}
-	definite := in.frameFacts(regs, sites, modSet)
+	lf := loopFrame{regs: regs, sites: sites, mod: modSet}
 	if !in.summarized[fn] {
 		// Inlined everywhere: only its loops need invariants.
-		in.loopInvariants(cp, definite, regs, mods, flags)
+		in.loopInvariants(cp, lf, mods, flags)
 		return
 	}
-	in.summarySpecs(fn, cp, definite, regs, mods, flags)
-	in.loopInvariants(cp, definite, regs, mods, flags)
+	in.summarySpecs(fn, cp, in.frameFacts(regs, sites, modSet), regs, mods, flags)
+	in.loopInvariants(cp, lf, mods, flags)
+}
+
+// loopFrame is what a loop header's frame facts are made of: fn's regions,
+// their sites in fn and its callees, and the locks fn may change.
+type loopFrame struct {
+	regs  []*ghostRegion
+	sites map[*ghostRegion][]*site
+	mod   map[int]bool
 }
 
 // modifies lists in cp.Modifies the ghosts fn may change: its locks',
@@ -136,11 +144,12 @@ func (in *instrumenter) summarySpecs(fn, cp *ir.Function, definite []ir.Expr, re
 // loop leaves alone is not cut, so it needs none. Publication pseudo-locks
 // get no candidates: a loop that registers changes them on some iteration
 // and not others, which no candidate describes.
-func (in *instrumenter) loopInvariants(cp *ir.Function, definite []ir.Expr, regs []*ghostRegion, mods []int, flags []*ir.Var) {
+func (in *instrumenter) loopInvariants(cp *ir.Function, lf loopFrame, mods []int, flags []*ir.Var) {
 	for _, h := range loopHeaders(cp) {
 		changed := in.loopChanges(cp, h)
+		definite := in.frameFacts(lf.regs, in.sitesBefore(cp, h, lf.regs, lf.sites), lf.mod)
 		var loopRegs []*ghostRegion
-		for _, g := range regs {
+		for _, g := range lf.regs {
 			if changed[g.sel] {
 				loopRegs = append(loopRegs, g)
 			}
@@ -176,6 +185,85 @@ func (in *instrumenter) loopInvariants(cp *ir.Function, definite []ir.Expr, regs
 			}
 		}
 	}
+}
+
+// sitesBefore cuts sites (fn's, for regs) to those a selection made
+// before reaching the loop header h can name: the sites of the blocks of
+// cp that reach h, and of the functions they call. A new selection at h
+// was made on a path from the entry to h, so it is one of them. With every
+// site of fn instead, a site only after the loop (an error path's kfree)
+// was a possible record at the header, with lock bits the frame facts do
+// not fix (those of locks fn changes), and the loop's exit then carried a
+// selection there that no run makes (lockset/testdata/race/loop_site.c).
+func (in *instrumenter) sitesBefore(cp *ir.Function, h *ir.Block, regs []*ghostRegion, sites map[*ghostRegion][]*site) map[*ghostRegion][]*site {
+	ids := make(map[int]bool)
+	for _, b := range reachingBlocks(h) {
+		for _, s := range b.Stmts {
+			switch s := s.(type) {
+			case *ir.Assign:
+				if ite, ok := s.Src.(*ir.Ite); ok {
+					if c, ok := ite.Then.(*ir.Const); ok && in.isSiteVar(s.Dst, regs) {
+						ids[int(c.Val)] = true
+					}
+				}
+			case *ir.Call:
+				for _, c := range s.Callees() {
+					orig, ok := in.originals[c]
+					if !ok {
+						continue
+					}
+					_, ss := in.accessed(orig)
+					for _, xs := range ss {
+						for _, x := range xs {
+							ids[x.id] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	out := make(map[*ghostRegion][]*site, len(sites))
+	for g, ss := range sites {
+		var keep []*site
+		for _, x := range ss {
+			if ids[x.id] {
+				keep = append(keep, x)
+			}
+		}
+		out[g] = keep
+	}
+	return out
+}
+
+// isSiteVar reports whether v is the site variable of one of regs.
+func (in *instrumenter) isSiteVar(v *ir.Var, regs []*ghostRegion) bool {
+	for _, g := range regs {
+		if g.site == v {
+			return true
+		}
+	}
+	return false
+}
+
+// reachingBlocks returns h and the blocks that reach h.
+func reachingBlocks(h *ir.Block) []*ir.Block {
+	seen := map[*ir.Block]bool{h: true}
+	work := []*ir.Block{h}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range b.Preds {
+			if !seen[p] {
+				seen[p] = true
+				work = append(work, p)
+			}
+		}
+	}
+	out := make([]*ir.Block, 0, len(seen))
+	for b := range seen {
+		out = append(out, b)
+	}
+	return out
 }
 
 // loopChanges returns the ghost globals the natural loop of header h may
