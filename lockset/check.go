@@ -102,6 +102,10 @@ type Options struct {
 	// gives back with clear_bit is then no pseudo-lock, and release's code
 	// before clear_bit races with the file's other operations.
 	NoSingleOpen bool
+	// NoSingleOpenRMW drops single-open-rmw (singleopen_rmw.go): a plain
+	// read-modify-write that keeps a single-open bit, in a function no
+	// operation of the file alone reaches, then turns the rule off.
+	NoSingleOpenRMW bool
 	// NoMiscOpen drops the misc-open rule (miscopen.go): the open of
 	// file_operations published only through misc_register no longer
 	// holds the misc core's misc_mtx.

@@ -134,6 +134,8 @@ type facts struct {
 	// storeLock: the lock operations a store of a single-open flag stands
 	// for, as calls in no block (singleopen_flag.go).
 	storeLock map[*ir.Store]storeLockOps
+	// singleOpenRMW: factsOptions' (singleopen_rmw.go).
+	singleOpenRMW bool
 }
 
 // storeLockOps are the lock operations just before and just after a store.
@@ -175,6 +177,9 @@ type factsOptions struct {
 	// bits in struct fields (one object per device: one-device and
 	// lock-instances).
 	singleOpen, singleOpenFields bool
+	// singleOpenRMW: a plain RMW that keeps a single-open bit, outside
+	// the file's operations, leaves the bit alone (singleopen_rmw.go).
+	singleOpenRMW bool
 	// miscOpen: a misc device's open runs under misc_mtx (miscopen.go).
 	miscOpen bool
 	// raisedSemaphoreLocks: the lock checks, which keep a semaphore
@@ -189,7 +194,7 @@ func (opts Options) factsOptions() factsOptions {
 		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen, miscOpen: !opts.NoMiscOpen,
 		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
 		releaseRef:       !opts.NoReleaseRef,
-		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct}
+		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
 }
 
 // gatherFacts runs the pre-pass.
@@ -205,6 +210,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		perOpen:                o.perOpen,
 		releaseOnce:            o.releaseOnce,
 		releaseRef:             o.releaseRef,
+		singleOpenRMW:          o.singleOpenRMW,
 		semaphores:             sems,
 		prog:                   prog,
 		env:                    env,

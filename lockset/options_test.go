@@ -77,6 +77,8 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"single-open field, many devices", "testdata/race/single_open_field.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 54},
 		{"single-open field, lock instances", "testdata/race/single_open_field.c", frontend.Config{}, lockset.Options{LockInstancesDistinct: true}, 54},
 		{"single-open flag", "testdata/race/single_open_flag.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 48},
+		{"single-open, plain RMWs", "testdata/race/single_open_rmw.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 53},
+		{"single-open-rmw", "testdata/race/single_open_rmw.c", frontend.Config{}, lockset.Options{NoSingleOpenRMW: true}, 53},
 		{"single-open flag, misc-open", "testdata/race/single_open_flag.c", frontend.Config{}, lockset.Options{NoMiscOpen: true}, 48},
 		{"single-open flag under a mutex", "testdata/race/single_open_flag_mutex.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 32},
 		{"single-open flag, lock field, many devices", "testdata/race/single_open_flag_field.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 44},

@@ -153,11 +153,14 @@ func (f *facts) singleOpen(fields bool) {
 			continue
 		}
 		for _, b := range f.takenBits(fo.open.Func, fields) {
-			if !f.singleOpenHolds(b, fo.open.Func, fo.release.Func) {
+			stores := map[int]storeOp{} // open's and release's stores of the word (singleopen_rmw.go)
+			if !f.singleOpenHolds(b, fo.open.Func, fo.release.Func, fo.others, stores) {
 				continue
 			}
 			l := f.lock(b.id(), singleOpenClass, true)
 			f.bindBit(b, l, fo.open.Func, fo.release.Func)
+			f.bindWordStores(l, fo.open.Func, stores)
+			f.bindWordStores(l, fo.release.Func, stores)
 			f.holdSingleOpen(l, fo.release, fo.others)
 		}
 		f.singleOpenFlags(fo.open, fo.release, fo.others, fields)
@@ -264,8 +267,10 @@ func (f *facts) takenBits(open *ir.Function, fields bool) []singleOpenBit {
 	return out
 }
 
-// singleOpenHolds checks the protocol of bit b for open and release.
-func (f *facts) singleOpenHolds(b singleOpenBit, open, release *ir.Function) bool {
+// singleOpenHolds checks the protocol of bit b for open and release
+// (others: the file's other operations); stores gets what open's and
+// release's stores of the word do.
+func (f *facts) singleOpenHolds(b singleOpenBit, open, release *ir.Function, others []*ir.EntryPoint, stores map[int]storeOp) bool {
 	for _, fn := range f.prog.Funcs {
 		if fn.External() {
 			continue
@@ -295,20 +300,24 @@ func (f *facts) singleOpenHolds(b singleOpenBit, open, release *ir.Function) boo
 			}
 		}
 	}
-	return !f.wordWritten(b) && bitFlow(b, open, false) && bitFlow(b, release, true) &&
+	return bitFlow(b, open, false, stores) && bitFlow(b, release, true, stores) &&
+		!f.wordWritten(b, open, release, others, stores) &&
 		(!b.tgt.Array || ownMinor(b, open) && ownMinor(b, release))
 }
 
 // wordWritten reports whether an access other than a bit operation's or a
 // free's may write the word of bit b: a plain store or helper write to it,
-// or an atomic write no bit operation makes.
-func (f *facts) wordWritten(b singleOpenBit) bool {
+// or an atomic write no bit operation makes. Open's and release's stores
+// bitFlow admitted (stores), and the stores storeWriteOK admits, do not
+// count (singleopen_rmw.go).
+func (f *facts) wordWritten(b singleOpenBit, open, release *ir.Function, others []*ir.EntryPoint, stores map[int]storeOp) bool {
+	plain := f.storesOf(b.region)
 	for _, s := range f.sites {
 		a := s.access
 		if !s.write || a.Region != b.region {
 			continue
 		}
-		if b.tgt.Struct != nil && a.Struct == b.tgt.Struct && a.Field != "" && !overlapPath(a.Field, b.tgt.Path) {
+		if b.otherMember(a) {
 			continue // another member of the struct
 		}
 		name, _, _ := strings.Cut(a.LValue, "(")
@@ -317,6 +326,10 @@ func (f *facts) wordWritten(b singleOpenBit) bool {
 		}
 		if s.touch && freeNames[name] {
 			continue // a free ends the object; it clears no bit of a live one
+		}
+		if st := plain[s.id]; st != nil && (stores[s.id] != 0 ||
+			s.fn != open && s.fn != release && f.storeWriteOK(b, st, s.fn, others)) {
+			continue
 		}
 		return true
 	}
@@ -383,22 +396,67 @@ func (f *facts) bindBit(b singleOpenBit, l int, open, release *ir.Function) {
 type bitState struct {
 	must    bool
 	tas, nz map[*ir.Var]bool
+	// orHeld: variables that are non-zero on every path where the bit is
+	// not held (all of them while must holds): lp.c's `ret = -EBUSY; goto
+	// out;` meets its success path, ret 0 with the bit held, at out.
+	orHeld map[*ir.Var]bool
 }
 
 func (s bitState) clone() bitState {
-	out := bitState{must: s.must, tas: map[*ir.Var]bool{}, nz: map[*ir.Var]bool{}}
+	out := bitState{must: s.must, tas: map[*ir.Var]bool{}, nz: map[*ir.Var]bool{}, orHeld: map[*ir.Var]bool{}}
 	for v := range s.tas {
 		out.tas[v] = true
 	}
 	for v := range s.nz {
 		out.nz[v] = true
 	}
+	for v := range s.orHeld {
+		out.orHeld[v] = true
+	}
 	return out
+}
+
+// nonZeroOrHeld reports whether v is non-zero or the bit held in s.
+func (s bitState) nonZeroOrHeld(v *ir.Var) bool { return s.must || s.nz[v] || s.orHeld[v] }
+
+// give is the bit given back: only the non-zero variables stay in orHeld.
+func (s *bitState) give() {
+	s.must = false
+	s.orHeld = map[*ir.Var]bool{}
+	for v := range s.nz {
+		s.orHeld[v] = true
+	}
 }
 
 // meet joins the states of two paths; it reports whether s changed.
 func (s *bitState) meet(o bitState) bool {
 	changed := false
+	if s.orHeld == nil {
+		s.orHeld = map[*ir.Var]bool{}
+	}
+	if !s.must { // s.orHeld becomes what both paths say, from s's side
+		for v := range s.orHeld {
+			if !o.nonZeroOrHeld(v) {
+				delete(s.orHeld, v)
+				changed = true
+			}
+		}
+	} else if !o.must { // s says every variable: o's say
+		s.orHeld = map[*ir.Var]bool{}
+		for _, m := range []map[*ir.Var]bool{o.nz, o.orHeld} {
+			for v := range m {
+				s.orHeld[v] = true
+			}
+		}
+	}
+	if !s.must {
+		for v := range s.nz {
+			if o.nonZeroOrHeld(v) && !s.orHeld[v] {
+				s.orHeld[v] = true
+				changed = true
+			}
+		}
+	}
 	if s.must && !o.must {
 		s.must, changed = false, true
 	}
@@ -421,12 +479,13 @@ func (s *bitState) meet(o bitState) bool {
 // every clear_bit (so no path clears it twice), some path must clear it,
 // and nothing takes it; a return still holding it keeps the bit set for
 // good (see singleOpen).
-func bitFlow(b singleOpenBit, fn *ir.Function, release bool) bool {
+func bitFlow(b singleOpenBit, fn *ir.Function, release bool, stores map[int]storeOp) bool {
 	if len(fn.Blocks) == 0 {
 		return false
 	}
+	defs := ir.Definitions(fn)
 	in := map[*ir.Block]*bitState{}
-	start := bitState{must: release, tas: map[*ir.Var]bool{}, nz: map[*ir.Var]bool{}}
+	start := bitState{must: release, tas: map[*ir.Var]bool{}, nz: map[*ir.Var]bool{}, orHeld: map[*ir.Var]bool{}}
 	cleared := false
 	in[fn.Blocks[0]] = &start
 	work := []*ir.Block{fn.Blocks[0]}
@@ -447,14 +506,18 @@ func bitFlow(b singleOpenBit, fn *ir.Function, release bool) bool {
 		st := in[blk].clone()
 		for _, s := range blk.Stmts {
 			held := st.must
-			if !bitStep(b, &st, s, release) {
+			if w, ok := s.(*ir.Store); ok && w.Region == b.region && !b.otherMember(&w.Access) {
+				if !wordStep(b, &st, w, fn, defs, stores) {
+					return false
+				}
+			} else if !bitStep(b, &st, s, release) {
 				return false
 			}
 			cleared = cleared || held && !st.must
 		}
 		switch t := blk.Term.(type) {
 		case *ir.Return:
-			if !release && !st.must && !nonZero(t.Val, st) {
+			if v, ok := t.Val.(*ir.Var); !release && !st.must && !nonZero(t.Val, st) && !(ok && st.orHeld[v]) {
 				return false
 			}
 		case *ir.If:
@@ -477,6 +540,7 @@ func bitStep(b singleOpenBit, st *bitState, s ir.Stmt, release bool) bool {
 		if v != nil {
 			delete(st.tas, v)
 			delete(st.nz, v)
+			delete(st.orHeld, v)
 		}
 	}
 	switch s := s.(type) {
@@ -515,7 +579,7 @@ func bitStep(b singleOpenBit, st *bitState, s ir.Stmt, release bool) bool {
 			if !st.must {
 				return false
 			}
-			st.must = false
+			st.give()
 		}
 	}
 	return true
