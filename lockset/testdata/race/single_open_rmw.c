@@ -1,7 +1,7 @@
 /* Single-open with plain read-modify-writes of the bit's word (lp.c):
  * open takes SO_BUSY with test_and_set_bit under so_mutex, its error path
  * and release give it back with `so_flags &= ~SO_BUSY`, the ioctl sets and
- * clears another bit with `|=` and `&= ~`, and module init stores 0 before
+ * clears another bit, and module init stores 0 (in a helper) before
  * register_chrdev and sets SO_EXIST after it. Release's code before its
  * clear (the clear's load and store included) races with no other
  * operation of the file and no other release; open past its
@@ -62,10 +62,7 @@ static long so_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	long status;
 
 	mutex_lock(&so_mutex);
-	if (arg)
-		so_flags |= SO_ABORT;
-	else
-		so_flags &= ~SO_ABORT; // want "write so_flags by so_ioctl races with read so_flags by so_init"
+	if (arg) so_flags |= SO_ABORT; else so_flags &= ~SO_ABORT; // want "write so_flags by so_ioctl races with read so_flags by so_init"
 	status = so_flags;
 	mutex_unlock(&so_mutex);
 	return status;
@@ -86,9 +83,14 @@ static const struct file_operations so_fops = {
 	.write = so_write,
 };
 
+static void so_reset(void)
+{
+	so_flags = 0; /* only from init, before register_chrdev (lp.c's lp_init) */
+}
+
 static int __init so_init(void)
 {
-	so_flags = 0;
+	so_reset();
 	if (register_chrdev(240, "so", &so_fops))
 		return -EIO;
 	so_flags |= SO_EXIST; // want "(read|write) so_flags by so_init races with (read|write) so_flags by so_(open|release|ioctl)"
