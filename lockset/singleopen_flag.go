@@ -20,10 +20,14 @@ import (
 // (miscopen.go), or a mutex the open takes itself. Two opens then never
 // both see 0, and an open that sees 0 runs after the previous file's
 // release stored it. So the flag is the same read-write pseudo-lock as a
-// bit: open takes it for writing just after its store of a non-zero
-// constant (later than the zero read: sound; the store itself, a plain
-// write, still races with release's), release holds it from entry to just
-// after its store of 0, the file's other operations hold it for reading.
+// bit: open takes it for writing just before its store of a non-zero
+// constant (later than the zero read: sound), release holds it from entry
+// to just after its store of 0, the file's other operations hold it for
+// reading. Open's store then races with no release's store: it follows
+// its own read of the 0 that the previous release stored (or the initial
+// 0, before any file was open), as release's other accesses before that
+// store precede it; the ordering is the one the rule already assumes for
+// them (no release store in the C model: docs/single-open-2.md).
 //
 // Applied only where the program shows the protocol whole: the flag is a
 // static global scalar; on every path of open a store of a non-zero
@@ -33,8 +37,9 @@ import (
 // back, only while held); release stores only 0, only while holding it,
 // and on some path; and nothing else writes the flag (no other store,
 // helper write, or call handed its address). The check's read itself is
-// a plain read against release's plain store: it still races, as does
-// open's store.
+// a plain read against release's plain store, which it may meet at
+// once (another file's release storing while this open reads): it still
+// races.
 
 // flagState is what flagFlow knows at a program point.
 type flagState struct {
@@ -465,7 +470,7 @@ func heldLocks(m map[int]bool) []int {
 }
 
 // bindFlag makes the flag's stores in fn lock operations: a take is an
-// acquisition for writing just after the store, a give a release just
+// acquisition for writing just before the store, a give a release just
 // after it (storeLock).
 func (f *facts) bindFlag(l int, fn *ir.Function, stores map[int]storeOp) {
 	for _, b := range fn.Blocks {
@@ -478,7 +483,7 @@ func (f *facts) bindFlag(l int, fn *ir.Function, stores map[int]storeOp) {
 			ops := f.storeLock[st]
 			if stores[st.Site] == storeTakes {
 				api.Op, api.Mode = models.Acquire, models.Write
-				ops.after = f.flagCall(st, lockOp{api: api, lock: l})
+				ops.before = f.flagCall(st, lockOp{api: api, lock: l})
 			} else {
 				ops.after = f.flagCall(st, lockOp{api: api, lock: l})
 			}

@@ -19,11 +19,11 @@ static struct cdev other_cdev;
 
 static int m_open(struct inode *inode, struct file *file)
 {
-	if (alive) /* one witness per pair: the write below */
+	if (alive) // want "read alive by m_open races with write alive by m_release"
 		return -EBUSY;
 	opens++; // want "(read|write) opens by m_open races with (read|write) opens by m_write"
 	generation++; /* only open touches it: opens run one at a time */
-	alive = 1; // want "write alive by m_open races with write alive by m_release"
+	alive = 1; /* after the previous release's store of 0 (the check read it) */
 	return 0;
 }
 

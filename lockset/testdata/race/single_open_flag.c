@@ -5,9 +5,9 @@
  * against other opens, as test_and_set_bit is: one file is open at a
  * time. Release's code before its store of 0 runs after every other
  * operation of that file; open's code after its store of 1 runs after the
- * previous release's store. Two operations of the open file still race,
- * and so do release after its store, and open's plain check and store of
- * the flag against release's plain store. */
+ * previous release's store, and so does the store itself. Two operations
+ * of the open file still race, and so do release after its store, and
+ * open's plain check of the flag against release's plain store. */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
@@ -21,9 +21,9 @@ static int after;
 static int wdt_open(struct inode *inode, struct file *file)
 {
 	state = 1; // want "write state by wdt_open races with .* state by (wdt_write|wdt_ioctl|wdt_release)"
-	if (alive) /* one witness per pair: the store below */
+	if (alive) // want "read alive by wdt_open races with write alive by wdt_release"
 		return -EBUSY;
-	alive = 1; // want "write alive by wdt_open races with write alive by wdt_release"
+	alive = 1; /* after the previous release's store of 0 (the check read it) */
 	timeout = 60; /* after the previous release stored 0 */
 	return 0;
 }

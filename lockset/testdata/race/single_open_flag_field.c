@@ -24,11 +24,11 @@ static int w_open(struct inode *inode, struct file *file)
 	struct wdev *wd = container_of(inode->i_cdev, struct wdev, cdev);
 
 	mutex_lock(&wd->lock);
-	if (busy) {
+	if (busy) { // want "read busy by w_open races with write busy by w_release"
 		mutex_unlock(&wd->lock);
 		return -EBUSY;
 	}
-	busy = 1; // want "write busy by w_open races with write busy by w_release"
+	busy = 1;
 	mutex_unlock(&wd->lock);
 	return 0;
 }
@@ -42,7 +42,7 @@ static ssize_t w_write(struct file *file, const char __user *buf, size_t n, loff
 static int w_release(struct inode *inode, struct file *file)
 {
 	hits = 0; /* every write of the file has returned */
-	busy = 0; // want "write busy by w_release races with write busy by w_open"
+	busy = 0; // want "write busy by w_release races with read busy by w_open"
 	return 0;
 }
 
