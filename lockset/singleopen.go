@@ -328,7 +328,7 @@ func (f *facts) wordWritten(b singleOpenBit, open, release *ir.Function, others 
 			continue // a free ends the object; it clears no bit of a live one
 		}
 		if st := plain[s.id]; st != nil && (stores[s.id] != 0 ||
-			s.fn != open && s.fn != release && f.storeWriteOK(b, st, s.fn, others)) {
+			s.fn != open && s.fn != release && f.storeWriteOK(b, st, s.fn, open, release, others)) {
 			continue
 		}
 		return true

@@ -137,11 +137,13 @@ func wordStep(b singleOpenBit, st *bitState, s *ir.Store, fn *ir.Function, defs 
 // bitFlow did not see, leaves the bit alone (see above): a keeping RMW in
 // an operation of the same file_operations, or anywhere under
 // single-open-rmw, or any store of module init before it may register.
-func (f *facts) storeWriteOK(b singleOpenBit, s *ir.Store, fn *ir.Function, others []*ir.EntryPoint) bool {
+// A helper open or release calls is neither: bitFlow does not follow it.
+func (f *facts) storeWriteOK(b singleOpenBit, s *ir.Store, fn, open, release *ir.Function, others []*ir.EntryPoint) bool {
 	if f.beforeRegistration(s, fn) {
 		return true
 	}
-	if rmwEffect(b, s, ir.Definitions(fn)) != storeKeeps || s.Region != b.region {
+	if rmwEffect(b, s, ir.Definitions(fn)) != storeKeeps || s.Region != b.region ||
+		f.reaches(open, fn) || f.reaches(release, fn) {
 		return false
 	}
 	return f.singleOpenRMW || f.onlyFrom(fn, others)
