@@ -57,6 +57,7 @@ type gccRun struct {
 	path     string // the driver as cc/v4 names it
 	dirs     []string
 	builtins map[string]bool // names __has_builtin asks about in the mirror
+	cache    *HeaderCache    // the process's headers, or nil
 	made     map[string]bool // the mirror's directories and headers made so far
 }
 
@@ -83,7 +84,7 @@ func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit,
 		return nil, fmt.Errorf("temporary mirror: %w", err)
 	}
 	defer os.RemoveAll(mirror)
-	r := &gccRun{ctx: st.ctx, gcc: gcc, mirror: mirror, path: st.path, builtins: map[string]bool{}, made: map[string]bool{}}
+	r := &gccRun{ctx: st.ctx, gcc: gcc, mirror: mirror, path: st.path, builtins: map[string]bool{}, made: map[string]bool{}, cache: st.cfg.Tree.Headers}
 	r.dirs = append([]string{overlayRoot}, st.cfg.Kernel.IncludeDirs(st.path)[1:]...)
 	for _, d := range st.cfg.IncludeDirs {
 		if d != "" {
@@ -306,11 +307,7 @@ func (r *gccRun) mkdir(dir string) error {
 }
 
 // mirrorFile puts the header gcc read at p into the mirror, rewritten as
-// sourceFS.Open rewrites it for cc/v4. A header the rewrites leave as it
-// is (nvram.c: 582 of 619) becomes a symbolic link to the tree's file
-// instead of a copy: gcc reads the same text, and names it, and looks for
-// its quoted includes, by the link's path in the mirror (gcc does not
-// resolve links there).
+// sourceFS.Open rewrites it for cc/v4.
 func (r *gccRun) mirrorFile(p string) error {
 	if strings.HasPrefix(p, r.mirror+"/") {
 		return nil
@@ -319,24 +316,29 @@ func (r *gccRun) mirrorFile(p string) error {
 	if r.made[r.mapped(p, true)] {
 		return nil // listed twice by gcc, found by two lookups (msr-index.h: <asm/msr-index.h> and "msr-index.h")
 	}
-	orig, err := os.ReadFile(p)
+	h, err := r.cache.header(p)
 	if err != nil {
-		return fmt.Errorf("reading %s: %w", p, err)
+		return err
 	}
-	return r.mirrorText(p, orig)
+	return r.mirrorText(p, h)
 }
 
-// mirrorText puts the header at p, whose text is orig, into the mirror.
-func (r *gccRun) mirrorText(p string, orig []byte) error {
+// mirrorText puts the header at p, whose entry is h, into the mirror. A
+// header the rewrites leave as it is (nvram.c: 582 of 619) becomes a
+// symbolic link to the tree's file instead of a copy: gcc reads the same
+// text, and names it, and looks for its quoted includes, by the link's
+// path in the mirror (gcc does not resolve links there).
+func (r *gccRun) mirrorText(p string, h *cachedHeader) error {
 	name := r.mapped(p, true)
 	if r.made[name] {
 		return nil
 	}
 	r.made[name] = true
-	// None of the rewrites changes its input in place.
-	data := r.hasOperators(endSplice(rewriteKernelSource(rewriteNamedVariadics(orig))))
-	if !bytes.Equal(data, orig) {
-		return r.write(name, data)
+	for _, b := range h.builtins {
+		r.builtins[b] = true
+	}
+	if h.rewritten != nil {
+		return r.write(name, h.rewritten)
 	}
 	if err := r.mkdir(filepath.Dir(name)); err != nil {
 		return err
@@ -357,14 +359,25 @@ var hasBuiltinArg = regexp.MustCompile(`__has_builtin\s*\(\s*(\w+)\s*\)`)
 // hasOperators renames gcc's __has_attribute and __has_builtin to macros
 // the macro file defines with cc/v4's answers (gccMacroText).
 func (r *gccRun) hasOperators(data []byte) []byte {
-	if !bytes.Contains(data, []byte("__has_")) {
-		return data
+	data, names := hasOperatorsText(data)
+	for _, n := range names {
+		r.builtins[n] = true
 	}
+	return data
+}
+
+// hasOperatorsText renames the __has_ operators of data and returns the
+// names its __has_builtin asks about.
+func hasOperatorsText(data []byte) ([]byte, []string) {
+	if !bytes.Contains(data, []byte("__has_")) {
+		return data, nil
+	}
+	var names []string
 	for _, m := range hasBuiltinArg.FindAllSubmatch(data, -1) {
-		r.builtins[string(m[1])] = true
+		names = append(names, string(m[1]))
 	}
 	data = bytes.ReplaceAll(data, []byte("__has_attribute"), []byte("__whoop_has_attribute"))
-	return bytes.ReplaceAll(data, []byte("__has_builtin"), []byte("__whoop_has_builtin"))
+	return bytes.ReplaceAll(data, []byte("__has_builtin"), []byte("__whoop_has_builtin")), names
 }
 
 // gccMacroText is the macro file gcc reads first (-imacros): cc/v4's

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -144,10 +143,11 @@ func blankLines(src []byte, n int) []byte {
 // scan does not read, the scan gives up (ok false) and gcc lists the
 // headers itself (firstRun).
 type includeScan struct {
-	dirs   []string          // the include path as gcc gets it (r.dirs, not mapped)
-	quote  string            // the driver's directory, the quote chain's -iquote
-	exists map[string]bool   // files looked up
-	texts  map[string][]byte // files read, by path
+	dirs   []string                 // the include path as gcc gets it (r.dirs, not mapped)
+	quote  string                   // the driver's directory, the quote chain's -iquote
+	exists map[string]bool          // files looked up
+	texts  map[string]*cachedHeader // files read, by path
+	cache  *HeaderCache
 	seen   map[scanItem]bool
 	work   []scanItem
 	looked map[scanKey]bool // the directives followed
@@ -182,18 +182,18 @@ func (r *gccRun) scanHeaders(main string) *includeScan {
 	if err != nil {
 		return nil
 	}
-	s := &includeScan{dirs: r.dirs, quote: quote, exists: map[string]bool{},
-		texts: map[string][]byte{}, seen: map[scanItem]bool{}, looked: map[scanKey]bool{}, chains: map[chainKey][]scanItem{}}
-	s.file(scanItem{path: "", dir: viaAbs}, []byte(main))
+	s := &includeScan{dirs: r.dirs, quote: quote, exists: map[string]bool{}, cache: r.cache,
+		texts: map[string]*cachedHeader{}, seen: map[scanItem]bool{}, looked: map[scanKey]bool{}, chains: map[chainKey][]scanItem{}}
+	s.file(scanItem{path: "", dir: viaAbs}, scannedText([]byte(main)))
 	for len(s.work) > 0 && s.why == "" {
 		it := s.work[len(s.work)-1]
 		s.work = s.work[:len(s.work)-1]
-		data, err := s.read(it.path)
+		h, err := s.read(it.path)
 		if err != nil {
 			s.why = err.Error()
 			break
 		}
-		s.file(it, data)
+		s.file(it, h)
 	}
 	if s.why != "" {
 		return nil
@@ -223,23 +223,24 @@ func (s *includeScan) covers(done []scanKey) bool {
 	return true
 }
 
-// file follows the includes of one file reached as it.
-func (s *includeScan) file(it scanItem, data []byte) {
-	if bytes.Contains(data, []byte("__has_include")) {
+// file follows the includes of one file reached as it, whose entry is h.
+func (s *includeScan) file(it scanItem, h *cachedHeader) {
+	if h.hasInclude {
 		s.why = it.path + " asks __has_include"
 		return
 	}
-	ok := directives(data, func(next, angle bool, name string) {
-		s.looked[scanKey{it.path, name, next, angle}] = true
-		for _, p := range s.lookup(it, next, angle, name) {
+	if !h.ok {
+		s.why = it.path + " has an #include the scan cannot read"
+		return
+	}
+	for _, d := range h.includes {
+		s.looked[scanKey{it.path, d.name, d.next, d.angle}] = true
+		for _, p := range s.lookup(it, d.next, d.angle, d.name) {
 			if !s.seen[p] {
 				s.seen[p] = true
 				s.work = append(s.work, p)
 			}
 		}
-	})
-	if !ok {
-		s.why = it.path + " has an #include the scan cannot read"
 	}
 }
 
@@ -318,35 +319,37 @@ func (s *includeScan) has(p string) bool {
 	if ok, done := s.exists[p]; done {
 		return ok
 	}
-	var fi fs.FileInfo
-	var err error
+	var ok bool
 	if isModelFile(p) {
-		fi, err = fs.Stat(models.Include(), strings.TrimPrefix(p, "<whoop>/"))
+		fi, err := fs.Stat(models.Include(), strings.TrimPrefix(p, "<whoop>/"))
+		ok = err == nil && !fi.IsDir()
 	} else {
-		fi, err = os.Stat(p)
+		ok = s.cache.isFile(p)
 	}
-	ok := err == nil && !fi.IsDir()
 	s.exists[p] = ok
 	return ok
 }
 
-// read returns the text of p, read once.
-func (s *includeScan) read(p string) ([]byte, error) {
-	if data, ok := s.texts[p]; ok {
-		return data, nil
+// read returns the entry of p, read once.
+func (s *includeScan) read(p string) (*cachedHeader, error) {
+	if h, ok := s.texts[p]; ok {
+		return h, nil
 	}
-	var data []byte
-	var err error
+	var h *cachedHeader
 	if isModelFile(p) {
-		data, err = fs.ReadFile(models.Include(), strings.TrimPrefix(p, "<whoop>/"))
+		data, err := fs.ReadFile(models.Include(), strings.TrimPrefix(p, "<whoop>/"))
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", p, err)
+		}
+		h = scannedText(data) // not mirrored: the overlay is written whole
 	} else {
-		data, err = os.ReadFile(p)
+		var err error
+		if h, err = s.cache.header(p); err != nil {
+			return nil, err
+		}
 	}
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", p, err)
-	}
-	s.texts[p] = data
-	return data, nil
+	s.texts[p] = h
+	return h, nil
 }
 
 // directives calls f on every #include, #include_next and #import line of

@@ -174,6 +174,10 @@ type TreeOptions struct {
 	// NoPrune keeps every header function body gcc's output holds
 	// (gccprune.go); tests compare the two.
 	NoPrune bool
+	// Headers, when set, is shared by the files of one process: what the
+	// gcc front end reads of a tree header is computed once
+	// (gccscan_cache.go).
+	Headers *HeaderCache
 }
 
 // ResolveTree returns the kernel tree layout path is read against, or nil

@@ -38,6 +38,9 @@ func treeOptions(c *cli.Context) frontend.TreeOptions {
 			opts.Preprocess = frontend.PreprocessGCC
 		}
 	}
+	if opts.Preprocess == frontend.PreprocessGCC {
+		opts.Headers = frontend.NewHeaderCache() // one per process: every file of a sweep shares it
+	}
 	if c.Bool("verbose") {
 		opts.Log = c.App.ErrWriter
 	}
