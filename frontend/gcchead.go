@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/whoopverify/whoop/models"
 )
@@ -152,7 +153,10 @@ type includeScan struct {
 	work   []scanItem
 	looked map[scanKey]bool // the directives followed
 	chains map[chainKey][]scanItem
-	why    string // why the scan gave up, "" while it has not
+	// computed holds the files with an include whose name a macro gives
+	// (covers resolves what gcc made of it).
+	computed map[string]bool
+	why      string // why the scan gave up, "" while it has not
 }
 
 // scanKey is one #include or #include_next directive of a file (the main
@@ -183,7 +187,7 @@ func (r *gccRun) scanHeaders(main string) *includeScan {
 		return nil
 	}
 	s := &includeScan{dirs: r.dirs, quote: quote, exists: map[string]bool{}, cache: r.cache,
-		texts: map[string]*cachedHeader{}, seen: map[scanItem]bool{}, looked: map[scanKey]bool{}, chains: map[chainKey][]scanItem{}}
+		texts: map[string]*cachedHeader{}, seen: map[scanItem]bool{}, looked: map[scanKey]bool{}, chains: map[chainKey][]scanItem{}, computed: map[string]bool{}}
 	s.file(scanItem{path: "", dir: viaAbs}, scannedText([]byte(main)))
 	for len(s.work) > 0 && s.why == "" {
 		it := s.work[len(s.work)-1]
@@ -213,10 +217,23 @@ func (s *includeScan) sorted() []string {
 
 // covers reports whether the scan followed every directive gcc did (gcc
 // -dI's directive lines, each with the file it stands in): then every
-// file gcc looked for was found as in the tree, in the mirror.
+// file gcc looked for was found as in the tree, in the mirror. A directive
+// whose name a macro gave (define_trace.h's `#include
+// TRACE_INCLUDE(TRACE_INCLUDE_FILE)`; gcc -dI writes the name it made) is
+// covered when it is an #include whose lookup in the tree finds a file the
+// scan read: that file is in the mirror, and no earlier entry of the
+// search has the name in the tree, so none has it in the mirror, and gcc
+// read the tree's file.
 func (s *includeScan) covers(done []scanKey) bool {
 	for _, k := range done {
-		if !s.looked[k] {
+		if s.looked[k] {
+			continue
+		}
+		if k.next || !s.computed[k.file] {
+			return false
+		}
+		hit := s.lookup(scanItem{path: k.file, dir: viaAbs}, false, k.angle, k.name)
+		if len(hit) != 1 || s.texts[hit[0].path] == nil {
 			return false
 		}
 	}
@@ -232,6 +249,9 @@ func (s *includeScan) file(it scanItem, h *cachedHeader) {
 	if !h.ok {
 		s.why = it.path + " has an #include the scan cannot read"
 		return
+	}
+	if h.computed {
+		s.computed[it.path] = true
 	}
 	for _, d := range h.includes {
 		s.looked[scanKey{it.path, d.name, d.next, d.angle}] = true
@@ -360,6 +380,14 @@ func (s *includeScan) read(p string) (*cachedHeader, error) {
 // a line splice) or when "include" follows a '#' elsewhere on a line that
 // is not a comment's (a directive after a comment, a digraph).
 func directives(src []byte, f func(next, angle bool, name string)) bool {
+	return scanDirectives(src, f, nil)
+}
+
+// scanDirectives is directives, but an #include or #include_next whose
+// operand is a macro (`#include TRACE_INCLUDE(TRACE_INCLUDE_FILE)`,
+// include/trace/define_trace.h) calls computed, when it is not nil,
+// instead of ending the scan.
+func scanDirectives(src []byte, f func(next, angle bool, name string), computed func()) bool {
 	for off := 0; off < len(src); {
 		end := bytes.IndexByte(src[off:], '\n')
 		if end < 0 {
@@ -387,6 +415,10 @@ func directives(src []byte, f func(next, angle bool, name string)) bool {
 				continue
 			}
 			op, ok := skipBlanksComments(rest[i:])
+			if ok && computed != nil && word != "import" && len(op) > 0 && (op[0] == '_' || unicode.IsLetter(rune(op[0]))) {
+				computed()
+				continue
+			}
 			if !ok || len(op) == 0 || op[0] != '<' && op[0] != '"' {
 				return false
 			}

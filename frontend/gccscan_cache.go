@@ -31,6 +31,7 @@ type cachedHeader struct {
 	text       []byte
 	includes   []includeDirective // nil with ok false: the scan cannot read them
 	ok         bool
+	computed   bool // an include whose name a macro gives
 	hasInclude bool
 	rewritten  []byte   // the mirror's text; nil when it is text (a link)
 	builtins   []string // the names its __has_builtin asks about
@@ -116,9 +117,9 @@ func newCachedHeader(text []byte) *cachedHeader {
 // scannedText scans a text's include directives.
 func scannedText(text []byte) *cachedHeader {
 	h := &cachedHeader{text: text, hasInclude: bytes.Contains(text, []byte("__has_include"))}
-	h.ok = directives(text, func(next, angle bool, name string) {
+	h.ok = scanDirectives(text, func(next, angle bool, name string) {
 		h.includes = append(h.includes, includeDirective{next, angle, name})
-	})
+	}, func() { h.computed = true })
 	if !h.ok {
 		h.includes = nil
 	}

@@ -107,3 +107,55 @@ func TestGCCPreprocessSharedCache(t *testing.T) {
 		t.Errorf("the cache holds no header")
 	}
 }
+
+// TestScanComputedInclude: a header whose #include names its file by a
+// macro (include/trace/define_trace.h) no longer ends the scan; gcc's
+// directive (the name it made) is covered when its lookup finds a file
+// the scan read, and not otherwise (a file not read, an #include_next, a
+// file without such an include).
+func TestScanComputedInclude(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"d/ev.h":    "#include <def.h>\n",
+		"d/def.h":   "#define INC(x) <x.h>\n#include INC(FILE)\n",
+		"d/other.h": "",
+		"d2/late.h": "",
+		"drv/drv.c": "",
+		"d2/ev.h":   "",
+		"d/plain.h": "",
+	}
+	for p, text := range files {
+		p = filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &gccRun{path: filepath.Join(root, "drv/drv.c"), dirs: []string{filepath.Join(root, "d"), filepath.Join(root, "d2")}}
+	s := r.scanHeaders("#include <ev.h>\n#include <plain.h>\n")
+	if s == nil {
+		t.Fatal("scan gave up on a computed include")
+	}
+	def, plain := filepath.Join(root, "d/def.h"), filepath.Join(root, "d/plain.h")
+	for _, tc := range []struct {
+		k    scanKey
+		want bool
+	}{
+		{scanKey{def, "ev.h", false, true}, true},       // d/ev.h, read
+		{scanKey{def, "ev.h", false, false}, true},      // quoted: beside def.h, read
+		{scanKey{def, "other.h", false, true}, false},   // not read
+		{scanKey{def, "late.h", false, true}, false},    // not read
+		{scanKey{def, "ev.h", true, true}, false},       // #include_next
+		{scanKey{plain, "ev.h", false, true}, false},    // plain.h has no computed include
+		{scanKey{def, "missing.h", false, true}, false}, // not in the tree
+	} {
+		if got := s.covers([]scanKey{tc.k}); got != tc.want {
+			t.Errorf("covers(%+v) = %v, want %v", tc.k, got, tc.want)
+		}
+	}
+	if directives([]byte("#include INC(FILE)\n"), func(bool, bool, string) {}) {
+		t.Errorf("directives reads a computed include")
+	}
+}
