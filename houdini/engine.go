@@ -79,12 +79,16 @@ type job struct {
 }
 
 type reply struct {
-	drops   []drop
-	local   map[int][]int // per function order: candidates it dropped itself
-	checks  int
-	err     error
-	unknown string // non-empty: the context ended during a check
-	gaveUp  []int  // orders of the functions given up this round
+	drops  []drop
+	local  map[int][]int // per function order: candidates it dropped itself
+	checks int
+	units  uint64 // Z3 resource units of the checks
+	// gaveUpUnits: units spent, over all rounds, by the functions given
+	// up this round after a check (work whose candidates are all dropped)
+	gaveUpUnits uint64
+	err         error
+	unknown     string // non-empty: the context ended during a check
+	gaveUp      []int  // orders of the functions given up this round
 }
 
 type worker struct {
@@ -125,6 +129,8 @@ func (e *engine) run(ctx context.Context, procs []*ir.Function, alive []bool, wo
 		res.Rounds++
 		r := checkRound(ws, assign, todo, alive)
 		res.Checks += r.checks
+		res.Units += r.units
+		res.GaveUpUnits += r.gaveUpUnits
 		if r.err != nil {
 			return r.err
 		}
@@ -222,6 +228,8 @@ func checkRound(ws []*worker, assign, todo []int, alive []bool) reply {
 	for _, wk := range ws {
 		r := <-wk.out
 		all.checks += r.checks
+		all.units += r.units
+		all.gaveUpUnits += r.gaveUpUnits
 		if r.err != nil && all.err == nil {
 			all.err = r.err
 		}
@@ -499,16 +507,15 @@ func (w *worker) round(ctx context.Context, j job) (r reply) {
 					as[i] = g.negLit
 				}
 			}
-			var before uint64
 			if rl := w.e.rlimit; rl > 0 {
 				p.solver.SetRlimit(max(rl-min(p.spent, rl), 1))
-				before = p.solver.RlimitCount()
 			}
+			before := p.solver.RlimitCount()
 			res, err := p.solver.CheckAssumptions(ctx, as...)
-			if w.e.rlimit > 0 {
-				p.spent += p.solver.RlimitCount() - before
-			}
+			units := p.solver.RlimitCount() - before
+			p.spent += units
 			r.checks++
+			r.units += units
 			if res == z3.Unsat {
 				break
 			}
@@ -522,6 +529,7 @@ func (w *worker) round(ctx context.Context, j job) (r reply) {
 				// dropped, so nothing it would have to establish is kept;
 				// the rest stays a consistent set.
 				w.giveUp(p, j.alive, gone, &r, w.unknownReason(ctx, p, err))
+				r.gaveUpUnits += p.spent
 				break
 			}
 			n, err := w.refute(p, j.alive, gone, &r)

@@ -60,6 +60,13 @@ type Result struct {
 	Complete bool         // false if the budget or ctx ran out or a check was inconclusive: then Kept is nil
 	Rounds   int          // synchronous rounds
 	Checks   int          // solver checks
+	// Units is the Z3 resource units the checks used, GaveUpUnits the
+	// part spent by functions a check then gave up (GaveUp): counts of
+	// the work that do not depend on the machine or its load (with
+	// Workers > 1 they can differ by a few units: a worker's functions
+	// share its Z3 context).
+	Units       uint64
+	GaveUpUnits uint64
 	// Refuted maps the Spec.ID of each dropped candidate to where a
 	// counterexample refuted it (debugging).
 	Refuted map[int]string

@@ -192,6 +192,13 @@ func TestIncompleteOnBudget(t *testing.T) {
 		if !res.Complete || len(res.Kept) != 0 || len(res.GaveUp) != 1 || res.GaveUp[0] != f.Function.Name {
 			t.Errorf("%+v: got %+v", opts, res)
 		}
+		// Everything the one function spent is counted as given up.
+		if res.GaveUpUnits == 0 || res.GaveUpUnits != res.Units {
+			t.Errorf("%+v: %d units, %d given up; want all given up", opts, res.Units, res.GaveUpUnits)
+		}
+		if opts.FunctionRlimit > 0 && res.Units < opts.FunctionRlimit {
+			t.Errorf("given up at %d units, under the budget %d", res.Units, opts.FunctionRlimit)
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -260,6 +267,9 @@ func TestCascadeAndWorkers(t *testing.T) {
 	if !equalKept(res1.Kept, res2.Kept) {
 		t.Errorf("Workers 1 and 2 differ")
 	}
+	if res1.Units == 0 || res1.GaveUpUnits != 0 || res2.GaveUpUnits != 0 {
+		t.Errorf("units %d, given up %d (2 workers: %d); want some, none given up", res1.Units, res1.GaveUpUnits, res2.GaveUpUnits)
+	}
 	// On solver threads: more workers than threads must neither deadlock
 	// nor change the result.
 	for _, n := range []int{1, 2} {
@@ -273,7 +283,7 @@ func TestCascadeAndWorkers(t *testing.T) {
 	if res1.Rounds < 20 {
 		t.Errorf("rounds %d: the cascade needs one round per procedure", res1.Rounds)
 	}
-	t.Logf("rounds %d checks %d (2 workers: %d, %d)", res1.Rounds, res1.Checks, res2.Rounds, res2.Checks)
+	t.Logf("rounds %d checks %d units %d (2 workers: %d, %d, %d)", res1.Rounds, res1.Checks, res1.Units, res2.Rounds, res2.Checks, res2.Units)
 }
 
 func equalKept(a, b map[int]bool) bool {

@@ -230,6 +230,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	}
 	res.Stats.CandidatesKept = len(hres.Kept)
 	res.Stats.HoudiniChecks = hres.Checks
+	res.Stats.HoudiniUnits, res.Stats.HoudiniGaveUpUnits = hres.Units, hres.GaveUpUnits
 	res.Stats.Houdini = time.Since(hstart)
 
 	plans, repeatOf := in.plans(ctx, pairs, w, opts, &res.Stats)

@@ -110,10 +110,14 @@ type Stats struct {
 	Candidates       int // Houdini candidates generated
 	CandidatesKept   int // candidates proved
 	HoudiniChecks    int // solver calls of summary inference
-	Houdini          time.Duration
-	Check            time.Duration // pair checks
-	Total            time.Duration
-	SolvedPairs      int // pairs checked with Z3 (repeats and pairs without regions left out)
+	// HoudiniUnits is the Z3 resource units of those calls,
+	// HoudiniGaveUpUnits the part spent by functions then given up.
+	HoudiniUnits       uint64
+	HoudiniGaveUpUnits uint64
+	Houdini            time.Duration
+	Check              time.Duration // pair checks
+	Total              time.Duration
+	SolvedPairs        int // pairs checked with Z3 (repeats and pairs without regions left out)
 	// PairQueries and PairUnits are the pair checks' solver checks and
 	// the Z3 resource units they used: counts of their work that do not
 	// depend on the machine or its load.

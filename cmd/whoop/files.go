@@ -181,9 +181,9 @@ func (r *fileRunner) races(fctx context.Context, w *fileWork, prog, exact *ir.Pr
 func raceStats(out io.Writer, w *fileWork, prog *ir.Program, res *lockset.FileResult) {
 	st := res.Stats
 	fmt.Fprintf(out, "whoop: %s: %d entry points, %d concurrent pairs (%d checked with Z3, %d of them repeats of another, %d dead access sites and %d lock records left out), %d regions (%d tracked), "+
-		"%d candidates (%d kept, %d solver calls); front end %v, summaries %v, pair checks %v, total %v\n",
+		"%d candidates (%d kept, %d solver calls, %d resource units, %d of them in functions given up); front end %v, summaries %v, pair checks %v, total %v\n",
 		prog.Path, len(res.EntryPoints), res.ConcurrentPairs(), st.SymbolicPairs, st.RepeatedPairs, st.DeadSites, st.FixedLockRecords, st.Regions, st.SharedRegions,
-		st.Candidates, st.CandidatesKept, st.HoudiniChecks, w.loaded.Sub(w.started).Round(time.Millisecond),
+		st.Candidates, st.CandidatesKept, st.HoudiniChecks, st.HoudiniUnits, st.HoudiniGaveUpUnits, w.loaded.Sub(w.started).Round(time.Millisecond),
 		st.Houdini.Round(time.Millisecond), st.Check.Round(time.Millisecond), time.Since(w.started).Round(time.Millisecond))
 	if len(st.Slowest) > 0 {
 		// Where the pair checks' time went: many pairs, or a few large ones.
