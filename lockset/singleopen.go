@@ -484,52 +484,29 @@ func bitFlow(b singleOpenBit, fn *ir.Function, release bool, stores map[int]stor
 		return false
 	}
 	defs := ir.Definitions(fn)
-	in := map[*ir.Block]*bitState{}
 	start := bitState{must: release, tas: map[*ir.Var]bool{}, nz: map[*ir.Var]bool{}, orHeld: map[*ir.Var]bool{}}
 	cleared := false
-	in[fn.Blocks[0]] = &start
-	work := []*ir.Block{fn.Blocks[0]}
-	push := func(to *ir.Block, st bitState) {
-		if cur, ok := in[to]; ok {
-			if !cur.meet(st) {
-				return
-			}
-		} else {
-			cp := st.clone()
-			in[to] = &cp
-		}
-		work = append(work, to)
-	}
-	for len(work) > 0 {
-		blk := work[len(work)-1]
-		work = work[:len(work)-1]
-		st := in[blk].clone()
+	visit := func(blk *ir.Block, st *bitState) bool {
 		for _, s := range blk.Stmts {
 			held := st.must
 			if w, ok := s.(*ir.Store); ok && w.Region == b.region && !b.otherMember(&w.Access) {
-				if !wordStep(b, &st, w, fn, defs, stores) {
+				if !wordStep(b, st, w, fn, defs, stores) {
 					return false
 				}
-			} else if !bitStep(b, &st, s, release) {
+			} else if !bitStep(b, st, s, release) {
 				return false
 			}
 			cleared = cleared || held && !st.must
 		}
-		switch t := blk.Term.(type) {
-		case *ir.Return:
-			if v, ok := t.Val.(*ir.Var); !release && !st.must && !nonZero(t.Val, st) && !(ok && st.orHeld[v]) {
-				return false
-			}
-		case *ir.If:
-			thenSt, elseSt := st.clone(), st.clone()
-			branchFacts(t.Cond, &thenSt, &elseSt)
-			push(t.Then, thenSt)
-			push(t.Else, elseSt)
-		default:
-			for _, succ := range blk.Term.Succs() {
-				push(succ, st)
-			}
+		t, ok := blk.Term.(*ir.Return)
+		if !ok || release || st.must || nonZero(t.Val, *st) {
+			return true
 		}
+		v, isVar := t.Val.(*ir.Var)
+		return isVar && st.orHeld[v]
+	}
+	if !forwardFlow(fn.Blocks[0], start, visit, branchFacts) {
+		return false
 	}
 	return cleared || !release
 }

@@ -233,43 +233,17 @@ func (f *facts) flagFlow(r *ir.Region, ep *ir.EntryPoint, release, fields bool) 
 		}
 	}
 	stores := map[int]storeOp{}
-	in := map[*ir.Block]*flagState{fn.Blocks[0]: &start}
-	work := []*ir.Block{fn.Blocks[0]}
-	push := func(to *ir.Block, st flagState) {
-		if cur, ok := in[to]; ok {
-			if !cur.meet(st) {
-				return
-			}
-		} else {
-			cp := st.clone()
-			in[to] = &cp
-		}
-		work = append(work, to)
-	}
-	for len(work) > 0 {
-		blk := work[len(work)-1]
-		work = work[:len(work)-1]
-		st := in[blk].clone()
+	visit := func(blk *ir.Block, st *flagState) bool {
 		for _, s := range blk.Stmts {
-			if !f.flagStep(r, &st, s, release, fields, stores) {
-				return nil, false
+			if !f.flagStep(r, st, s, release, fields, stores) {
+				return false
 			}
 		}
-		switch t := blk.Term.(type) {
-		case *ir.Return:
-			if !release && !st.must && !nonZero(t.Val, bitState{nz: st.nz}) {
-				return nil, false
-			}
-		case *ir.If:
-			thenSt, elseSt := st.clone(), st.clone()
-			flagBranch(t.Cond, &thenSt, &elseSt)
-			push(t.Then, thenSt)
-			push(t.Else, elseSt)
-		default:
-			for _, succ := range blk.Term.Succs() {
-				push(succ, st)
-			}
-		}
+		t, ok := blk.Term.(*ir.Return)
+		return !ok || release || st.must || nonZero(t.Val, bitState{nz: st.nz})
+	}
+	if !forwardFlow(fn.Blocks[0], start, visit, flagBranch) {
+		return nil, false
 	}
 	gives := false
 	for _, op := range stores {
