@@ -350,15 +350,7 @@ func TestScanHeaders(t *testing.T) {
 		"d2/asks.h":    "#if __has_include(<q.h>)\n#endif\n",
 		"drv/driver.c": "",
 	}
-	for p, text := range files {
-		p = filepath.Join(root, p)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, root, files)
 	r := &gccRun{path: filepath.Join(root, "drv/driver.c"), dirs: []string{filepath.Join(root, "d1"), filepath.Join(root, "d2")}}
 	s := r.scanHeaders("#include <x.h>\n#include \"own.h\"\n")
 	if s == nil {
@@ -414,5 +406,19 @@ func TestGCCPreprocessOneRun(t *testing.T) {
 	}
 	if n := strings.Count(string(runs), "run"); n != 1 {
 		t.Errorf("gcc ran %d times, want 1", n)
+	}
+}
+
+// writeTree writes files (relative path to text) under root.
+func writeTree(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for p, text := range files {
+		p = filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -21,15 +21,7 @@ func TestHeaderCacheShared(t *testing.T) {
 		"d/b.h": "int __has_builtin(__builtin_x);\n",
 		"d/c.h": "",
 	}
-	for p, text := range files {
-		p = filepath.Join(root, p)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, root, files)
 	dirs := []string{filepath.Join(root, "d")}
 	scan := func(c *HeaderCache) []string {
 		r := &gccRun{path: filepath.Join(root, "drv.c"), dirs: dirs, cache: c}
@@ -124,15 +116,7 @@ func TestScanComputedInclude(t *testing.T) {
 		"d2/ev.h":   "",
 		"d/plain.h": "",
 	}
-	for p, text := range files {
-		p = filepath.Join(root, p)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, root, files)
 	r := &gccRun{path: filepath.Join(root, "drv/drv.c"), dirs: []string{filepath.Join(root, "d"), filepath.Join(root, "d2")}}
 	s := r.scanHeaders("#include <ev.h>\n#include <plain.h>\n")
 	if s == nil {
