@@ -406,9 +406,10 @@ func (w *worker) setup(ctx context.Context, zc *z3.Context, procs []*ir.Function
 			continue
 		}
 		en, err := vc.Encode(zc, e.prog, fn, e.vcOpts, vc.EncodeConfig{
-			Guarded:  func(s *ir.Spec) bool { return s.Candidate },
-			NoTraces: true,
-			Done:     ctx.Done(),
+			Guarded:    func(s *ir.Spec) bool { return s.Candidate },
+			NoTraces:   true,
+			DeadGhosts: true,
+			Done:       ctx.Done(),
 		})
 		if err != nil {
 			return fmt.Errorf("houdini: %w", err)

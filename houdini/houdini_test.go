@@ -486,3 +486,61 @@ func loopFunc(b *Builder, name string, extra int) *ir.Spec {
 	f.At(exit).Return(I(0))
 	return inv
 }
+
+// deadRecordProgram is a loop whose candidate invariants are about ghost
+// g, followed by a branch that, with writes, sets ghost rec to n on one
+// side and 0 on the other; nothing reads rec.
+func deadRecordProgram(writes bool) (*Builder, []*ir.Spec) {
+	b := New()
+	g, rec := b.Ghost("g", ir.Int), b.Ghost("rec", ir.Int)
+	f := b.Func("f", "n")
+	f.Modifies(g, rec)
+	n := f.P("n")
+	i := f.Local("i", ir.Int)
+	head, body, exit := f.Block("head"), f.Block("body"), f.Block("exit")
+	one, other, end := f.Block("one"), f.Block("other"), f.Block("end")
+	f.Assign(i, I(0))
+	f.Assign(g, I(0))
+	f.Goto(head)
+	specs := []*ir.Spec{
+		f.Invariant(head, B(g, "==", I(0)), true),
+		f.Invariant(head, B(g, "==", i), true),
+		f.Invariant(head, B(i, ">=", I(0)), true),
+	}
+	f.At(head).If(B(i, "<", n), body, exit)
+	f.At(body).Assign(i, B(i, "+", I(1)))
+	f.Goto(head)
+	f.At(exit).If(B(i, ">", n), one, other)
+	f.At(one)
+	if writes {
+		f.Assign(rec, n)
+	}
+	f.Goto(end)
+	f.At(other)
+	if writes {
+		f.Assign(rec, I(0))
+	}
+	f.Goto(end)
+	f.At(end).Assert(B(g, "==", I(0)), "")
+	f.Return(I(0))
+	return b, specs
+}
+
+// Houdini's formulas leave out what merges a ghost nothing reads
+// afterwards (vc.EncodeConfig.DeadGhosts): writes of such a ghost cost
+// nothing, the same checks and the same resource units as without them.
+func TestDeadGhostWritesFree(t *testing.T) {
+	var units []uint64
+	var checks []int
+	for _, writes := range []bool{false, true} {
+		b, specs := deadRecordProgram(writes)
+		res := run(t, b, houdini.Options{})
+		if got, want := kept(res, specs...), fmt.Sprintf("#%d #%d", specs[0].ID, specs[2].ID); got != want {
+			t.Errorf("writes %v: kept %s, want %s; refuted %v", writes, got, want, res.Refuted)
+		}
+		units, checks = append(units, res.Units), append(checks, res.Checks)
+	}
+	if units[0] != units[1] || checks[0] != checks[1] {
+		t.Errorf("without the writes %d checks, %d units; with them %d, %d: want the same", checks[0], units[0], checks[1], units[1])
+	}
+}

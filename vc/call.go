@@ -44,7 +44,7 @@ func (e *encoder) call(fr *frame, b *ir.Block, c *ir.Call, r *z3.Expr, st *state
 		sti := st.clone()
 		flows[i] = inflow{e.callOne(fr, b, c, t, args, e.and(r, pick), sti), sti}
 	}
-	r2, merged := e.merge(fr.info, fr.info.fn.Name+".after."+b.String(), flows)
+	r2, merged := e.merge(fr.info, fr.info.fn.Name+".after."+b.String(), flows, e.liveAfter(fr.info.fn, b, c))
 	copy(st.ghosts, merged.ghosts)
 	copy(st.mem, merged.mem)
 	copy(st.locals, merged.locals)
@@ -104,7 +104,7 @@ func (e *encoder) callOne(fr *frame, b *ir.Block, c *ir.Call, callee *ir.Functio
 		r = e.oblige(fr, st, ob, key, e.guard(s), r, cond, e.opts.CheckCallRequires)
 	}
 	if inline {
-		return e.inline(fr, c, ci, args, r, st)
+		return e.inline(fr, b, c, ci, args, r, st)
 	}
 	return e.contract(fr, c, ci, bind, r, st)
 }
@@ -146,7 +146,7 @@ func (e *encoder) contract(fr *frame, c *ir.Call, ci *funcInfo, bind map[*ir.Var
 }
 
 // inline encodes callee's body in a fresh frame.
-func (e *encoder) inline(fr *frame, c *ir.Call, ci *funcInfo, args []*z3.Expr, r *z3.Expr, st *state) *z3.Expr {
+func (e *encoder) inline(fr *frame, b *ir.Block, c *ir.Call, ci *funcInfo, args []*z3.Expr, r *z3.Expr, st *state) *z3.Expr {
 	callee := ci.fn
 	locals := make([]*z3.Expr, len(ci.vars))
 	for i, v := range ci.vars {
@@ -161,7 +161,14 @@ func (e *encoder) inline(fr *frame, c *ir.Call, ci *funcInfo, args []*z3.Expr, r
 	nfr.objs = e.frameObjects(callee)
 	e.inlineStack = append(e.inlineStack, callee)
 	nh := len(e.halts)
+	after := e.liveAfter(fr.info.fn, b, c)
+	if after != nil {
+		e.cont = append(e.cont, after)
+	}
 	exits := e.body(nfr, r, &state{ghosts: st.ghosts, mem: st.mem, locals: locals})
+	if after != nil {
+		e.cont = e.cont[:len(e.cont)-1]
+	}
 	e.inlineStack = e.inlineStack[:len(e.inlineStack)-1]
 	e.liveObjs = e.liveObjs[:len(e.liveObjs)-1]
 	if fr.depth == 0 {
@@ -193,7 +200,7 @@ func (e *encoder) inline(fr *frame, c *ir.Call, ci *funcInfo, args []*z3.Expr, r
 	if len(flows) == 0 { // never returns
 		return e.fls
 	}
-	r2, merged := e.merge(nil, callee.Name+".return", flows)
+	r2, merged := e.merge(nil, callee.Name+".return", flows, after)
 	copy(st.ghosts, merged.ghosts)
 	copy(st.mem, merged.mem)
 	if c.Dst != nil {

@@ -36,6 +36,11 @@ type encoder struct {
 	halts       []exit       // Halt returns of callees below the current depth-1 call
 	failure     error
 	initialMem  []*z3.Expr // each region's memory at entry to the checked function
+	// reads, under EncodeConfig.DeadGhosts, tells which ghosts a merge
+	// must keep; cont[k] is what the activations enclosing depth k+1 can
+	// still read after their calls (nil without DeadGhosts).
+	reads *ghostReads
+	cont  []ghostSet
 }
 
 // state is the symbolic state at a program point: current terms of the
@@ -202,6 +207,32 @@ func (e *encoder) run() {
 	e.body(fr, r, st)
 }
 
+// liveAt is what the encoding can still read from the start of block b
+// of f, in the current activation of f and in those enclosing it; nil
+// (everything) without EncodeConfig.DeadGhosts.
+func (e *encoder) liveAt(f *ir.Function, b *ir.Block) ghostSet {
+	if e.reads == nil {
+		return nil
+	}
+	s := slices.Clone(e.reads.block(f, b))
+	if n := len(e.cont); n > 0 {
+		s.union(e.cont[n-1])
+	}
+	return s
+}
+
+// liveAfter is liveAt just after call c of block b of f.
+func (e *encoder) liveAfter(f *ir.Function, b *ir.Block, c *ir.Call) ghostSet {
+	if e.reads == nil {
+		return nil
+	}
+	s := e.reads.after(f, b, c)
+	if n := len(e.cont); n > 0 {
+		s.union(e.cont[n-1])
+	}
+	return s
+}
+
 // frameObjects gives f's frame objects fresh addresses in the frame area,
 // disjoint from each other and from the enclosing activations' objects.
 func (e *encoder) frameObjects(f *ir.Function) map[*ir.Object]*z3.Expr {
@@ -261,7 +292,7 @@ func (e *encoder) body(fr *frame, r0 *z3.Expr, st0 *state) []exit {
 		if len(flows) == 0 {
 			continue
 		}
-		r, st := e.merge(fi, fi.fn.Name+"."+b.String(), flows)
+		r, st := e.merge(fi, fi.fn.Name+"."+b.String(), flows, e.liveAt(fi.fn, b))
 		e.events = append(e.events, event{fn: fi.fn, block: b, depth: fr.depth, reach: r})
 		if fi.cut[b.Index] {
 			r = e.cutPoint(fr, b, r, st)
@@ -394,9 +425,11 @@ func blockPos(b *ir.Block) ir.Pos {
 }
 
 // merge joins inflows: one reachability literal, and a fresh constant for
-// every slot whose value differs between live inflows. The result is a
-// new state owned by the caller.
-func (e *encoder) merge(fi *funcInfo, name string, flows []inflow) (*z3.Expr, *state) {
+// every slot whose value differs between live inflows, but for the ghosts
+// not in keep (when it is not nil), which nothing reads afterwards: they
+// take the first inflow's value. The result is a new state owned by the
+// caller.
+func (e *encoder) merge(fi *funcInfo, name string, flows []inflow, keep ghostSet) (*z3.Expr, *state) {
 	live := flows[:0:0]
 	for _, f := range flows {
 		if !e.isFalse(f.r) {
@@ -417,6 +450,9 @@ func (e *encoder) merge(fi *funcInfo, name string, flows []inflow) (*z3.Expr, *s
 	e.constraints = append(e.constraints, e.eq(r, e.or(rs...)))
 	st := &state{
 		ghosts: e.phi(live, func(s *state) []*z3.Expr { return s.ghosts }, func(i int) *z3.Expr {
+			if keep != nil && !keep.has(i) {
+				return nil // read nowhere after: any incoming value will do
+			}
 			g := e.pi.ghosts[i]
 			return e.freshVar(name+"."+g.Name, g.Kind)
 		}),
@@ -449,6 +485,10 @@ func (e *encoder) phi(flows []inflow, slots func(*state) []*z3.Expr, fresh func(
 			continue
 		}
 		v := fresh(i)
+		if v == nil {
+			out[i] = v0
+			continue
+		}
 		for _, f := range flows {
 			e.constraints = append(e.constraints, e.implies(f.r, e.eq(v, slots(f.st)[i])))
 		}

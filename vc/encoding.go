@@ -21,6 +21,13 @@ type EncodeConfig struct {
 	// NoTraces skips the state snapshots traces need (Encoding.Trace then
 	// returns traces without values).
 	NoTraces bool
+	// DeadGhosts leaves out, at a merge, the constant and the constraints
+	// of every ghost that nothing can read afterwards (no statement,
+	// terminator or spec reachable from there, in the function or in the
+	// activations that inline it): they constrain only that constant, so
+	// the formula has the same models on everything else. Only with
+	// NoTraces, whose traces would show such a ghost's value.
+	DeadGhosts bool
 	// Done, when closed, stops the encoding: Encode returns ErrCanceled.
 	// A pair program can take minutes to encode; a deadline must not wait
 	// for it.
@@ -74,6 +81,9 @@ func Encode(zc *z3.Context, prog *ir.Program, fn *ir.Function, opts Options, cfg
 		divs:    make(map[divKey][2]*z3.Expr),
 		absIdx:  make(map[uint32]*abstraction),
 		done:    cfg.Done,
+	}
+	if cfg.DeadGhosts && cfg.NoTraces {
+		e.reads = newGhostReads(pi)
 	}
 	for _, g := range fn.Modifies {
 		if i, ok := pi.ghostIdx[g]; ok {
