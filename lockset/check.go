@@ -110,6 +110,14 @@ type Options struct {
 	// file_operations published only through misc_register no longer
 	// holds the misc core's misc_mtx.
 	NoMiscOpen bool
+	// NoPublicationObjects drops publication-objects (pubobjects.go): a
+	// callback stored only into one registered object's members is then
+	// callable once any object of its class is registered.
+	NoPublicationObjects bool
+	// NoExportProbe drops export-probe (pubobjects.go): an exported
+	// function's writes then race with the callbacks it registers, before
+	// its registrations too.
+	NoExportProbe bool
 	// DoubleLockAnyInstance (lock checks): report a second acquire of a
 	// lock field while one is held even when the two may be fields of
 	// different objects; by default only the same object is a double lock.
@@ -205,7 +213,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	w := in.fastPath(prog, pairs)
 	res.Stats.SharedRegions = len(w.tracked)
 	res.Stats.SymbolicPairs = len(w.pending)
-	in.build(w.tracked, w.funcs, w.lifecycle(pairs), opts.inlineBudget())
+	in.build(w.tracked, w.funcs, w.lifecycle(in, pairs), opts.inlineBudget())
 	// Summary inference sees each entry point called as every harness
 	// calls it; the harnesses themselves come after it.
 	seen := make(map[*ir.EntryPoint]bool)
@@ -343,12 +351,13 @@ func (w *pendingWork) mustOf(in *instrumenter, ep *ir.EntryPoint) map[int]held {
 	return m
 }
 
-// lifecycle is the module init and exit entry points of pending pairs.
-func (w *pendingWork) lifecycle(pairs []Pair) []*ir.EntryPoint {
+// lifecycle is the init and exit entry points (and probe helpers) of
+// pending pairs.
+func (w *pendingWork) lifecycle(in *instrumenter, pairs []Pair) []*ir.EntryPoint {
 	var eps []*ir.EntryPoint
 	for i, p := range pairs {
 		for _, ep := range []*ir.EntryPoint{p.First, p.Second} {
-			if w.pending[i] != nil && (ep.Role == ir.RoleInit || ep.Role == ir.RoleExit) {
+			if w.pending[i] != nil && (in.publisherInit(ep) || ep.Role == ir.RoleExit) {
 				eps = append(eps, ep)
 			}
 		}

@@ -142,7 +142,11 @@
 // one across the device's system-sleep callbacks (sysfs, its attribute
 // files' shows and stores; an open file whose open took get_device, its
 // operations), so their accesses through the device and its container do
-// not race (NoReleaseRef, lifetime_ref.go).
+// not race (NoReleaseRef, lifetime_ref.go); a callback stored only into
+// one object's members runs only once a registration names that object
+// (NoPublicationObjects, pubobjects.go); an exported function that alone
+// makes a class callable is a probe helper, gating it as a probe does
+// (NoExportProbe, pubobjects.go).
 // Integers are mathematical unless the front end models their wrap-around
 // (frontend Config.ExactInts, --no-assume ideal-ints).
 package lockset

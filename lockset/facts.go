@@ -136,6 +136,8 @@ type facts struct {
 	storeLock map[*ir.Store]storeLockOps
 	// singleOpenRMW: factsOptions' (singleopen_rmw.go).
 	singleOpenRMW bool
+	// publicationObjects, exportProbe: factsOptions' (pubobjects.go).
+	publicationObjects, exportProbe bool
 }
 
 // storeLockOps are the lock operations just before and just after a store.
@@ -182,6 +184,12 @@ type factsOptions struct {
 	singleOpenRMW bool
 	// miscOpen: a misc device's open runs under misc_mtx (miscopen.go).
 	miscOpen bool
+	// publicationObjects: a callback stored only into one object's
+	// members is published by that object's registration (pubobjects.go).
+	publicationObjects bool
+	// exportProbe: an exported function that alone publishes a class is
+	// a probe helper (pubobjects.go).
+	exportProbe bool
 	// raisedSemaphoreLocks: the lock checks, which keep a semaphore
 	// raised by an up() a lock so as to report that up().
 	raisedSemaphoreLocks bool
@@ -193,7 +201,8 @@ func (opts Options) factsOptions() factsOptions {
 		unseenSemaphoresBinary: !opts.NoBinarySemaphores, withdrawOnce: !opts.NoWithdrawOnce,
 		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen, miscOpen: !opts.NoMiscOpen,
 		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
-		releaseRef:       !opts.NoReleaseRef,
+		releaseRef: !opts.NoReleaseRef, publicationObjects: !opts.NoPublicationObjects && !opts.ManyDevices,
+		exportProbe:      !opts.NoExportProbe && !opts.ManyDevices,
 		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
 }
 
@@ -211,6 +220,8 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		releaseOnce:            o.releaseOnce,
 		releaseRef:             o.releaseRef,
 		singleOpenRMW:          o.singleOpenRMW,
+		publicationObjects:     o.publicationObjects,
+		exportProbe:            o.exportProbe,
 		semaphores:             sems,
 		prog:                   prog,
 		env:                    env,

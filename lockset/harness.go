@@ -93,19 +93,26 @@ func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
 			held[l], heldW[l] = true, true // the first of its lock pair took it
 		}
 	}
-	switch ep.Role {
-	case ir.RoleInit:
-		for c := range in.gatedBy(ep) {
+	switch {
+	case in.publisherInit(ep):
+		gated := in.gatedBy(ep)
+		for c := range gated {
 			l := in.unpub[c]
 			held[l], heldW[l] = true, true
 		}
-	case ir.RoleExit:
+		for _, t := range in.pubTrackersHeld(ep, gated) {
+			held[t], heldW[t] = true, true
+		}
+	case ep.Role == ir.RoleExit:
 	default:
 		if l, ok := in.unpub[in.f.env.entryClass(ep)]; ok {
 			held[l] = true // read mode: entry points of a class share it
 		}
 		if t, ok := in.tracker(ep); ok {
 			held[t] = true // read mode, until an exit withdraws its object
+		}
+		if t, ok := in.pubObj.owner[ep]; ok {
+			held[t] = true // read mode: runs only on its published object
 		}
 	}
 	return held, heldW
@@ -292,7 +299,7 @@ func (pl *plan) witnessVar(v *ir.Var) bool {
 func (in *instrumenter) enter(tg *target, h *ir.Function, b *ir.Block, ep *ir.EntryPoint, tag string, paramAliasing bool) []*ir.Var {
 	pos := ep.Pos
 	assign := func(v *ir.Var, e ir.Expr) { b.Add(&ir.Assign{Dst: v, Src: e, P: pos}) }
-	assign(in.roleInit, ir.BoolConstOf(ep.Role == ir.RoleInit))
+	assign(in.roleInit, ir.BoolConstOf(in.publisherInit(ep)))
 	assign(in.roleExit, ir.BoolConstOf(ep.Role == ir.RoleExit))
 	held, heldW := in.initialLocks(ep)
 	for l, g := range in.locks {
@@ -365,7 +372,7 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 	isWrite := func(x *site) bool { return x.write }
 	isPlain := func(x *site) bool { return x.plain() }
 	var common []ir.Expr
-	lifecycle := publicationWrite(pl.pair.First) || publicationWrite(pl.pair.Second)
+	lifecycle := in.publicationWrite(pl.pair.First) || in.publicationWrite(pl.pair.Second)
 	for l := range in.locks {
 		if g.sl[l] == nil || !in.f.locks[l].protects() {
 			continue
@@ -414,8 +421,8 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 // (initialLocks and regCall set both modes together), every other entry
 // point holds its class's in read mode only. So a publication lock records
 // no write bit with a selection: its mode is the side's role.
-func publicationWrite(ep *ir.EntryPoint) bool {
-	return ep.Role == ir.RoleInit || ep.Role == ir.RoleExit
+func (in *instrumenter) publicationWrite(ep *ir.EntryPoint) bool {
+	return in.publisherInit(ep) || ep.Role == ir.RoleExit
 }
 
 // recordedHeld says that one side's recorded lock bits (sl, slw, of a

@@ -66,6 +66,11 @@ type instrumenter struct {
 	withdrawal map[string]withdrawalGuard
 	// objects[c]: what withdrawing class c takes (withdraw.go).
 	objects map[string]*classObjects
+	// pubObj: the per-object publication pseudo-locks (pubobjects.go).
+	pubObj *pubObjects
+	// probeHelpers: exported functions that gate what they alone publish
+	// as a probe does (pubobjects.go).
+	probeHelpers map[*ir.EntryPoint]bool
 	// lifecycle: functions an init or exit entry point may run; only they
 	// carry publication effects (elsewhere the role flags are false).
 	lifecycle map[*ir.Function]bool
@@ -146,6 +151,8 @@ func newInstrumenter(f *facts) *instrumenter {
 		in.prog.Objects = append(in.prog.Objects, &cp)
 	}
 	in.publication()
+	in.pubObj = in.pubObjectsOf()
+	in.probeHelpers = in.probeHelpersOf()
 	in.initWithdrawals = in.initWithdrawalsOf()
 	if f.perOpen {
 		in.perOpen = perOpenOf(f)
@@ -414,17 +421,21 @@ func (in *instrumenter) relevantLocks(tracked []*ir.Region) map[*ir.Region][]int
 	for _, ep := range f.prog.EntryPoints {
 		class := f.env.entryClass(ep)
 		t, tracked := in.tracker(ep)
+		pt, pubTracked := in.pubObj.owner[ep]
 		for r := range f.sitesOf(ep.Func) {
 			if !isTracked[r] {
 				continue
 			}
+			if trackersAt[r] == nil && (tracked || pubTracked) {
+				trackersAt[r] = make(map[int]bool)
+			}
 			if tracked {
-				if trackersAt[r] == nil {
-					trackersAt[r] = make(map[int]bool)
-				}
 				trackersAt[r][t] = true
 			}
-			if ep.Role == ir.RoleInit || ep.Role == ir.RoleExit {
+			if pubTracked {
+				trackersAt[r][pt] = true
+			}
+			if in.publisherInit(ep) || ep.Role == ir.RoleExit {
 				lifecycle[r] = true
 			} else if class != "" {
 				if classesAt[r] == nil {
@@ -834,6 +845,9 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 		}
 	}
 	for _, t := range in.trackersOf(closure) {
+		update(t, flag, ir.False)
+	}
+	for _, t := range in.pubTrackersReleased(s, op, closure) {
 		update(t, flag, ir.False)
 	}
 }

@@ -458,7 +458,7 @@ func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
 		st.w.set(l)
 		st.none.clear(l)
 		st.notW.clear(l)
-	case !op.unregister && (a.ep.Role == ir.RoleInit || a.ep.Role == ir.RoleExit):
+	case !op.unregister && (a.in.publisherInit(a.ep) || a.ep.Role == ir.RoleExit):
 		// A registration that may have failed published nothing on that
 		// path (instrument.go, errnoResult): neither held nor free on
 		// every path, the symbolic check decides.
@@ -481,6 +481,9 @@ func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
 			}
 		}
 		for _, t := range a.in.trackersOf(closure) {
+			release(t)
+		}
+		for _, t := range a.in.pubTrackersReleased(call, op, closure) {
 			release(t)
 		}
 	}

@@ -298,9 +298,12 @@ func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]bool {
 		}
 		ok, runs := true, false
 		for _, ep := range in.f.prog.EntryPoints {
-			if ep.Role != ir.RoleInit || !slices.Contains(in.f.reach(ep.Func), fn) {
+			if !in.publisherInit(ep) || !slices.Contains(in.f.reach(ep.Func), fn) {
 				continue
 			}
+			// A probe helper's withdrawals stop nothing (its role flag
+			// is init's, but the must-held analysis goes by its role).
+			ok = ok && ep.Role == ir.RoleInit
 			if gates[ep] == nil {
 				gates[ep] = in.gatedBy(ep)
 			}

@@ -256,6 +256,14 @@ var assumptions = []assumption{
 		"with --module in a kernel tree, an exported symbol (EXPORT_SYMBOL) that the files given use themselves (a call, an address in code or in an initialiser) and that no other C file or header of the tree names (but the headers beside the files) has no users outside them: an exported probe helper runs only inside the probes that call it, and an exported attribute groups array is only the dev_groups of the drivers that name it (ad525x_dpot.c with ad525x_dpot-i2c.c and -spi.c); any other export stays an entry point callable at any time",
 		"races with a call of such a function, or a use of such an object, by an out-of-tree module, or by a tree file that reaches it through a macro or inline function of a header beside the files",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.OpenExports = true }},
+	{"publication-objects",
+		"a callback the driver stores only into the members of one object of a registration's struct type (gpio-viperboard.c's vb_gpio->gpiob.set) runs only once a registration names that object: the kernel calls it through the object it was handed (gpiolib calls a gpio_chip's operations through the gpio_device gpiochip_add_data_with_key made for that chip, drivers/gpio/gpiolib.c), so under one-device a probe that alone registers the class, and registers two objects of it (two chips), orders its writes before the second registration before the second object's callbacks; applied only where every registration of the class names an object of the struct type its callbacks are stored into",
+		"a race with a callback whose pointer reaches another registered object by a block copy whoop does not follow (memcpy of one gpio_chip into another)",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoPublicationObjects = true }},
+	{"export-probe",
+		"an exported function (EXPORT_SYMBOL) that alone makes a class of callbacks callable (it requests the interrupt, adds the adapter) is a probe helper: another module's bus probe calls it under the device's device_lock (really_probe, drivers/base/dd.c), once per binding of the one device (i2c-designware-common.c's i2c_dw_probe, called by the platform and PCI front ends' probes, calls i2c_dw_probe_master), so, like a probe, its writes before a registration come before the callbacks that registration publishes, and two calls of it never run their code before their registrations at once",
+		"a race between such a function's writes before its registration and the callbacks an earlier call of it registered, when a caller calls it again (outside a probe, or twice for one device) while they are still registered, and between two such calls",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoExportProbe = true }},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.
