@@ -26,6 +26,9 @@ type condAcquire struct {
 // condStart returns the conditional acquire s makes, with the state st
 // before it, or nil when s is none whose outcome the analysis can follow.
 func (a *mustAnalysis) condStart(s *ir.Call, st held) *condAcquire {
+	if s.Callee == nil || !s.Callee.External() {
+		return nil // an indirect call may reach another target instead
+	}
 	op, ok := a.in.f.callLock[s]
 	if !ok || s.Dst == nil || op.lock < 0 || op.api.Op != models.Acquire || op.api.Cond == models.Always {
 		return nil
@@ -46,10 +49,8 @@ func (a *mustAnalysis) condStep(c *condAcquire, s ir.Stmt) *condAcquire {
 	if call, ok := s.(*ir.Call); ok && a.mayChange(call, c.op.lock) {
 		return nil
 	}
-	if st, ok := s.(*ir.Store); ok {
-		if ops := a.in.f.storeLock[st]; ops.before != nil || ops.after != nil {
-			return nil
-		}
+	if ops := a.in.f.storeLock[s]; ops.before != nil || ops.after != nil {
+		return nil
 	}
 	copied := false
 	if as, ok := s.(*ir.Assign); ok {
