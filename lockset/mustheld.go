@@ -189,10 +189,7 @@ func (a *mustAnalysis) flow(fn *ir.Function, entry held) (sites map[int]held, ex
 			cond = a.condStep(cond, s)
 			switch s := s.(type) {
 			case *ir.Load, *ir.Store, *ir.Touch:
-				ops := storeLockOps{}
-				if s, ok := s.(*ir.Store); ok {
-					ops = a.in.f.storeLock[s]
-				}
+				ops := a.in.f.storeLock[s]
 				if ops.before != nil {
 					st = a.call(ops.before, st)
 				}

@@ -256,6 +256,10 @@ var assumptions = []assumption{
 		"with --module in a kernel tree, an exported symbol (EXPORT_SYMBOL) that the files given use themselves (a call, an address in code or in an initialiser) and that no other C file or header of the tree names (but the headers beside the files) has no users outside them: an exported probe helper runs only inside the probes that call it, and an exported attribute groups array is only the dev_groups of the drivers that name it (ad525x_dpot.c with ad525x_dpot-i2c.c and -spi.c); any other export stays an entry point callable at any time",
 		"races with a call of such a function, or a use of such an object, by an out-of-tree module, or by a tree file that reaches it through a macro or inline function of a header beside the files",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.OpenExports = true }},
+	{"helper-locks",
+		"a kernel helper whose row names a lock of the kernel's own makes its accesses of driver memory holding it: fasync_helper reads and changes the driver's struct fasync_struct * head only under the global fasync_lock (fs/fcntl.c fasync_insert_entry, fasync_remove_entry), so two fasync calls do not race on it; kill_fasync's first read of the head, and the driver's own accesses, hold no such lock and still race with it",
+		"a race between two calls of such a helper on one field if a kernel took the helper's accesses out of its lock",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoHelperLocks = true }},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.
