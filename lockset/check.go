@@ -130,6 +130,9 @@ type Options struct {
 	// the callbacks the kernel calls after it in one bracket
 	// (models.CallbackBrackets, brackets.go).
 	NoCallbackLocks bool
+	// NoHelperLocks: a kernel helper's accesses hold no lock of the
+	// kernel's own (models.Helper.Under, helperlocks.go).
+	NoHelperLocks bool
 	// ReportUnidentifiedLocks (lock checks): report each locking call
 	// whose lock cannot be identified instead of skipping it.
 	ReportUnidentifiedLocks bool

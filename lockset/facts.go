@@ -132,8 +132,9 @@ type facts struct {
 	// its entry (singleopen.go).
 	entryHeld map[*ir.EntryPoint][]entryLock
 	// storeLock: the lock operations a store of a single-open flag stands
-	// for, as calls in no block (singleopen_flag.go).
-	storeLock map[*ir.Store]storeLockOps
+	// for, as calls in no block (singleopen_flag.go), and those of the
+	// kernel lock a helper's access is made under (helperlocks.go).
+	storeLock map[ir.Stmt]storeLockOps
 	// singleOpenRMW: factsOptions' (singleopen_rmw.go).
 	singleOpenRMW bool
 	// publicationObjects, exportProbe: factsOptions' (pubobjects.go).
@@ -193,6 +194,9 @@ type factsOptions struct {
 	// raisedSemaphoreLocks: the lock checks, which keep a semaphore
 	// raised by an up() a lock so as to report that up().
 	raisedSemaphoreLocks bool
+	// helperLocks: a helper's accesses hold its kernel lock
+	// (helperlocks.go).
+	helperLocks bool
 }
 
 // factsOptions returns what opts says of gathering facts.
@@ -202,7 +206,7 @@ func (opts Options) factsOptions() factsOptions {
 		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen, miscOpen: !opts.NoMiscOpen,
 		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
 		releaseRef: !opts.NoReleaseRef, publicationObjects: !opts.NoPublicationObjects && !opts.ManyDevices,
-		exportProbe:      !opts.NoExportProbe && !opts.ManyDevices,
+		exportProbe: !opts.NoExportProbe && !opts.ManyDevices, helperLocks: !opts.NoHelperLocks,
 		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
 }
 
@@ -234,7 +238,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		ownLocks:               make(map[*ir.Function]map[int]bool),
 		reachMemo:              make(map[*ir.Function][]*ir.Function),
 		entryHeld:              make(map[*ir.EntryPoint][]entryLock),
-		storeLock:              make(map[*ir.Store]storeLockOps),
+		storeLock:              make(map[ir.Stmt]storeLockOps),
 	}
 	// Kernel locks entry points hold come first so their indices are stable.
 	for _, ep := range prog.EntryPoints {
@@ -287,6 +291,9 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		}
 		sort.Slice(callees, func(i, j int) bool { return callees[i].Name < callees[j].Name })
 		f.callees[fn] = callees
+	}
+	if o.helperLocks {
+		f.helperLocks()
 	}
 	if o.miscOpen {
 		f.miscOpen()

@@ -568,7 +568,14 @@ func (in *instrumenter) stmt(fn, cp *ir.Function, dst *ir.Block, c *cloner, s ir
 			dst = in.call(fn, cp, dst, c, ops.after)
 		}
 	case *ir.Touch:
+		ops := in.f.storeLock[s]
+		if ops.before != nil {
+			dst = in.call(fn, cp, dst, c, ops.before)
+		}
 		in.selection(cp, dst, c, &s.Access, true)
+		if ops.after != nil {
+			dst = in.call(fn, cp, dst, c, ops.after)
+		}
 	case *ir.Call:
 		return in.call(fn, cp, dst, c, s)
 	default:

@@ -94,10 +94,7 @@ func (a *mayAnalysis) function(fn *ir.Function) {
 func (a *mayAnalysis) stmt(st []bool, s ir.Stmt) {
 	switch s := s.(type) {
 	case *ir.Load, *ir.Store, *ir.Touch:
-		ops := storeLockOps{}
-		if s, ok := s.(*ir.Store); ok {
-			ops = a.f.storeLock[s]
-		}
+		ops := a.f.storeLock[s]
 		if ops.before != nil {
 			a.f.applyMay(st, a.f.callLock[ops.before])
 		}

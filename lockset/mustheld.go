@@ -184,13 +184,12 @@ func (a *mustAnalysis) flow(fn *ir.Function, entry held) (sites map[int]held, ex
 		queued[bi] = false
 		b := fn.Blocks[bi]
 		st := in[bi].clone()
+		var cond *condAcquire
 		for _, s := range b.Stmts {
+			cond = a.condStep(cond, s)
 			switch s := s.(type) {
 			case *ir.Load, *ir.Store, *ir.Touch:
-				ops := storeLockOps{}
-				if s, ok := s.(*ir.Store); ok {
-					ops = a.in.f.storeLock[s]
-				}
+				ops := a.in.f.storeLock[s]
 				if ops.before != nil {
 					st = a.call(ops.before, st)
 				}
@@ -204,15 +203,25 @@ func (a *mustAnalysis) flow(fn *ir.Function, entry held) (sites map[int]held, ex
 					st = a.call(ops.after, st)
 				}
 			case *ir.Call:
+				next := a.condStart(s, st)
 				st = a.call(s, st)
+				if next != nil {
+					cond = next
+				}
 			}
 		}
 		if _, ok := b.Term.(*ir.Return); ok {
 			exit.meet(st)
 			returned = true
 		}
-		for _, succ := range b.Term.Succs() {
+		out := []held{st}
+		if t, ok := b.Term.(*ir.If); ok && cond != nil {
+			out = []held{st.clone(), st.clone()}
+			a.condBranch(cond, t.Cond, out[0], out[1])
+		}
+		for i, succ := range b.Term.Succs() {
 			si := succ.Index
+			st := out[min(i, len(out)-1)]
 			if !have[si] {
 				in[si], have[si] = st.clone(), true
 			} else {

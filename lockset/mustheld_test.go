@@ -58,3 +58,59 @@ func TestMustHeldThroughCycles(t *testing.T) {
 		}
 	}
 }
+
+// TestMustHeldConditional: a conditional acquire holds its lock on the
+// branch where its result says it succeeded (trylock.c: mutex_trylock
+// and spin_trylock on non-zero, mutex_lock_interruptible on zero), and
+// not on the other; before, the must-held analysis held it on neither
+// and left every such access to Z3 (cond_lock_loop.c, where a loop's
+// cut then lost it).
+func TestMustHeldConditional(t *testing.T) {
+	prog, err := frontend.Load(context.Background(), "testdata/race/trylock.c", frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opts Options
+	f := gatherFacts(prog, opts.kernelEnv(prog), opts.factsOptions())
+	in := newInstrumenter(f)
+	var ep *ir.EntryPoint
+	for _, e := range prog.EntryPoints {
+		if e.Func.Name == "dev_ioctl" {
+			ep = e
+		}
+	}
+	if ep == nil {
+		t.Fatal("no entry point dev_ioctl")
+	}
+	must := in.mustHeld(ep)
+	for _, tc := range []struct {
+		line int
+		lock string
+		held bool
+	}{
+		{15, "global m", true},  // good = arg, mutex_trylock succeeded
+		{18, "global m", false}, // bad = arg, it failed
+		{22, "global m", true},  // good++ after mutex_lock_interruptible returned 0
+		{26, "global s", true},  // irq_count++ after !spin_trylock returned
+	} {
+		l, ok := f.lockIndex[tc.lock]
+		if !ok {
+			t.Fatalf("no lock %s among %v", tc.lock, f.lockIndex)
+		}
+		found := false
+		for id, h := range must {
+			if s := f.sites[id]; s.access.P.Line == tc.line {
+				found = true
+				if got := h.any.has(l) && h.w.has(l); got != tc.held {
+					t.Errorf("trylock.c:%d (%s): %s must-held %v, want %v", tc.line, s.access.LValue, tc.lock, got, tc.held)
+				}
+				if got := h.none.has(l); got == tc.held {
+					t.Errorf("trylock.c:%d (%s): %s held on no path %v, want %v", tc.line, s.access.LValue, tc.lock, got, !tc.held)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("trylock.c:%d: no access site of dev_ioctl there", tc.line)
+		}
+	}
+}

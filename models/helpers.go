@@ -68,6 +68,10 @@ type Helper struct {
 	// private to the caller, into a pointer member of the struct an
 	// argument points to (acpi_evaluate_object's return buffer).
 	FreshOut *FreshOut
+	// Under names a lock of the kernel's own that the helper holds around
+	// every access of Accesses (fasync_helper: FasyncLock), as HeldLocks
+	// names those of callbacks; lockset's helper-locks assumption.
+	Under string
 }
 
 // FreshOut names the pointer member Field of the struct argument Arg
@@ -511,9 +515,13 @@ var helperTable = func() map[string]Helper {
 	add(Helper{Accesses: []ArgAccess{tm(0, true)}, Returns: ReturnsScalar, NoEscape: true}, "mc146818_get_time")
 
 	// Asynchronous notification: the helpers update the driver's
-	// struct fasync_struct * field.
+	// struct fasync_struct * field. fasync_helper reads and changes it
+	// only under the global fasync_lock (Linux 6.12 fs/fcntl.c:
+	// fasync_insert_entry and fasync_remove_entry, the list walk and the
+	// head's store); kill_fasync reads it first without any lock (its
+	// "quick test" of *fp), so that read races with the store.
 	add(Helper{Accesses: []ArgAccess{{Arg: 3, Len: LenPointee}, {Arg: 3, Write: true, Len: LenPointee}},
-		Returns: ReturnsScalar, NoEscape: true}, "fasync_helper")
+		Returns: ReturnsScalar, NoEscape: true, Under: FasyncLock}, "fasync_helper")
 	add(Helper{Accesses: []ArgAccess{{Arg: 0, Len: LenPointee}}, Returns: ReturnsScalar, NoEscape: true}, "kill_fasync")
 	addBuiltins(m, add)
 	addAtomicFamilies(m)

@@ -220,6 +220,11 @@ func CallbackBrackets() []CallbackBracket {
 	return append([]CallbackBracket(nil), callbackBrackets...)
 }
 
+// FasyncLock is fasync_lock of fs/fcntl.c, one spinlock for the whole
+// kernel, static there: no driver takes it, and fasync_helper holds it
+// around its accesses of the driver's list head (Helper.Under).
+const FasyncLock = "fasync_lock"
+
 // kernelLockFields names the kernel locks of HeldLocks that are a lock
 // field of a kernel struct the driver can take itself, by the identity
 // lockset gives that field ("struct S.f", one lock for all objects of S:

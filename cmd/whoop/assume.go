@@ -264,6 +264,10 @@ var assumptions = []assumption{
 		"an exported function (EXPORT_SYMBOL) that alone makes a class of callbacks callable (it requests the interrupt, adds the adapter) is a probe helper: another module's bus probe calls it under the device's device_lock (really_probe, drivers/base/dd.c), once per binding of the one device (i2c-designware-common.c's i2c_dw_probe, called by the platform and PCI front ends' probes, calls i2c_dw_probe_master), so, like a probe, its writes before a registration come before the callbacks that registration publishes, and two calls of it never run their code before their registrations at once",
 		"a race between such a function's writes before its registration and the callbacks an earlier call of it registered, when a caller calls it again (outside a probe, or twice for one device) while they are still registered, and between two such calls",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoExportProbe = true }},
+	{"helper-locks",
+		"a kernel helper whose row names a lock of the kernel's own makes its accesses of driver memory holding it: fasync_helper reads and changes the driver's struct fasync_struct * head only under the global fasync_lock (fs/fcntl.c fasync_insert_entry, fasync_remove_entry), so two fasync calls do not race on it; kill_fasync's first read of the head, and the driver's own accesses, hold no such lock and still race with it",
+		"a race between two calls of such a helper on one field if a kernel took the helper's accesses out of its lock",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoHelperLocks = true }},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.
