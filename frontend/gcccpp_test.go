@@ -326,6 +326,9 @@ func TestDirectives(t *testing.T) {
 		" */ #include <a.h>\n",
 		"%:include <a.h>\n",
 		"# /* open\n include <a.h> */\n",
+		// "include" on a line after directive lines that hold it.
+		"#include <a.h>\n#include <b.h>\n x #include <c.h>\n",
+		"#include <a.h>\nint include;\n#define A 1\n y # include <c.h>\n",
 	} {
 		if _, ok := read(src); ok {
 			t.Errorf("%q: read", src)
