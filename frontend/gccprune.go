@@ -109,8 +109,10 @@ type declUnit struct {
 // pruneBodies returns s with every file-scope declaration and function
 // definition nothing reaches replaced by its newlines (its directive
 // lines kept), so every line keeps its number. A unit is reached when a
-// name it declares is a root or an identifier of a kept unit.
-func pruneBodies(s string, roots map[string]bool) string {
+// name it declares is a root or an identifier of a kept unit. With used
+// (restMacros' names) not nil, the #define and #undef lines of the names
+// cc/v4 cannot meet become empty lines too (keptDefines).
+func pruneBodies(s string, roots, used map[string]bool) string {
 	if len(s) > math.MaxInt32 {
 		return s // beyond cToken's offsets: kept whole
 	}
@@ -153,27 +155,27 @@ func pruneBodies(s string, roots map[string]bool) string {
 			}
 		}
 	}
-	return dropUnits(s, toks, units, kept)
+	return collapseLines(dropUnits(s, toks, units, kept, keptDefines(s, toks, units, kept, used)))
 }
 
 // dropUnits returns s with each unit not kept replaced by its newlines
 // and directive lines, and every run of blankRun or more empty lines
 // between units by one #line directive (lineWriter).
-func dropUnits(s string, toks []cToken, units []declUnit, kept []bool) string {
+func dropUnits(s string, toks []cToken, units []declUnit, kept []bool, defines map[string]bool) string {
 	w := &lineWriter{line: 1, atStart: true}
 	w.b.Grow(len(s))
 	last := int32(0) // s[:last] is written
 	for i, u := range units {
 		from, to := toks[u.first].start, toks[u.last].end
-		w.gap(s[last:from])
+		w.gap(dropDefines(s[last:from], defines))
 		if kept[i] {
-			w.text(s[from:to])
+			w.text(dropDefines(s[from:to], defines))
 		} else {
-			w.gap(blankKeepingDirectives(s[from:to]))
+			w.gap(dropDefines(blankKeepingDirectives(s[from:to]), defines))
 		}
 		last = to
 	}
-	w.text(s[last:])
+	w.text(dropDefines(s[last:], defines))
 	return w.b.String()
 }
 
