@@ -119,9 +119,13 @@ func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit,
 		return nil, err
 	}
 	if !st.cfg.Tree.NoPrune {
-		macroRoots(st, text, src[n:], deps, roots)
-		used := r.restMacros(st, text, rest, strings.Count(head, "\n"), counterValue(out), deps)
-		text = pruneBodies(text, roots, used)
+		bodies := macroBodies(text)
+		macroRoots(st, bodies, src[n:], deps, roots)
+		var m *blockMacros
+		if used := r.restMacros(st, text, rest, strings.Count(head, "\n"), counterValue(out), deps); used != nil {
+			m = &blockMacros{used: used, bodies: bodies}
+		}
+		text = pruneBodies(text, roots, m)
 	}
 	return &gccUnit{text: text, driver: append(blankLines(src, n), src[n:]...)}, nil
 }

@@ -240,7 +240,7 @@ func TestGCCPreprocessPruneSameProgram(t *testing.T) {
 func TestMacroRoots(t *testing.T) {
 	text := "#define CALL() fallback()\n#define OTHER() other()\nstatic int fallback(void) { return 1; }\nstatic int other(void) { return 2; }\nstatic int mine(void) { return 3; }\n"
 	roots := map[string]bool{}
-	macroRoots(&state{}, text, []byte("#define MINE mine()\nint x = CALL() + MINE;\n"), nil, roots)
+	macroRoots(&state{}, macroBodies(text), []byte("#define MINE mine()\nint x = CALL() + MINE;\n"), nil, roots)
 	got := pruneBodies(text, roots, nil)
 	want := "#define CALL() fallback()\n#define OTHER() other()\nstatic int fallback(void) { return 1; }\n\nstatic int mine(void) { return 3; }\n"
 	if got != want {

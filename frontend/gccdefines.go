@@ -93,33 +93,27 @@ func definedName(line string) (string, bool) {
 	return def[:i], i > 0
 }
 
-// keptDefines returns the names whose definitions cc/v4 must read: used
-// (restMacros'), the identifiers of the kept units of s, and, for those
-// cc/v4 would expand again (named by some definition, an object-like one or
-// a function-like one with a '(' next), every identifier of the bodies of
-// their definitions, transitively; nil (keep every definition) when used
-// is nil or a body so reached pastes (##), which can form any name.
-// nvram.c: `inline`, which gcc leaves in its output (the kernel's
-// `#define inline inline __gnu_inline ...`).
-func keptDefines(s string, toks []cToken, units []declUnit, kept []bool, used map[string]bool) map[string]bool {
-	if used == nil {
+// blockMacros is what keptDefines reads of the block's definitions: the
+// names restMacros found and every #define's bodies (macroBodies).
+type blockMacros struct {
+	used   map[string]bool
+	bodies map[string][]string
+}
+
+// keptDefines returns the names whose definitions cc/v4 must read: m's
+// used, the macro names among the identifiers of the kept units of s, and,
+// for those cc/v4 would expand again (object-like, or function-like with a
+// '(' next), every identifier of the bodies of their definitions,
+// transitively; nil (keep every definition) when m is nil or a body so
+// reached pastes (##), which can form any name. nvram.c: `inline`, which
+// gcc leaves in its output (the kernel's `#define inline inline
+// __gnu_inline ...`).
+func keptDefines(s string, toks []cToken, units []declUnit, kept []bool, m *blockMacros) map[string]bool {
+	if m == nil {
 		return nil
 	}
-	bodies, objectLike := map[string][]string{}, map[string]bool{}
-	for rest := s; rest != ""; {
-		line, after, _ := strings.Cut(rest, "\n")
-		rest = after
-		if def, ok := strings.CutPrefix(line, "#define "); ok {
-			n, _ := definedName(line)
-			body := def[len(n):]
-			bodies[n] = append(bodies[n], body)
-			if !strings.HasPrefix(body, "(") {
-				objectLike[n] = true
-			}
-		}
-	}
 	keep := map[string]bool{}
-	for n := range used {
+	for n := range m.used {
 		keep[n] = true
 	}
 	var work []string
@@ -129,8 +123,12 @@ func keptDefines(s string, toks []cToken, units []declUnit, kept []bool, used ma
 				continue
 			}
 			n := toks[i].text(s)
+			bodies := m.bodies[n]
+			if bodies == nil {
+				continue
+			}
 			keep[n] = true
-			if objectLike[n] || bodies[n] != nil && i+1 < len(toks) && s[toks[i+1].start] == '(' {
+			if objectLike(bodies) || i+1 < len(toks) && s[toks[i+1].start] == '(' {
 				work = append(work, n)
 			}
 		}
@@ -152,7 +150,7 @@ func keptDefines(s string, toks []cToken, units []declUnit, kept []bool, used ma
 		}
 		seen[n] = true
 		keep[n] = true
-		for _, b := range bodies[n] {
+		for _, b := range m.bodies[n] {
 			if strings.Contains(b, "##") {
 				return nil
 			}
@@ -166,10 +164,23 @@ func keptDefines(s string, toks []cToken, units []declUnit, kept []bool, used ma
 	return keep
 }
 
-// dropDefines returns s with the #define and #undef lines of names not in
-// keep emptied (their newlines stay); s itself when keep is nil.
+// objectLike reports whether one of a name's definitions is object-like.
+func objectLike(bodies []string) bool {
+	for _, b := range bodies {
+		if !strings.HasPrefix(b, "(") {
+			return true
+		}
+	}
+	return false
+}
+
+// dropDefines returns s with the #define lines of names not in keep
+// emptied (their newlines stay); s itself when keep is nil. Every #undef
+// stays: a name cc/v4 predefines (<predefined>, <builtin>) that a header
+// undefines must stay undefined, whether or not the name is looked up
+// where gcc had it undefined (-dU names only what it expands or tests).
 func dropDefines(s string, keep map[string]bool) string {
-	if keep == nil || !strings.Contains(s, "\n#") && !strings.HasPrefix(s, "#") {
+	if keep == nil || !strings.Contains(s, "#define ") {
 		return s
 	}
 	var b strings.Builder
@@ -177,7 +188,7 @@ func dropDefines(s string, keep map[string]bool) string {
 	for s != "" {
 		line, after, found := strings.Cut(s, "\n")
 		s = after
-		if n, ok := definedName(line); !ok || keep[n] {
+		if n, ok := definedName(line); !ok || keep[n] || strings.HasPrefix(line, "#undef ") {
 			b.WriteString(line)
 		}
 		if found {

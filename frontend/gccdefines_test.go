@@ -40,9 +40,9 @@ func TestRestMacros(t *testing.T) {
 // TestKeptDefines: pruneBodies hands on the definitions of the names the
 // driver's code uses (restMacros') and of the names of the kept code, with
 // the bodies of those cc/v4 expands again there (an object-like macro, a
-// function-like one before a '('), each with its #undef lines; the others'
-// lines become empty lines, a run of them a #line. A paste in a body so
-// reached keeps every definition.
+// function-like one before a '('); the others' #define lines become empty
+// lines, a run of them a #line, and every #undef stays. A paste in a body
+// so reached keeps every definition.
 func TestKeptDefines(t *testing.T) {
 	text := "#line 1 \"h.h\"\n" +
 		"#define inline inline __attr\n" + // 1: gcc left `inline` in its output
@@ -50,23 +50,25 @@ func TestKeptDefines(t *testing.T) {
 		"#define fm(x) gone(x)\n" + // 3: named in the code, not called
 		"#define U1 1\n#define U2 2\n#define U3 3\n#define U4 4\n" + // 4-7: nothing uses them
 		"#define USED 5\n#undef USED\n#define USED 6\n" + // 8-10: the driver's code uses it
-		"static inline int fm;\n" // 11
+		"#undef PRE\n" + // 11: a name cc/v4 may predefine: every #undef stays
+		"static inline int fm;\n" // 12
 	want := "#line 1 \"h.h\"\n" +
 		"#define inline inline __attr\n" +
 		"#define __attr __attribute__((x))\n" +
 		"#define fm(x) gone(x)\n" +
 		"#line 8\n" +
 		"#define USED 5\n#undef USED\n#define USED 6\n" +
+		"#undef PRE\n" +
 		"static inline int fm;\n"
 	roots := map[string]bool{"fm": true}
-	if got := pruneBodies(text, roots, map[string]bool{"USED": true}); got != want {
+	if got := pruneBodies(text, roots, &blockMacros{used: map[string]bool{"USED": true}, bodies: macroBodies(text)}); got != want {
 		t.Errorf("pruneBodies:\n%s\nwant:\n%s", got, want)
 	}
 	if got := pruneBodies(text, roots, nil); got != text {
 		t.Errorf("without restMacros' names:\n%s\nwant the text", got)
 	}
 	pasted := "#define inline inline __attr\n#define __attr CAT(a, b)\n#define CAT(a,b) a ## b\n#define U1 1\nstatic inline int fm;\n"
-	if got := pruneBodies(pasted, roots, map[string]bool{}); got != pasted {
+	if got := pruneBodies(pasted, roots, &blockMacros{used: map[string]bool{}, bodies: macroBodies(pasted)}); got != pasted {
 		t.Errorf("a paste reached from the code:\n%s\nwant the text", got)
 	}
 }

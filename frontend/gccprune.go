@@ -109,10 +109,10 @@ type declUnit struct {
 // pruneBodies returns s with every file-scope declaration and function
 // definition nothing reaches replaced by its newlines (its directive
 // lines kept), so every line keeps its number. A unit is reached when a
-// name it declares is a root or an identifier of a kept unit. With used
-// (restMacros' names) not nil, the #define and #undef lines of the names
-// cc/v4 cannot meet become empty lines too (keptDefines).
-func pruneBodies(s string, roots, used map[string]bool) string {
+// name it declares is a root or an identifier of a kept unit. With m not
+// nil, the #define lines of the names cc/v4 cannot meet become empty
+// lines too (keptDefines).
+func pruneBodies(s string, roots map[string]bool, m *blockMacros) string {
 	if len(s) > math.MaxInt32 {
 		return s // beyond cToken's offsets: kept whole
 	}
@@ -155,7 +155,7 @@ func pruneBodies(s string, roots, used map[string]bool) string {
 			}
 		}
 	}
-	return collapseLines(dropUnits(s, toks, units, kept, keptDefines(s, toks, units, kept, used)))
+	return collapseLines(dropUnits(s, toks, units, kept, keptDefines(s, toks, units, kept, m)))
 }
 
 // dropUnits returns s with each unit not kept replaced by its newlines
@@ -395,24 +395,30 @@ func matchBrace(s string, toks []cToken, i int) int {
 	return -1
 }
 
+// macroBodies returns the bodies of every #define line of text (gcc's -dD
+// output), by name: what follows the name, a parameter list included.
+func macroBodies(text string) map[string][]string {
+	bodies := map[string][]string{}
+	for text != "" {
+		line, after, _ := strings.Cut(text, "\n")
+		text = after
+		if def, ok := strings.CutPrefix(line, "#define "); ok {
+			i := 0
+			for i < len(def) && (isIdentStart(def[i]) || def[i] >= '0' && def[i] <= '9') {
+				i++
+			}
+			bodies[def[:i]] = append(bodies[def[:i]], def[i:])
+		}
+	}
+	return bodies
+}
+
 // macroRoots adds to roots the identifiers of the driver's own text (rest,
 // and the files of its own directories the first run read) and of the
-// bodies of the macros they name in text (gcc's -dD output, the
-// definitions cc/v4 gets), transitively; every definition of a name
-// counts.
-func macroRoots(st *state, text string, rest []byte, deps []string, roots map[string]bool) {
-	bodies := map[string][]string{}
-	for _, line := range strings.Split(text, "\n") {
-		def, ok := strings.CutPrefix(line, "#define ")
-		if !ok {
-			continue
-		}
-		i := 0
-		for i < len(def) && (isIdentStart(def[i]) || def[i] >= '0' && def[i] <= '9') {
-			i++
-		}
-		bodies[def[:i]] = append(bodies[def[:i]], def[i:])
-	}
+// bodies of the macros they name (bodies: macroBodies of gcc's -dD
+// output, the definitions cc/v4 gets), transitively; every definition of
+// a name counts.
+func macroRoots(st *state, bodies map[string][]string, rest []byte, deps []string, roots map[string]bool) {
 	own := map[string]bool{}
 	addAll := func(s string) {
 		for _, t := range tokens(s, false) {
