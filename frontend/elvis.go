@@ -30,7 +30,7 @@ func rewriteElvis(src []byte) []byte {
 	}
 	var out []byte
 	last := 0
-	for _, m := range elvisOp.FindAllIndex(src, -1) {
+	for _, m := range elvisMatches(src) {
 		end := m[0] // the last character of x
 		var start int
 		if src[end] == ')' {
@@ -108,6 +108,48 @@ func loosePrecedenceBefore(src []byte, i int) bool {
 		return j == 0 || !bytes.ContainsRune([]byte("=!<>"), rune(src[j-1]))
 	}
 	return j >= 5 && string(src[j-5:j+1]) == "return" && (j == 5 || !isIdentByte(src[j-6]))
+}
+
+// elvisMatches returns what elvisOp.FindAllIndex(src, -1) returns, found
+// from each '?' rather than by the regular expression, which reads a
+// header at 60 MB/s (nvram.c: 10 of its 617 headers have a '?' before a
+// ':', 3 ms of regular expression each). A match ends at the ':' after
+// the '?' and blanks, and starts at the last character before the '?' and
+// its blanks, which must be in the class [)A-Za-z0-9_] and not in the
+// previous match: the leftmost '?' that qualifies gives the leftmost match.
+func elvisMatches(src []byte) [][]int {
+	var ms [][]int
+	last := 0 // the end of the previous match
+	for i := 0; i < len(src); {
+		j := bytes.IndexByte(src[i:], '?')
+		if j < 0 {
+			break
+		}
+		q := i + j
+		i = q + 1
+		e := q + 1
+		for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
+			e++
+		}
+		if e >= len(src) || src[e] != ':' {
+			continue
+		}
+		s := q - 1
+		for s >= last && (src[s] == ' ' || src[s] == '\t') {
+			s--
+		}
+		if s < last || !elvisStart(src[s]) {
+			continue
+		}
+		ms = append(ms, []int{s, e + 1})
+		last, i = e+1, e+1
+	}
+	return ms
+}
+
+// elvisStart is elvisOp's first character class.
+func elvisStart(c byte) bool {
+	return c == ')' || c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }
 
 // hasElvis reports whether src has a '?' followed, after spaces and tabs,

@@ -36,6 +36,11 @@ import (
 // cc/v4, __has_builtin is kernelHasBuiltin, and __COUNTER__ continues
 // from the headers' count.
 //
+// Of gcc's -dD definitions, cc/v4 is handed only those of the names it
+// can meet (gccdefines.go): a second, small gcc run (-dU) on the block's
+// definitions and the driver's code after it names the macros that code
+// expands or tests.
+//
 // Anything that fails (no gcc, a gcc error, a header of the driver's own
 // directory reached from the block, cc/v4 rejecting the result) falls back
 // to cc/v4 alone, with a note saying why.
@@ -62,6 +67,7 @@ type gccRun struct {
 }
 
 const (
+	gccRest    = "whoop-rest.c" // restMacros' main file
 	gccMain    = "whoop-main.c"
 	gccMacros  = "whoop-macros.h"
 	gccCounter = "<whoop-counter>"
@@ -113,8 +119,13 @@ func gccPreprocess(st *state, predefined, cmdline string, src []byte) (*gccUnit,
 		return nil, err
 	}
 	if !st.cfg.Tree.NoPrune {
-		macroRoots(st, text, src[n:], deps, roots)
-		text = pruneBodies(text, roots)
+		bodies := macroBodies(text)
+		macroRoots(st, bodies, src[n:], deps, roots)
+		var m *blockMacros
+		if used := r.restMacros(st, text, rest, strings.Count(head, "\n"), counterValue(out), deps); used != nil {
+			m = &blockMacros{used: used, bodies: bodies}
+		}
+		text = pruneBodies(text, roots, m)
 	}
 	return &gccUnit{text: text, driver: append(blankLines(src, n), src[n:]...)}, nil
 }
@@ -451,6 +462,11 @@ func (r *gccRun) mainText(cmdline, head, rest string, mirrored bool) string {
 // run runs gcc on the main file with the include path (mirrored after the
 // first run) and returns its output.
 func (r *gccRun) run(mirrored bool, extra ...string) ([]byte, error) {
+	return r.runFile(mirrored, gccMain, extra...)
+}
+
+// runFile runs gcc on the main file main of the mirror directory.
+func (r *gccRun) runFile(mirrored bool, main string, extra ...string) ([]byte, error) {
 	args := []string{"-undef", "-nostdinc", "-std=gnu89", "-imacros", filepath.Join(r.mirror, gccMacros)}
 	// The driver's own quoted includes, in the rest of the driver.
 	if abs, err := filepath.Abs(filepath.Dir(r.path)); err == nil {
@@ -459,7 +475,7 @@ func (r *gccRun) run(mirrored bool, extra ...string) ([]byte, error) {
 	for _, d := range r.dirs {
 		args = append(args, "-I", r.mapped(d, mirrored))
 	}
-	args = append(append(args, extra...), filepath.Join(r.mirror, gccMain))
+	args = append(append(args, extra...), filepath.Join(r.mirror, main))
 	cmd := exec.CommandContext(r.ctx, r.gcc, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -648,6 +664,12 @@ func markerName(rest string) string {
 // (the first line of s that is not blank) and returns as many uses for
 // cc/v4 to count.
 func counter(s []byte) string {
+	return strings.Repeat("#if __COUNTER__\n#endif\n", counterAfterMark(s))
+}
+
+// counterAfterMark reads the __COUNTER__ value gcc printed at the start of
+// s (after the counter mark); 0 when there is none.
+func counterAfterMark(s []byte) int {
 	for len(s) > 0 {
 		line, rest, _ := bytes.Cut(s, []byte("\n"))
 		s = rest
@@ -657,11 +679,21 @@ func counter(s []byte) string {
 		}
 		n, err := strconv.Atoi(t)
 		if err != nil || n <= 0 {
-			return ""
+			return 0
 		}
-		return strings.Repeat("#if __COUNTER__\n#endif\n", n)
+		return n
 	}
-	return ""
+	return 0
+}
+
+// counterValue reads the __COUNTER__ value at gcc's counter mark in out.
+func counterValue(out []byte) int {
+	mark := []byte(fmt.Sprintf("\n# 1 %q\n", gccCounter))
+	i := bytes.Index(out, mark)
+	if i < 0 {
+		return 0
+	}
+	return counterAfterMark(out[i+len(mark):])
 }
 
 // translateUnit translates sources (the unit as cc/v4 alone reads it:

@@ -161,11 +161,11 @@ struct tagged { packed_t p; };
 _Static_assert(1, "kept: declares nothing");
 #define M(x) { x }
 `
-	if got := pruneBodies(src, map[string]bool{"used": true}); got != want {
+	if got := pruneBodies(src, map[string]bool{"used": true}, nil); got != want {
 		t.Errorf("pruneBodies:\n%s\nwant:\n%s", got, want)
 	}
 	multi := "void f(void)\n{\n\tg();\n}\nint x;\n"
-	if got := pruneBodies(multi, map[string]bool{"x": true}); got != "#line 5\nint x;\n" {
+	if got := pruneBodies(multi, map[string]bool{"x": true}, nil); got != "#line 5\nint x;\n" {
 		t.Errorf("lines not kept: %q", got)
 	}
 }
@@ -185,18 +185,16 @@ func TestPruneBlankRuns(t *testing.T) {
 		"int z;\n" + // line 44
 		"\n\n\n" + // below blankRun
 		"int w;\n"
-	want := "#line 1 \"h.h\"\n" +
-		"#line 6\n" +
+	want := "#line 6 \"h.h\"\n" + // two #line in a row: one
 		"int x;\n" +
 		"\n\n#define A 1\n" +
 		"#line 15\n" +
 		"int y = F(1,\n\n\n\n\n2);\n" +
-		"#line 40 \"i.h\"\n" +
-		"#line 44\n" +
+		"#line 44 \"i.h\"\n" +
 		"int z;\n" +
 		"\n\n\n" +
 		"int w;\n"
-	if got := pruneBodies(src, map[string]bool{"x": true, "y": true, "z": true, "w": true}); got != want {
+	if got := pruneBodies(src, map[string]bool{"x": true, "y": true, "z": true, "w": true}, nil); got != want {
 		t.Errorf("pruneBodies:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -242,8 +240,8 @@ func TestGCCPreprocessPruneSameProgram(t *testing.T) {
 func TestMacroRoots(t *testing.T) {
 	text := "#define CALL() fallback()\n#define OTHER() other()\nstatic int fallback(void) { return 1; }\nstatic int other(void) { return 2; }\nstatic int mine(void) { return 3; }\n"
 	roots := map[string]bool{}
-	macroRoots(&state{}, text, []byte("#define MINE mine()\nint x = CALL() + MINE;\n"), nil, roots)
-	got := pruneBodies(text, roots)
+	macroRoots(&state{}, macroBodies(text), []byte("#define MINE mine()\nint x = CALL() + MINE;\n"), nil, roots)
+	got := pruneBodies(text, roots, nil)
 	want := "#define CALL() fallback()\n#define OTHER() other()\nstatic int fallback(void) { return 1; }\n\nstatic int mine(void) { return 3; }\n"
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
@@ -326,6 +324,9 @@ func TestDirectives(t *testing.T) {
 		" */ #include <a.h>\n",
 		"%:include <a.h>\n",
 		"# /* open\n include <a.h> */\n",
+		// "include" on a line after directive lines that hold it.
+		"#include <a.h>\n#include <b.h>\n x #include <c.h>\n",
+		"#include <a.h>\nint include;\n#define A 1\n y # include <c.h>\n",
 	} {
 		if _, ok := read(src); ok {
 			t.Errorf("%q: read", src)
@@ -387,7 +388,7 @@ func TestGCCPreprocessOneRun(t *testing.T) {
 	dir := t.TempDir()
 	log := filepath.Join(dir, "runs")
 	wrapper := filepath.Join(dir, "gcc")
-	script := "#!/bin/sh\necho run >> " + log + "\nexec " + gcc + " \"$@\"\n"
+	script := "#!/bin/sh\necho \"$@\" >> " + log + "\nexec " + gcc + " \"$@\"\n"
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -404,8 +405,12 @@ func TestGCCPreprocessOneRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(runs), "run"); n != 1 {
-		t.Errorf("gcc ran %d times, want 1", n)
+	// Once on the unit, once on the block's definitions (restMacros).
+	if n := strings.Count(string(runs), gccMain); n != 1 {
+		t.Errorf("gcc ran %d times on the unit, want 1", n)
+	}
+	if n, all := strings.Count(string(runs), gccRest), strings.Count(string(runs), "\n"); n != 1 || all != 2 {
+		t.Errorf("gcc ran %d times on the definitions and %d in all, want 1 and 2", n, all)
 	}
 }
 

@@ -388,6 +388,7 @@ func directives(src []byte, f func(next, angle bool, name string)) bool {
 // include/trace/define_trace.h) calls computed, when it is not nil,
 // instead of ending the scan.
 func scanDirectives(src []byte, f func(next, angle bool, name string), computed func()) bool {
+	inc := -1 // the first "include" at or after a line's start, found anew once passed
 	for off := 0; off < len(src); {
 		end := bytes.IndexByte(src[off:], '\n')
 		if end < 0 {
@@ -395,9 +396,9 @@ func scanDirectives(src []byte, f func(next, angle bool, name string), computed 
 		} else {
 			end += off
 		}
-		line := src[off:end]
+		line, lineStart := src[off:end], off
 		off = end + 1
-		t := bytes.TrimLeft(line, " \t\f\v\r")
+		t := trimBlanks(line)
 		if len(t) > 0 && t[0] == '#' {
 			rest, ok := skipBlanksComments(t[1:])
 			if !ok {
@@ -433,11 +434,35 @@ func scanDirectives(src []byte, f func(next, angle bool, name string), computed 
 			f(word == "include_next", op[0] == '<', string(op[1:1+j]))
 			continue
 		}
-		if k := bytes.Index(line, []byte("include")); k >= 0 && oddDirective(t, line[:k]) {
+		// Only a line holding "include" can hide a directive (oddDirective).
+		if inc < lineStart {
+			inc = nextInclude(src, lineStart)
+		}
+		if inc < end && oddDirective(t, line[:inc-lineStart]) {
 			return false
 		}
 	}
 	return true
+}
+
+// nextInclude returns the offset of the first "include" in src at or after
+// i, or len(src): scanDirectives looks for it once in the text, not once
+// per line.
+func nextInclude(src []byte, i int) int {
+	if k := bytes.Index(src[i:], []byte("include")); k >= 0 {
+		return i + k
+	}
+	return len(src)
+}
+
+// trimBlanks is bytes.TrimLeft(t, " \t\f\v\r"), without its cutset
+// table built at every call (a header's every line).
+func trimBlanks(t []byte) []byte {
+	i := 0
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t' || t[i] == '\f' || t[i] == '\v' || t[i] == '\r') {
+		i++
+	}
+	return t[i:]
 }
 
 // oddDirective reports whether a line that does not start with '#' may
@@ -457,7 +482,7 @@ func oddDirective(t, before []byte) bool {
 // false for one left open.
 func skipBlanksComments(t []byte) ([]byte, bool) {
 	for {
-		t = bytes.TrimLeft(t, " \t\f\v\r")
+		t = trimBlanks(t)
 		if !bytes.HasPrefix(t, []byte("/*")) {
 			return t, true
 		}

@@ -109,8 +109,10 @@ type declUnit struct {
 // pruneBodies returns s with every file-scope declaration and function
 // definition nothing reaches replaced by its newlines (its directive
 // lines kept), so every line keeps its number. A unit is reached when a
-// name it declares is a root or an identifier of a kept unit.
-func pruneBodies(s string, roots map[string]bool) string {
+// name it declares is a root or an identifier of a kept unit. With m not
+// nil, the #define lines of the names cc/v4 cannot meet become empty
+// lines too (keptDefines).
+func pruneBodies(s string, roots map[string]bool, m *blockMacros) string {
 	if len(s) > math.MaxInt32 {
 		return s // beyond cToken's offsets: kept whole
 	}
@@ -153,27 +155,27 @@ func pruneBodies(s string, roots map[string]bool) string {
 			}
 		}
 	}
-	return dropUnits(s, toks, units, kept)
+	return collapseLines(dropUnits(s, toks, units, kept, keptDefines(s, toks, units, kept, m)))
 }
 
 // dropUnits returns s with each unit not kept replaced by its newlines
 // and directive lines, and every run of blankRun or more empty lines
 // between units by one #line directive (lineWriter).
-func dropUnits(s string, toks []cToken, units []declUnit, kept []bool) string {
+func dropUnits(s string, toks []cToken, units []declUnit, kept []bool, defines map[string]bool) string {
 	w := &lineWriter{line: 1, atStart: true}
 	w.b.Grow(len(s))
 	last := int32(0) // s[:last] is written
 	for i, u := range units {
 		from, to := toks[u.first].start, toks[u.last].end
-		w.gap(s[last:from])
+		w.gap(dropDefines(s[last:from], defines))
 		if kept[i] {
-			w.text(s[from:to])
+			w.text(dropDefines(s[from:to], defines))
 		} else {
-			w.gap(blankKeepingDirectives(s[from:to]))
+			w.gap(dropDefines(blankKeepingDirectives(s[from:to]), defines))
 		}
 		last = to
 	}
-	w.text(s[last:])
+	w.text(dropDefines(s[last:], defines))
 	return w.b.String()
 }
 
@@ -393,24 +395,30 @@ func matchBrace(s string, toks []cToken, i int) int {
 	return -1
 }
 
+// macroBodies returns the bodies of every #define line of text (gcc's -dD
+// output), by name: what follows the name, a parameter list included.
+func macroBodies(text string) map[string][]string {
+	bodies := map[string][]string{}
+	for text != "" {
+		line, after, _ := strings.Cut(text, "\n")
+		text = after
+		if def, ok := strings.CutPrefix(line, "#define "); ok {
+			i := 0
+			for i < len(def) && (isIdentStart(def[i]) || def[i] >= '0' && def[i] <= '9') {
+				i++
+			}
+			bodies[def[:i]] = append(bodies[def[:i]], def[i:])
+		}
+	}
+	return bodies
+}
+
 // macroRoots adds to roots the identifiers of the driver's own text (rest,
 // and the files of its own directories the first run read) and of the
-// bodies of the macros they name in text (gcc's -dD output, the
-// definitions cc/v4 gets), transitively; every definition of a name
-// counts.
-func macroRoots(st *state, text string, rest []byte, deps []string, roots map[string]bool) {
-	bodies := map[string][]string{}
-	for _, line := range strings.Split(text, "\n") {
-		def, ok := strings.CutPrefix(line, "#define ")
-		if !ok {
-			continue
-		}
-		i := 0
-		for i < len(def) && (isIdentStart(def[i]) || def[i] >= '0' && def[i] <= '9') {
-			i++
-		}
-		bodies[def[:i]] = append(bodies[def[:i]], def[i:])
-	}
+// bodies of the macros they name (bodies: macroBodies of gcc's -dD
+// output, the definitions cc/v4 gets), transitively; every definition of
+// a name counts.
+func macroRoots(st *state, bodies map[string][]string, rest []byte, deps []string, roots map[string]bool) {
 	own := map[string]bool{}
 	addAll := func(s string) {
 		for _, t := range tokens(s, false) {

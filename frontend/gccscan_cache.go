@@ -106,11 +106,18 @@ func (c *HeaderCache) header(p string) (*cachedHeader, error) {
 func newCachedHeader(text []byte) *cachedHeader {
 	h := scannedText(text)
 	// None of the rewrites changes its input in place.
-	data, builtins := hasOperatorsText(endSplice(rewriteKernelSource(rewriteNamedVariadics(text))))
-	if !bytes.Equal(data, text) {
-		h.rewritten = data
+	t := newRewriteText(text)
+	t.apply(wEllipsis, rewriteNamedVariadics)
+	t.kernelRewrites()
+	t.apply(0, endSplice)
+	t.apply(wHasOp, func(src []byte) []byte {
+		data, builtins := hasOperatorsText(src)
+		h.builtins = builtins
+		return data
+	})
+	if !bytes.Equal(t.src, text) {
+		h.rewritten = t.src
 	}
-	h.builtins = builtins
 	return h
 }
 

@@ -115,50 +115,56 @@ func rewriteLocalLabels(src []byte) []byte {
 
 // rewriteKernelSource applies the tree-mode rewrites to one file's text.
 func rewriteKernelSource(src []byte) []byte {
-	src = rewriteMustBeArray(src)
-	src = rewriteElvis(src)
-	if bytes.Contains(src, []byte("__label__")) {
-		src = rewriteLocalLabels(src)
+	t := newRewriteText(src)
+	t.kernelRewrites()
+	return t.src
+}
+
+// kernelRewrites applies the tree-mode rewrites, each to a text holding
+// its trigger word (rewriteWords).
+func (t *rewriteText) kernelRewrites() {
+	t.apply(wMustBeArray, rewriteMustBeArray)
+	t.apply(0, rewriteElvis)
+	t.apply(wLabel, rewriteLocalLabels)
+	t.apply(wGuardUnlock, func(src []byte) []byte { return guardUnlock.ReplaceAll(src, []byte("{ $1 }")) })
+	t.apply(wStaticCall, func(src []byte) []byte {
+		return staticCallTramp.ReplaceAll(src, []byte("extern int STATIC_CALL_TRAMP(name)();"))
+	})
+	t.apply(wSeqLock, func(src []byte) []byte { return seqLockMember.ReplaceAll(src, []byte("__SEQ_LOCK(${1};)")) })
+	t.apply(wVAMember, func(src []byte) []byte {
+		return vaMember.ReplaceAll(src, []byte("${1}__whoop_member(__VA_ARGS__)${2}"))
+	})
+	t.apply(wBswap, func(src []byte) []byte {
+		return builtinBswap.ReplaceAll(src, []byte("#ifdef __whoop_no_builtin_bswap${1}__"))
+	})
+	t.apply(wAutoType, func(src []byte) []byte { return autoTypeConst.ReplaceAll(src, []byte("__auto_type")) })
+	t.apply(wTypeof, rewriteTypeofParams)
+}
+
+// rewriteTypeofParams rewrites typeof of a macro's type parameter into
+// typeof of a compound literal of it (typeofOfName).
+func rewriteTypeofParams(src []byte) []byte {
+	if !hasTypeOperand(src) {
+		return src
 	}
-	if bytes.Contains(src, []byte("_unlock; }")) {
-		src = guardUnlock.ReplaceAll(src, []byte("{ $1 }"))
-	}
-	if bytes.Contains(src, []byte("STATIC_CALL_TRAMP(name);")) {
-		src = staticCallTramp.ReplaceAll(src, []byte("extern int STATIC_CALL_TRAMP(name)();"))
-	}
-	if bytes.Contains(src, []byte("__SEQ_LOCK(")) {
-		src = seqLockMember.ReplaceAll(src, []byte("__SEQ_LOCK(${1};)"))
-	}
-	if bytes.Contains(src, []byte("__VA_ARGS__;")) {
-		src = vaMember.ReplaceAll(src, []byte("${1}__whoop_member(__VA_ARGS__)${2}"))
-	}
-	if bytes.Contains(src, []byte("#ifdef __HAVE_BUILTIN_BSWAP")) {
-		src = builtinBswap.ReplaceAll(src, []byte("#ifdef __whoop_no_builtin_bswap${1}__"))
-	}
-	if bytes.Contains(src, []byte("__auto_type")) {
-		src = autoTypeConst.ReplaceAll(src, []byte("__auto_type"))
-	}
-	if bytes.Contains(src, []byte("typeof")) && hasTypeOperand(src) {
-		src = rewriteDefines(src, func(params [][]byte, body []byte) []byte {
-			isParam := map[string]bool{}
-			for _, p := range params {
-				if typeParam(p) {
-					isParam[string(p)] = true
-				}
+	return rewriteDefines(src, func(params [][]byte, body []byte) []byte {
+		isParam := map[string]bool{}
+		for _, p := range params {
+			if typeParam(p) {
+				isParam[string(p)] = true
 			}
-			if len(isParam) == 0 {
-				return body
+		}
+		if len(isParam) == 0 {
+			return body
+		}
+		return typeofOfName.ReplaceAllFunc(body, func(m []byte) []byte {
+			name := typeofOfName.FindSubmatch(m)[1]
+			if !isParam[string(name)] {
+				return m
 			}
-			return typeofOfName.ReplaceAllFunc(body, func(m []byte) []byte {
-				name := typeofOfName.FindSubmatch(m)[1]
-				if !isParam[string(name)] {
-					return m
-				}
-				return []byte("__typeof__((" + string(name) + "){})")
-			})
+			return []byte("__typeof__((" + string(name) + "){})")
 		})
-	}
-	return src
+	})
 }
 
 // hasTypeOperand reports whether src has a parenthesised type-parameter

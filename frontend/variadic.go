@@ -14,9 +14,14 @@ import "bytes"
 // rest of the file are unaffected. The input is returned unchanged (not
 // copied) when it has no such definition.
 func rewriteNamedVariadics(src []byte) []byte {
-	if !bytes.Contains(src, []byte("...")) {
+	if !hasNamedDots(src) {
 		return src
 	}
+	return rewriteVariadicDefines(src)
+}
+
+// rewriteVariadicDefines is rewriteNamedVariadics on every #define.
+func rewriteVariadicDefines(src []byte) []byte {
 	var out []byte // nil until the first change
 	last := 0      // src[last:] not yet copied to out
 	inComment := false
@@ -75,6 +80,26 @@ func rewriteNamedVariadics(src []byte) []byte {
 		return src
 	}
 	return append(out, src[last:]...)
+}
+
+// hasNamedDots reports whether some "..." in src follows an identifier's
+// character, blanks between: rewriteDefine rewrites only such a parameter
+// list (nvram.c: 66 of its 617 headers, 121 with "..." at all).
+func hasNamedDots(src []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(src[i:], []byte("..."))
+		if j < 0 {
+			return false
+		}
+		k := i + j - 1
+		for k >= 0 && (src[k] == ' ' || src[k] == '\t') {
+			k--
+		}
+		if k >= 0 && isIdentByte(src[k]) {
+			return true
+		}
+		i += j + 1
+	}
 }
 
 func skipBlanks(src []byte, i int) int {
