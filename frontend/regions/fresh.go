@@ -29,8 +29,10 @@ import (
 // one iteration counts in the next. An allocation call starts a new
 // object: the variables that pointed into the site's previous object
 // forget it. A store of the pointer into another fresh object counts as
-// an escape at the store. Offsets are trusted to stay inside the object
-// (A4): with in-bounds dropped, nothing is marked.
+// an escape at the store; a store into the same object (a list head
+// pointing at itself) is none: what only the object reaches stays
+// unreachable. Offsets are trusted to stay inside the object (A4): with
+// in-bounds dropped, nothing is marked.
 
 // markFresh sets ir.Access.Private on the accesses A9 shows private.
 func markFresh(prog *ir.Program, opts Options) {
@@ -355,7 +357,11 @@ func (f *freshFn) step(s ir.Stmt, st *freshState) {
 	case *ir.Load:
 		f.set(s.Dst, 0, st)
 	case *ir.Store:
-		f.escapeIn(s.Val, st)
+		// A pointer into the object stored into the object itself (a
+		// list head's next = itself) leaves it as unreachable as it was.
+		if v := f.siteOf(s.Val, st); v == 0 || v != f.siteOf(s.Addr, st) {
+			f.escapeIn(s.Val, st)
+		}
 	case *ir.Havoc:
 		for _, v := range s.Vars {
 			f.set(v, 0, st)
