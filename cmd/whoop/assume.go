@@ -256,6 +256,12 @@ var assumptions = []assumption{
 		"with --module in a kernel tree, an exported symbol (EXPORT_SYMBOL) that the files given use themselves (a call, an address in code or in an initialiser) and that no other C file or header of the tree names (but the headers beside the files) has no users outside them: an exported probe helper runs only inside the probes that call it, and an exported attribute groups array is only the dev_groups of the drivers that name it (ad525x_dpot.c with ad525x_dpot-i2c.c and -spi.c); any other export stays an entry point callable at any time",
 		"races with a call of such a function, or a use of such an object, by an out-of-tree module, or by a tree file that reaches it through a macro or inline function of a header beside the files",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.OpenExports = true }},
+	{"setup-calls",
+		"a kernel library's exported set-up calls that every caller in the tree makes from the probe that allocated the object, before registering it (models/setup.go: the rtc core's rtc_add_group and rtc_add_groups, read by device_add, and __devm_rtc_register_device, which registers an rtc once), never run at once on one object (rule setup-calls), only on two; their accesses to globals and to memory reached through loads are checked as before",
+		"a race between two such calls on one object by a caller outside the tree, or one the rows' reading missed, that calls them from two threads (after registration, or from an interrupt handler)",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "setup-calls")
+		}},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.
