@@ -49,9 +49,12 @@ var assumptions = []assumption{
 		"races with code in init before registration or in exit after unregistration",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoPublication = true }},
 	{"failed-registration",
-		"a registration that returns 0 or a negative errno (misc_register, request_irq, the bus drivers' and class devices' registrations) registered when it returned 0 and, when it failed, undid what it started, nothing of it still running; one that returns a number (register_chrdev, cpuhp_setup_state) registered when it is not negative: the code on its error path races with none of the callbacks it would have published",
-		"races between an error path and a callback a failed registration left running (an API that returns an error after publishing, without undoing it)",
-		func(fc *frontend.Config, lc *lockset.Options) { lc.NoFailedRegistration = true }},
+		"a registration that returns 0 or a negative errno (misc_register, request_irq, the bus drivers' and class devices' registrations) registered when it returned 0 and, when it failed, undid what it started, nothing of it still running; one that returns a number (register_chrdev, cpuhp_setup_state) registered when it is not negative: the code on its error path races with none of the callbacks it would have published; and it keeps none of the pointers it was given, so a fresh allocation whose pointer went only to it (or to device_create or device_create_with_groups, which return an error pointer) is the caller's own again on the path that tests the failure",
+		"races between an error path and a callback a failed registration left running (an API that returns an error after publishing, without undoing it), or a use of the object it kept",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.NoFailedRegistration = true
+			fc.Regions.NoFailedRegistration = true
+		}},
 	{"module-refcount",
 		"module exit never runs while a file of the driver is open: every open file holds a reference on the file_operations' owner module (no forced unload)",
 		"races between module exit and file operations after rmmod -f",
