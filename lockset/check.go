@@ -97,6 +97,9 @@ type Options struct {
 	// device's release callback and its system-sleep PM callbacks may then
 	// run at once on one device, and their accesses through it race.
 	NoReleaseRef bool
+	// NoCallAllocations drops the call-allocations rule (callalloc.go):
+	// two calls' accesses to the objects each allocated may then meet.
+	NoCallAllocations bool
 	// NoSingleOpen drops the single-open rule (singleopen.go): a bit a
 	// file_operations' open takes with test_and_set_bit and its release
 	// gives back with clear_bit is then no pseudo-lock, and release's code

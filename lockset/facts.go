@@ -114,7 +114,10 @@ type facts struct {
 	// releaseRef: a device's release runs beside none of its PM callbacks
 	// (Options.NoReleaseRef turns it off; lifetime_ref.go).
 	releaseRef bool
-	sites      map[int]*site
+	// callAlloc: the sites that access an object their own function's
+	// call allocated (callalloc.go); nil when the rule is off.
+	callAlloc map[int]bool
+	sites     map[int]*site
 	// per function, its own effects
 	ownSites map[*ir.Function][]*site
 	ownLocks map[*ir.Function]map[int]bool
@@ -176,6 +179,8 @@ type factsOptions struct {
 	// releaseRef: a device is released after its last reference
 	// (lifetime_ref.go).
 	releaseRef bool
+	// callAllocations: two calls' own allocations differ (callalloc.go).
+	callAllocations bool
 	// singleOpen applies the single-open rule; singleOpenFields also to
 	// bits in struct fields (one object per device: one-device and
 	// lock-instances).
@@ -207,6 +212,7 @@ func (opts Options) factsOptions() factsOptions {
 		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
 		releaseRef: !opts.NoReleaseRef, publicationObjects: !opts.NoPublicationObjects && !opts.ManyDevices,
 		exportProbe: !opts.NoExportProbe && !opts.ManyDevices, helperLocks: !opts.NoHelperLocks,
+		callAllocations:  !opts.NoCallAllocations,
 		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
 }
 
@@ -300,6 +306,9 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 	}
 	if o.singleOpen {
 		f.singleOpen(o.singleOpenFields)
+	}
+	if o.callAllocations {
+		f.callAlloc = callAllocSites(prog)
 	}
 	return f
 }

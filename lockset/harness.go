@@ -407,6 +407,13 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 		ownU := func(x *site) bool { return pl.ownU[x.id] }
 		common = append(common, ir.And(siteIn(s.site, ts, ownT), siteIn(g.site, us, ownU)))
 	}
+	if call := in.f.callAlloc; len(call) > 0 {
+		// Each side's own call's allocation (callalloc.go).
+		own := func(x *site) bool { return call[x.id] }
+		if slices.ContainsFunc(ts, own) && slices.ContainsFunc(us, own) {
+			common = append(common, ir.And(siteIn(s.site, ts, own), siteIn(g.site, us, own)))
+		}
+	}
 	return ir.And(s.sel, g.sel,
 		siteIn(s.site, ts, live), siteIn(g.site, us, live),
 		ir.Or(siteIn(s.site, ts, isWrite), siteIn(g.site, us, isWrite)),

@@ -89,6 +89,9 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"single-open flag, lock field, lock instances", "testdata/race/single_open_flag_field.c", frontend.Config{}, lockset.Options{LockInstancesDistinct: true}, 44},
 		{"in-bounds", "testdata/race/oob_member.c", frontend.Config{Regions: regions.Options{NoBoundsAssumption: true}}, lockset.Options{}, 31},
 		{"unpublished allocations", "testdata/race/unpublished_allocations.c", frontend.Config{Regions: regions.Options{NoUnpublishedAllocations: true}}, lockset.Options{}, 27},
+		{"failed registration, fresh object", "testdata/race/failed_fresh.c", frontend.Config{Regions: regions.Options{NoFailedRegistration: true}}, lockset.Options{}, 34},
+		{"call allocations", "testdata/race/call_alloc.c", frontend.Config{}, lockset.Options{NoCallAllocations: true}, 42},
+		{"setup calls", "testdata/race/setup_calls.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"setup-calls"}}, 16},
 		{"unpublished allocations, loop", "testdata/race/unpublished_allocations.c", frontend.Config{Regions: regions.Options{NoUnpublishedAllocations: true}}, lockset.Options{}, 62},
 	}
 	for _, c := range cases {

@@ -83,6 +83,7 @@ type Side struct {
 	Holds      string // the entry point's row holds this kernel lock (models.HeldLocks, base name)
 	ModuleInit bool   // module init functions and initcalls
 	ModuleExit bool   // module exit functions
+	Setup      bool   // exported functions with a setup-call row (setup.go)
 }
 
 // Rule is one kernel serialisation mechanism.
@@ -127,11 +128,12 @@ func (r Rule) Match(a, b *ir.EntryPoint, facts Facts) (ok bool, params [2]int) {
 	default:
 		return false, params
 	}
-	if ra, ok := Row(a); ok {
-		params[0] = ra.Object
-	}
-	if rb, ok := Row(b); ok {
-		params[1] = rb.Object
+	for i, ep := range [2]*ir.EntryPoint{a, b} {
+		if r, ok := Row(ep); ok {
+			params[i] = r.Object
+		} else if p, ok := SetupObject(ep); ok {
+			params[i] = p
+		}
 	}
 	return true, params
 }
@@ -237,6 +239,9 @@ func (s Side) matches(ep *ir.EntryPoint, facts Facts) bool {
 		if ep.Role == role {
 			return true
 		}
+	}
+	if _, ok := SetupObject(ep); ok && s.Setup {
+		return true
 	}
 	row, ok := Row(ep)
 	if !ok || ep.Guessed {
@@ -585,6 +590,11 @@ var ruleTable = []Rule{
 	{ID: "kthread", A: Side{Rows: rows("kthread", "threadfn")}, B: Side{Rows: rows("kthread", "threadfn")},
 		SameEntry: true, Needs: NeedSingle, Scope: ScopeDevice,
 		Reason: "a kernel thread runs its function once" + oneInstance},
+
+	// Kernel libraries' exported set-up calls (setup.go).
+	{ID: "setup-calls", A: Side{Setup: true}, B: Side{Setup: true}, Scope: ScopeObject,
+		Reason: "every caller calls these exported set-up functions from the one probe that allocated " +
+			"the object, before it registers it, so two of them never run at once on one object"},
 }
 
 // LockPair is two callbacks of one device the kernel calls as a pair, the

@@ -226,6 +226,12 @@ func TestEveryRule(t *testing.T) {
 		"ipmi-watchers": {{a: mkEP("new", ir.RoleEntry, "ipmi_smi_watcher", "w", "new_smi"),
 			b: mkEP("gone", ir.RoleEntry, "ipmi_smi_watcher", "w", "smi_gone"), want: true},
 			{a: mkEP("new", ir.RoleEntry, "ipmi_smi_watcher", "w", "new_smi"), b: kth, want: false}},
+		"setup-calls": {{a: exportEP("rtc_add_group", "rtc_device", ""), b: exportEP("rtc_add_groups", "rtc_device", ""),
+			want: true, params: [2]int{0, 0}},
+			{a: exportEP("rtc_add_group", "rtc_device", ""), b: exportEP("__devm_rtc_register_device", "module", "rtc_device"),
+				want: true, params: [2]int{0, 1}},
+			{a: exportEP("rtc_add_group", "rtc_device", ""), b: exportEP("rtc_poke", "rtc_device"), want: false},
+			{a: exportEP("rtc_add_group", "rtc_device", ""), b: ashow, want: false}},
 		"dev-groups": {{a: ashow, b: iprobe, facts: grouped, want: true}, {a: iremove, b: astore, facts: grouped, want: true},
 			{a: ashow, b: iprobe, want: false},                    // not (only) in the driver's dev_groups
 			{a: ashow, b: ishutdown, facts: grouped, want: false}, // shutdown does not remove the groups

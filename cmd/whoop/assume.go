@@ -49,9 +49,12 @@ var assumptions = []assumption{
 		"races with code in init before registration or in exit after unregistration",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoPublication = true }},
 	{"failed-registration",
-		"a registration that returns 0 or a negative errno (misc_register, request_irq, the bus drivers' and class devices' registrations) registered when it returned 0 and, when it failed, undid what it started, nothing of it still running; one that returns a number (register_chrdev, cpuhp_setup_state) registered when it is not negative: the code on its error path races with none of the callbacks it would have published",
-		"races between an error path and a callback a failed registration left running (an API that returns an error after publishing, without undoing it)",
-		func(fc *frontend.Config, lc *lockset.Options) { lc.NoFailedRegistration = true }},
+		"a registration that returns 0 or a negative errno (misc_register, request_irq, the bus drivers' and class devices' registrations) registered when it returned 0 and, when it failed, undid what it started, nothing of it still running; one that returns a number (register_chrdev, cpuhp_setup_state) registered when it is not negative: the code on its error path races with none of the callbacks it would have published; and it keeps none of the pointers it was given, so a fresh allocation whose pointer went only to it (or to device_create or device_create_with_groups, which return an error pointer) is the caller's own again on the path that tests the failure",
+		"races between an error path and a callback a failed registration left running (an API that returns an error after publishing, without undoing it), or a use of the object it kept",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.NoFailedRegistration = true
+			fc.Regions.NoFailedRegistration = true
+		}},
 	{"module-refcount",
 		"module exit never runs while a file of the driver is open: every open file holds a reference on the file_operations' owner module (no forced unload)",
 		"races between module exit and file operations after rmmod -f",
@@ -268,6 +271,16 @@ var assumptions = []assumption{
 		"a kernel helper whose row names a lock of the kernel's own makes its accesses of driver memory holding it: fasync_helper reads and changes the driver's struct fasync_struct * head only under the global fasync_lock (fs/fcntl.c fasync_insert_entry, fasync_remove_entry), so two fasync calls do not race on it; kill_fasync's first read of the head, and the driver's own accesses, hold no such lock and still race with it",
 		"a race between two calls of such a helper on one field if a kernel took the helper's accesses out of its lock",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoHelperLocks = true }},
+	{"call-allocations",
+		"two objects live at once are disjoint: an access through a pointer that must point into an object its own function's call allocated (its kzalloc, or the result of a driver function that returns its own allocation or an error code) and such an access of another, concurrent call are on two objects, whatever their region and wherever the pointers went since (the allocators, mm/slub.c, mm/vmalloc.c, drivers/base/devres.c, hand out memory no live object occupies)",
+		"a use after free: one call still using its object after it was freed, while the other call's allocation got that memory",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoCallAllocations = true }},
+	{"setup-calls",
+		"a kernel library's exported set-up calls that every caller in the tree makes from the probe that allocated the object, before registering it (models/setup.go: the rtc core's rtc_add_group and rtc_add_groups, read by device_add, and __devm_rtc_register_device, which registers an rtc once), never run at once on one object (rule setup-calls), only on two; their accesses to globals and to memory reached through loads are checked as before",
+		"a race between two such calls on one object by a caller outside the tree, or one the rows' reading missed, that calls them from two threads (after registration, or from an interrupt handler)",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "setup-calls")
+		}},
 }
 
 // applyNoAssume applies --no-assume and --param-aliasing to the options.

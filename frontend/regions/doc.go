@@ -230,7 +230,10 @@
 //     the accesses through it before that are marked ir.Access.Private.
 //     Flow-sensitive, per function; needs A4. It can hide a race through
 //     a stale pointer to freed memory the allocator hands out again (a
-//     use after free). Off, they race as their region says.
+//     use after free). Off, they race as their region says. With the
+//     failed-registration assumption (Options.NoFailedRegistration), a
+//     pointer that went only to a registration which failed is the
+//     call's own again on the path that tests the failure (failed.go).
 //   - A10 current per thread (Options.NoCurrentPerThread, current.go):
 //     get_current() (current) is the calling thread's own task_struct,
 //     one node private by flow, whose contents are the kernel's; shared

@@ -29,8 +29,10 @@ import (
 // one iteration counts in the next. An allocation call starts a new
 // object: the variables that pointed into the site's previous object
 // forget it. A store of the pointer into another fresh object counts as
-// an escape at the store. Offsets are trusted to stay inside the object
-// (A4): with in-bounds dropped, nothing is marked.
+// an escape at the store; a store into the same object (a list head
+// pointing at itself) is none: what only the object reaches stays
+// unreachable. Offsets are trusted to stay inside the object (A4): with
+// in-bounds dropped, nothing is marked.
 
 // markFresh sets ir.Access.Private on the accesses A9 shows private.
 func markFresh(prog *ir.Program, opts Options) {
@@ -41,6 +43,9 @@ func markFresh(prog *ir.Program, opts Options) {
 	for _, fn := range prog.Funcs {
 		if len(fn.Blocks) > 0 {
 			if f := newFreshFn(fn, keeps, false); f != nil {
+				if !opts.NoFailedRegistration {
+					f.results = findResults(fn)
+				}
 				f.mark()
 			}
 		}
@@ -59,6 +64,9 @@ type freshFn struct {
 	// keeps says which parameters of the driver's functions may keep or
 	// hand on the pointer passed (nil: every one).
 	keeps map[*ir.Function][]bool
+	// results: the result variables of registrations whose failure keeps
+	// nothing (failed.go); nil when failures are not trusted.
+	results map[*ir.Var]failResult
 }
 
 // nsites is the number of sites: allocations, then parameters.
@@ -66,14 +74,19 @@ func (f *freshFn) nsites() int { return len(f.sites) + len(f.params) }
 
 // freshState is the analysis state at one point: val[i] is 1 + the site
 // candidate i points into, 0 for none known; esc[s] says site s may have
-// escaped.
+// escaped; via[s], for an escaped site, 1 + the index of the result of the
+// one failure-undoing registration it escaped through, 0 for any other
+// way (failed.go). cur is that index while a call's arguments escape.
 type freshState struct {
 	val []int32
 	esc []bool
+	via []int32
+	cur int32
 }
 
 func (st *freshState) clone() *freshState {
-	return &freshState{val: append([]int32(nil), st.val...), esc: append([]bool(nil), st.esc...)}
+	return &freshState{val: append([]int32(nil), st.val...), esc: append([]bool(nil), st.esc...),
+		via: append([]int32(nil), st.via...)}
 }
 
 // join merges t into st and reports whether st changed.
@@ -87,17 +100,50 @@ func (st *freshState) join(t *freshState) bool {
 		}
 	}
 	for s, e := range t.esc {
-		if e && !st.esc[s] {
-			st.esc[s], changed = true, true
+		switch {
+		case e && !st.esc[s]:
+			st.esc[s], st.via[s], changed = true, t.via[s], true
+		case e && st.via[s] != t.via[s] && st.via[s] != 0:
+			st.via[s], changed = 0, true
 		}
 	}
 	return changed
 }
 
-// escape records that the site of value v (1 + site, 0 none) escaped.
+// escape records that the site of value v (1 + site, 0 none) escaped,
+// through the registration st.cur names when it is not 0.
 func (st *freshState) escape(v int32) {
-	if v != 0 {
-		st.esc[v-1] = true
+	if v == 0 {
+		return
+	}
+	s := v - 1
+	switch {
+	case !st.esc[s]:
+		st.via[s] = st.cur
+	case st.via[s] != st.cur:
+		st.via[s] = 0
+	}
+	st.esc[s] = true
+}
+
+// redefine forgets the registrations whose result variable v held.
+func (f *freshFn) redefine(v *ir.Var, st *freshState) {
+	if r, ok := f.results[v]; ok {
+		for s, via := range st.via {
+			if via == int32(r.idx)+1 {
+				st.via[s] = 0
+			}
+		}
+	}
+}
+
+// unescape makes the sites that escaped only through the registration r
+// unpublished again: on this path it failed.
+func (st *freshState) unescape(r failResult) {
+	for s, via := range st.via {
+		if via == int32(r.idx)+1 {
+			st.esc[s], st.via[s] = false, 0
+		}
 	}
 }
 
@@ -285,7 +331,7 @@ func (f *freshFn) solve() []*freshState {
 		pos[b] = i
 	}
 	in := make([]*freshState, len(blocks))
-	in[0] = &freshState{val: make([]int32, len(f.vars)), esc: make([]bool, f.nsites())}
+	in[0] = &freshState{val: make([]int32, len(f.vars)), esc: make([]bool, f.nsites()), via: make([]int32, f.nsites())}
 	for v, site := range f.params {
 		in[0].val[f.vars[v]] = int32(site) + 1
 	}
@@ -298,16 +344,22 @@ func (f *freshFn) solve() []*freshState {
 		queued[i] = false
 		out := in[i].clone()
 		f.walk(blocks[i], out, nil)
-		for _, s := range blocks[i].Term.Succs() {
+		failed, then, isTest := f.failureEdge(blocks[i])
+		for k, s := range blocks[i].Term.Succs() {
 			j, ok := pos[s]
 			if !ok {
 				continue
 			}
+			edge := out
+			if isTest && then == (k == 0) {
+				edge = out.clone()
+				edge.unescape(failed)
+			}
 			grew := false
 			if in[j] == nil {
-				in[j], grew = out.clone(), true
+				in[j], grew = edge.clone(), true
 			} else {
-				grew = in[j].join(out)
+				grew = in[j].join(edge)
 			}
 			if grew && !queued[j] {
 				queued[j] = true
@@ -351,13 +403,20 @@ func (f *freshFn) step(s ir.Stmt, st *freshState) {
 		if site == 0 {
 			f.escapeIn(s.Src, st)
 		}
+		f.redefine(s.Dst, st)
 		f.set(s.Dst, site, st)
 	case *ir.Load:
+		f.redefine(s.Dst, st)
 		f.set(s.Dst, 0, st)
 	case *ir.Store:
-		f.escapeIn(s.Val, st)
+		// A pointer into the object stored into the object itself (a
+		// list head's next = itself) leaves it as unreachable as it was.
+		if v := f.siteOf(s.Val, st); v == 0 || v != f.siteOf(s.Addr, st) {
+			f.escapeIn(s.Val, st)
+		}
 	case *ir.Havoc:
 		for _, v := range s.Vars {
+			f.redefine(v, st)
 			f.set(v, 0, st)
 		}
 	case *ir.Assume:
@@ -372,6 +431,13 @@ func (f *freshFn) step(s ir.Stmt, st *freshState) {
 // call applies call s: its arguments escape unless the callee keeps no
 // pointer; an allocation makes a new object of its site.
 func (f *freshFn) call(s *ir.Call, st *freshState) {
+	if s.Dst != nil {
+		f.redefine(s.Dst, st)
+	}
+	if r, ok := f.failedCall(s); ok {
+		st.cur = int32(r.idx) + 1
+		defer func() { st.cur = 0 }()
+	}
 	if !keepsNoAddress(s) {
 		keeps := f.keeps[s.Callee]
 		if s.Fn != nil || s.Callee == nil || s.Callee.External() || keeps == nil {
@@ -400,7 +466,7 @@ func (f *freshFn) call(s *ir.Call, st *freshState) {
 			st.val[i] = 0
 		}
 	}
-	st.esc[site] = false
+	st.esc[site], st.via[site] = false, 0
 	f.set(s.Dst, int32(site)+1, st)
 }
 

@@ -46,6 +46,9 @@ type Options struct {
 	// allocation's pointer made before the pointer first escapes private
 	// (fresh.go): they race as the object's region says (A9).
 	NoUnpublishedAllocations bool
+	// NoFailedRegistration keeps a fresh allocation escaped on the path
+	// where the registration it went to failed (failed.go).
+	NoFailedRegistration bool
 	// NoLentLinks makes every pointer stored in a lent stack local
 	// kernel-visible, the driver's pointers to its own stack objects
 	// included (A8, lend.go).
