@@ -372,9 +372,12 @@ func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
 		st.notW.clear(l)
 	}
 	switch {
-	case op.unregister && (a.ep.Role == ir.RoleExit || a.ep.Role == ir.RoleInit && a.in.initWithdrawals[call]):
+	case op.unregister && (a.ep.Role == ir.RoleExit || a.ep.Role == ir.RoleInit && a.in.countsInInit(call)):
 		l, ok := a.in.unpub[op.class]
 		wg := a.in.withdrawal[op.class]
+		if a.ep.Role == ir.RoleInit {
+			wg = a.in.initWithdrawals[call]
+		}
 		if !ok || wg.never {
 			return
 		}

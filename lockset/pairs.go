@@ -136,8 +136,10 @@ func decide(a, b *ir.EntryPoint, rules []models.Rule, may func(int) bool, facts 
 
 // boundRules keep a bus driver's callbacks from running beside its probe
 // on one device (device_lock, the usb_device's lock, the freezer, the
-// runtime PM reference usb_probe_interface holds).
-var boundRules = []string{"device-lock", "usb-device-lock", "pm-freezer", "usb-probe-pm"}
+// runtime PM reference usb_probe_interface holds, a Xen frontend's
+// resume under device_lock: xenbus_dev_resume returns at once while
+// dev->driver is NULL).
+var boundRules = []string{"device-lock", "usb-device-lock", "pm-freezer", "usb-probe-pm", "xenbus-resume"}
 
 // keptFromProbe reports whether p is a callback of bus probe ep's own
 // driver variable that one of boundRules keeps from running beside ep

@@ -262,20 +262,22 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// initWithdrawalsOf returns, per waiting withdrawal call, whether an init
-// entry point that runs it stops its class as an exit would (regCall,
-// mustAnalysis.regOp): every init entry point that may run the call gates
-// the class (gatedBy: nothing but that init, an alternative binding of its
-// device, or callbacks of classes it gates makes the class callable), so
-// once the init has withdrawn it, waiting for the running callbacks
-// (free_irq's synchronize_irq, del_timer_sync), only the init itself can
-// make it callable again, and regCall sees that. This is a bus probe's
-// error path (phantom.c: free_irq, then kfree of what the handler reads)
-// or module init's undo. Withdrawals module init makes of a class a probe
-// published, and a probe's of what module init published, are not
-// counted: the class is not gated by every init that runs the call.
-func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]bool {
-	out := make(map[*ir.Call]bool)
+// initWithdrawalsOf returns, per waiting withdrawal call an init entry
+// point that runs it stops its class with, as an exit would (regCall,
+// mustAnalysis.regOp), the guard that holds there: every init entry point
+// that may run the call gates the class (gatedBy: nothing but that init,
+// an alternative binding of its device, or callbacks of classes it gates
+// makes the class callable), so once the init has withdrawn it, waiting
+// for the running callbacks (free_irq's synchronize_irq, del_timer_sync),
+// only the init itself can make it callable again, and regCall sees that.
+// This is a bus probe's error path (phantom.c: free_irq, then kfree of
+// what the handler reads) or module init's undo. Withdrawals module init
+// makes of a class a probe published, and a probe's of what module init
+// published, are not counted: the class is not gated by every init that
+// runs the call. The guard (initGuard) leaves out the publishers that
+// cannot run while those inits do.
+func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]withdrawalGuard {
+	out := make(map[*ir.Call]withdrawalGuard)
 	if !in.f.initWithdrawal {
 		return out
 	}
@@ -296,7 +298,8 @@ func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]bool {
 		if !op.unregister || fn == nil {
 			continue
 		}
-		ok, runs := true, false
+		ok := true
+		var inits []*ir.EntryPoint
 		for _, ep := range in.f.prog.EntryPoints {
 			if ep.Role != ir.RoleInit || !slices.Contains(in.f.reach(ep.Func), fn) {
 				continue
@@ -304,12 +307,54 @@ func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]bool {
 			if gates[ep] == nil {
 				gates[ep] = in.gatedBy(ep)
 			}
-			runs = true
+			inits = append(inits, ep)
 			ok = ok && gates[ep][op.class]
 		}
-		out[call] = ok && runs
+		if ok && len(inits) > 0 {
+			out[call] = in.initGuard(op.class, inits)
+		}
 	}
 	return out
+}
+
+// initGuard is withdrawalGuard for a withdrawal of class c that init
+// entry points inits make: a publisher of c that is a callback of those
+// inits' own driver kept from running beside them (boundAfter: a Xen
+// frontend's resume that binds the event channel again runs only on the
+// bound device, after the probe), or of an alternative binding of their
+// device, cannot publish c again while the init runs, so it is left out.
+// The others must be withdrawn first, as for an exit.
+func (in *instrumenter) initGuard(c string, inits []*ir.EntryPoint) withdrawalGuard {
+	var wg withdrawalGuard
+	for _, p := range in.publishers[c] {
+		pc := in.f.env.entryClass(p)
+		if p.Role == ir.RoleInit || p.Role == ir.RoleExit || pc == c {
+			continue
+		}
+		later := true
+		for _, ep := range inits {
+			later = later && (in.boundAfter(ep, p) || in.alternative(ep, p))
+		}
+		if later {
+			continue
+		}
+		l, ok := in.unpub[pc]
+		if pc == "" || !ok {
+			return withdrawalGuard{never: true}
+		}
+		if !slices.Contains(wg.first, l) {
+			wg.first = append(wg.first, l)
+		}
+	}
+	slices.Sort(wg.first)
+	return wg
+}
+
+// countsInInit reports whether an init entry point's waiting withdrawal
+// call stops its class (initWithdrawalsOf).
+func (in *instrumenter) countsInInit(call *ir.Call) bool {
+	_, ok := in.initWithdrawals[call]
+	return ok
 }
 
 // crossGuard returns what must be withdrawn before a waiting withdrawal

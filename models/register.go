@@ -1046,9 +1046,13 @@ func FreezableQueue(text string) bool { return freezableQueues[text] }
 // interrupt handler like request_irq's (class irq), callable from the
 // request_irq inside the call; the call returns the irq (not negative) or
 // a negative errno after unbinding again (Number). unbind_from_irqhandler
-// is free_irq and then the unbinding, but it names the line by the irq
-// the binding returned, not by the event channel the binding's Instance
-// is: it has no row (not counted as a withdrawal).
+// (irq, dev_id) is free_irq(irq, dev_id), which waits for a running
+// handler (synchronize_irq), and then the unbinding: a waiting
+// withdrawal. It names the line by the irq the binding returned, not by
+// the event channel the binding's Instance is, so it matches no tracked
+// binding: it withdraws a class with one object (any waiting withdrawal
+// does), a request_irq line it names as written, or steps the counter of
+// objects whoop cannot name (withdraw-once).
 func xenEventChannels() {
 	for _, c := range []struct {
 		name              string
@@ -1059,6 +1063,7 @@ func xenEventChannels() {
 			Callbacks: []Callback{{Arg: c.handler, Struct: c.name, Field: "handler", HeldLockArg: -1}}})
 		bindRow(c.name, "handler", ir.RoleIRQ, ClassIRQ, "scalar shared")
 	}
+	reg(RegAPI{Name: "unbind_from_irqhandler", Object: 1, Instance: []int{0}, Unpublishes: ClassIRQ, Waits: true})
 }
 
 // nvmemProviders: an nvmem_config's reg_read and reg_write

@@ -81,6 +81,7 @@ func TestRegistrationRows(t *testing.T) {
 		{name: "bind_evtchn_to_irqhandler", publishes: ClassIRQ, callbacks: []string{"1:bind_evtchn_to_irqhandler.handler"}},
 		{name: "bind_interdomain_evtchn_to_irqhandler_lateeoi", publishes: ClassIRQ,
 			callbacks: []string{"2:bind_interdomain_evtchn_to_irqhandler_lateeoi.handler"}},
+		{name: "unbind_from_irqhandler", unpublishes: ClassIRQ, waits: true},
 		{name: "devm_nvmem_register", publishes: ClassNVMEM},
 		{name: "devm_rtc_nvmem_register", publishes: ClassNVMEM},
 		{name: "nvmem_register", publishes: ClassNVMEM},
