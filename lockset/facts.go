@@ -104,6 +104,9 @@ type facts struct {
 	// only it publishes stops the class, as an exit's does
 	// (Options.NoInitWithdrawal turns it off; withdraw.go).
 	initWithdrawal bool
+	// urbKill: usb_kill_urb stops the completion of the URB it names
+	// (Options.NoURBKill and ManyDevices turn it off; withdraw.go).
+	urbKill bool
 	// perOpen: release's accesses through its file's private_data, when
 	// open allocated it, race with no other file's operation through
 	// theirs (Options.NoPerOpen turns it off; peropen.go).
@@ -165,6 +168,8 @@ type factsOptions struct {
 	// initWithdrawal: an init's waiting withdrawal of a class it gates
 	// stops it (withdraw.go, initWithdraws).
 	initWithdrawal bool
+	// urbKill: usb_kill_urb stops the URB it names (withdraw.go).
+	urbKill bool
 	// perOpen: a file's private_data that open allocates is its own
 	// (peropen.go).
 	perOpen bool
@@ -193,7 +198,7 @@ func (opts Options) factsOptions() factsOptions {
 		unseenSemaphoresBinary: !opts.NoBinarySemaphores, withdrawOnce: !opts.NoWithdrawOnce,
 		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen, miscOpen: !opts.NoMiscOpen,
 		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
-		releaseRef:       !opts.NoReleaseRef,
+		releaseRef: !opts.NoReleaseRef, urbKill: !opts.NoURBKill && !opts.ManyDevices,
 		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
 }
 
@@ -207,6 +212,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		withdrawOnce:           o.withdrawOnce,
 		failedPublishesNothing: o.failedPublishesNothing,
 		initWithdrawal:         o.initWithdrawal,
+		urbKill:                o.urbKill,
 		perOpen:                o.perOpen,
 		releaseOnce:            o.releaseOnce,
 		releaseRef:             o.releaseRef,

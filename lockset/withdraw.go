@@ -106,6 +106,9 @@ func (in *instrumenter) classObjectsOf() map[string]*classObjects {
 			// Ops structs: the withdrawal names the device or driver.
 			co.single = true
 			continue
+		case models.NamedOnly(c):
+			// A withdrawal counts for the object it names only (a URB
+			// whoop cannot name may be one it never saw filled).
 		case !t.array && t.unknown == 0 && len(t.known) <= 1:
 			// One object, perhaps registered at several sites (probe and
 			// resume arm the same timer): the same object every time.
@@ -118,7 +121,7 @@ func (in *instrumenter) classObjectsOf() map[string]*classObjects {
 		// Several objects. With one site that may register several (a
 		// loop over the ports, an array), the class is never withdrawn as
 		// a whole; its named objects still are.
-		co.never = t.array || t.unknown > 0 && (t.repeated || !f.withdrawOnce)
+		co.never = t.array || t.unknown > 0 && (t.repeated || !f.withdrawOnce || models.NamedOnly(c))
 		if !co.never {
 			for i := range t.unknown {
 				co.counter = append(co.counter, f.lock(fmt.Sprintf("<withdrawn %s #%d>", c, i+1), trackerClass, true))
@@ -142,7 +145,7 @@ func (in *instrumenter) classObjectsOf() map[string]*classObjects {
 // none of the tracked objects and steps the class's counter instead.
 func (in *instrumenter) withdrawn(c string, call *ir.Call) (all bool, trackers []int, count bool) {
 	co := in.objects[c]
-	if co == nil {
+	if co == nil || models.NamedOnly(c) && !in.f.urbKill {
 		return false, nil, false
 	}
 	api, _ := models.Registration(call.Callee.Name)
@@ -406,6 +409,10 @@ func (in *instrumenter) publishesOther(p *ir.EntryPoint, c, obj string) bool {
 	if self {
 		return false // p's own object: the waiting withdrawal stops p too
 	}
+	own := ""
+	if len(mine) > 0 && !slices.ContainsFunc(mine, func(o string) bool { return o != mine[0] }) {
+		own = mine[0]
+	}
 	for _, g := range in.f.reach(p.Func) {
 		for _, b := range g.Blocks {
 			for _, s := range b.Stmts {
@@ -418,6 +425,9 @@ func (in *instrumenter) publishesOther(p *ir.EntryPoint, c, obj string) bool {
 					continue
 				}
 				named := in.f.env.callObject(call).Object
+				if named == "" && g == p.Func && in.ownObjectArg(p, call) {
+					named = own // a URB completion resubmits the URB it completes
+				}
 				if named == "" || obj == "" || named == obj {
 					return true
 				}
@@ -448,4 +458,37 @@ func (in *instrumenter) trackedObject(co *classObjects, t int) string {
 		}
 	}
 	return ""
+}
+
+// ownObjectArg reports whether publication call, in entry point p's own
+// body, names the object p is a callback of by p's first parameter, for
+// a class whose callbacks get their object there: usb_hcd_giveback_urb
+// calls urb->complete(urb) (drivers/usb/core/hcd.c, __usb_hcd_giveback_urb),
+// so a completion's usb_submit_urb(urb) resubmits the URB it completes.
+func (in *instrumenter) ownObjectArg(p *ir.EntryPoint, call *ir.Call) bool {
+	api, _ := models.Registration(call.Callee.Name)
+	if !models.NamedOnly(api.Publishes) || api.Object < 0 || api.Object >= len(call.Args) || len(p.Func.Params) == 0 {
+		return false
+	}
+	defs := ir.Definitions(p.Func)
+	e := call.Args[api.Object]
+	for range 4 {
+		v, ok := e.(*ir.Var)
+		if !ok {
+			return false
+		}
+		if v == p.Func.Params[0] {
+			return true
+		}
+		d := defs[v]
+		if len(d) != 1 {
+			return false
+		}
+		a, ok := d[0].(*ir.Assign)
+		if !ok {
+			return false
+		}
+		e = a.Src
+	}
+	return false
 }
