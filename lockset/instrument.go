@@ -780,6 +780,14 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 		if !ok || wg.never && !byInit {
 			return
 		}
+		if byInit && !ig.never && ig.single && in.initStops(op.class, s) {
+			// The init made the class's one live object (initGuard):
+			// this withdrawal stops it, whatever whoop names.
+			update(l, in.guarded(in.roleInit, ig.first), ir.True)
+			if byInit = false; wg.never {
+				return
+			}
+		}
 		all, trackers, count := in.withdrawn(op.class, s)
 		if !all && len(trackers) == 0 && !count {
 			return
@@ -877,6 +885,9 @@ func errnoResult(s *ir.Call) models.RegAPI {
 type withdrawalGuard struct {
 	never bool
 	first []int
+	// single (an init's withdrawal only, initGuard): the inits that run
+	// the call register at most one object of the class on any run.
+	single bool
 }
 
 // guarded is cond and every pseudo-lock of first held for writing.

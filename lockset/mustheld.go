@@ -382,6 +382,9 @@ func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
 			return
 		}
 		all, trackers, count := a.in.withdrawn(op.class, call)
+		if a.ep.Role == ir.RoleInit && wg.single && a.in.initStops(op.class, call) {
+			all = true // as regCall: the init's one live object
+		}
 		if !all && len(trackers) == 0 && !count {
 			return
 		}

@@ -314,7 +314,12 @@ func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]withdrawalGuard {
 			ok = ok && gates[ep][op.class]
 		}
 		if ok && len(inits) > 0 {
-			out[call] = in.initGuard(op.class, inits)
+			g := in.initGuard(op.class, inits)
+			g.single = models.ObjectClass(op.class)
+			for _, ep := range inits {
+				g.single = g.single && in.registersOnce(ep, op.class)
+			}
+			out[call] = g
 		}
 	}
 	return out
@@ -491,4 +496,107 @@ func (in *instrumenter) ownObjectArg(p *ir.EntryPoint, call *ir.Call) bool {
 		e = a.Src
 	}
 	return false
+}
+
+// registersOnce reports whether init entry point ep registers at most one
+// object of class c on any run: at most one publication call of c in the
+// code it runs, not on a cycle, in a function it reaches through one call
+// chain whose calls are on no cycle (xen-kbdfront.c's probe binds its
+// event channel once, in xenkbd_connect_backend, which resume calls too).
+// Its waiting withdrawal then stops the class's one live object (the
+// publishers that run only after it are left out by initGuard), whatever
+// whoop can name of it, as a class with one registration is stopped by
+// any of its waiting withdrawals (the driver withdraws what it made).
+func (in *instrumenter) registersOnce(ep *ir.EntryPoint, c string) bool {
+	reach := in.f.reach(ep.Func)
+	callers := make(map[*ir.Function]int)
+	var site *ir.Function
+	n := 0
+	for _, fn := range reach {
+		loops := onCycle(fn)
+		for _, b := range fn.Blocks {
+			for _, st := range b.Stmts {
+				call, ok := st.(*ir.Call)
+				if !ok {
+					continue
+				}
+				if call.Callee != nil && !call.Callee.External() {
+					callers[call.Callee]++
+					if loops[b] {
+						callers[call.Callee] += 2
+					}
+				}
+				op, ok := in.f.callReg[call]
+				if !ok || op.unregister || !slices.Contains(op.classes(), c) {
+					continue
+				}
+				n++
+				if loops[b] {
+					n++
+				}
+				site = fn
+			}
+		}
+	}
+	if n == 0 {
+		return true
+	}
+	if n > 1 {
+		return false
+	}
+	fn := site
+	for range reach {
+		if fn == ep.Func {
+			return callers[ep.Func] == 0
+		}
+		if callers[fn] != 1 {
+			return false
+		}
+		if fn = in.callerIn(reach, fn); fn == nil {
+			return false
+		}
+	}
+	return false // a cycle of calls
+}
+
+// callerIn returns the function of reach that calls fn directly.
+func (in *instrumenter) callerIn(reach []*ir.Function, fn *ir.Function) *ir.Function {
+	for _, g := range reach {
+		for _, b := range g.Blocks {
+			for _, st := range b.Stmts {
+				if call, ok := st.(*ir.Call); ok && call.Callee == fn {
+					return g
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// onCycle returns the blocks of fn that lie on a cycle of its CFG.
+func onCycle(fn *ir.Function) map[*ir.Block]bool {
+	return ir.OnCycle(fn.Blocks, func(b *ir.Block) []*ir.Block {
+		if b.Term == nil {
+			return nil
+		}
+		var succs []*ir.Block
+		for _, s := range b.Term.Succs() {
+			if s != nil {
+				succs = append(succs, s)
+			}
+		}
+		return succs
+	})
+}
+
+// initStops reports whether waiting withdrawal call of class c may stop
+// an object of c whoop cannot name: not a URB kill (models.NamedOnly),
+// and for a workqueue's drain, only when every publication of c queues
+// on that queue.
+func (in *instrumenter) initStops(c string, call *ir.Call) bool {
+	if models.NamedOnly(c) {
+		return false
+	}
+	api, _ := models.Registration(call.Callee.Name)
+	return !api.Queue || in.queuedOnlyOn(c, "", in.f.env.callObject(call).Queue)
 }

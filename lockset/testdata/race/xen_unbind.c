@@ -4,7 +4,10 @@
  * a probe's error path that unbinds what it bound and then frees races
  * with nothing (xen-kbdfront.c's connect error path), although resume
  * binds the handler too: resume runs on the bound device only, under
- * device_lock (rule xenbus-resume), after the probe. remove unbinds only
+ * device_lock (rule xenbus-resume), after the probe. The event channel is
+ * a number whoop cannot name, and xu_connect runs from probe and resume,
+ * so the handler's class may have several objects; but the probe binds
+ * one (registersOnce), which its unbinding stops. remove unbinds only
  * when xu->irq says a handler is bound, a value whoop does not follow:
  * its kfree still races with the handler. */
 #include <linux/module.h>
@@ -36,6 +39,7 @@ int bind_evtchn_to_irqhandler(unsigned int evtchn, irq_handler_t handler, unsign
 			      const char *devname, void *dev_id);
 void unbind_from_irqhandler(unsigned int irq, void *dev_id);
 int xu_hw_init(struct xenbus_device *dev);
+int xu_alloc_evtchn(struct xenbus_device *dev, int *port);
 
 struct xu {
 	int irq;
@@ -52,8 +56,12 @@ static irqreturn_t xu_handler(int irq, void *dev_id)
 
 static int xu_connect(struct xenbus_device *dev, struct xu *xu)
 {
-	int ret = bind_evtchn_to_irqhandler(3, xu_handler, 0, "xu", xu);
+	int ret, evtchn;
 
+	ret = xu_alloc_evtchn(dev, &evtchn);
+	if (ret)
+		return ret;
+	ret = bind_evtchn_to_irqhandler(evtchn, xu_handler, 0, "xu", xu);
 	if (ret < 0)
 		return ret;
 	xu->irq = ret;
