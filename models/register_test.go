@@ -82,6 +82,8 @@ func TestRegistrationRows(t *testing.T) {
 		{name: "bind_interdomain_evtchn_to_irqhandler_lateeoi", publishes: ClassIRQ,
 			callbacks: []string{"2:bind_interdomain_evtchn_to_irqhandler_lateeoi.handler"}},
 		{name: "unbind_from_irqhandler", unpublishes: ClassIRQ, waits: true},
+		{name: "usb_kill_urb", unpublishes: ClassURB, waits: true},
+		{name: "usb_poison_urb", unpublishes: ClassURB, waits: true},
 		{name: "devm_nvmem_register", publishes: ClassNVMEM},
 		{name: "devm_rtc_nvmem_register", publishes: ClassNVMEM},
 		{name: "nvmem_register", publishes: ClassNVMEM},
