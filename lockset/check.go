@@ -91,6 +91,10 @@ type Options struct {
 	// urbkey.go) and every other submitter is withdrawn first
 	// (withdraw.go). ManyDevices turns it off too.
 	NoURBKill bool
+	// NoExitQuiet: module exit holds no class's "unpublished" pseudo-lock
+	// on entry. By default it holds those of the classes only an owned
+	// file's open publishes and its release withdraws (exitquiet.go).
+	NoExitQuiet bool
 	// NoPerOpen drops the per-open rule (peropen.go): release's accesses
 	// through its file's private_data, which open allocated, are checked
 	// against the other file operations' accesses through theirs.

@@ -107,6 +107,9 @@ type facts struct {
 	// urbKill: usb_kill_urb stops the completion of the URB it names
 	// (Options.NoURBKill and ManyDevices turn it off; withdraw.go).
 	urbKill bool
+	// exitQuiet: module exit starts with the classes an owned file's
+	// release withdraws quiet (Options.NoExitQuiet; exitquiet.go).
+	exitQuiet bool
 	// perOpen: release's accesses through its file's private_data, when
 	// open allocated it, race with no other file's operation through
 	// theirs (Options.NoPerOpen turns it off; peropen.go).
@@ -170,6 +173,8 @@ type factsOptions struct {
 	initWithdrawal bool
 	// urbKill: usb_kill_urb stops the URB it names (withdraw.go).
 	urbKill bool
+	// exitQuiet: see facts.exitQuiet.
+	exitQuiet bool
 	// perOpen: a file's private_data that open allocates is its own
 	// (peropen.go).
 	perOpen bool
@@ -199,6 +204,7 @@ func (opts Options) factsOptions() factsOptions {
 		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen, miscOpen: !opts.NoMiscOpen,
 		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
 		releaseRef: !opts.NoReleaseRef, urbKill: !opts.NoURBKill && !opts.ManyDevices,
+		exitQuiet:        !opts.NoExitQuiet,
 		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
 }
 
@@ -213,6 +219,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		failedPublishesNothing: o.failedPublishesNothing,
 		initWithdrawal:         o.initWithdrawal,
 		urbKill:                o.urbKill,
+		exitQuiet:              o.exitQuiet,
 		perOpen:                o.perOpen,
 		releaseOnce:            o.releaseOnce,
 		releaseRef:             o.releaseRef,

@@ -65,6 +65,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"per-open", "testdata/race/per_open.c", frontend.Config{}, lockset.Options{NoPerOpen: true}, 71},
 		{"init withdrawal", "testdata/race/probe_withdraw.c", frontend.Config{}, lockset.Options{NoInitWithdrawal: true}, 64},
 		{"urb-kill", "testdata/race/urb_submit_by_open.c", frontend.Config{}, lockset.Options{NoURBKill: true}, 66},
+		{"exit-after-release", "testdata/race/exit_quiet.c", frontend.Config{}, lockset.Options{NoExitQuiet: true}, 79},
 		{"urb-kill, many devices", "testdata/race/urb_submit_by_open.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 66},
 		{"device-release-once", "testdata/race/device_release_once.c", frontend.Config{}, lockset.Options{NoReleaseOnce: true}, 42},
 		{"device-release-ref", "testdata/race/device_release_ref.c", frontend.Config{}, lockset.Options{NoReleaseRef: true}, 45},

@@ -160,6 +160,17 @@ func keptFromProbe(ep, p *ir.EntryPoint, facts models.Facts, opts PairOptions) b
 	return !pair.Concurrent && slices.Contains(boundRules, pair.Rule)
 }
 
+// pinnedByFiles reports whether module exit ep never runs while a file
+// of p's ops is open: rule module-ref keeps them apart under opts (every
+// open file holds a reference on the ops' owner module).
+func pinnedByFiles(ep, p *ir.EntryPoint, facts models.Facts, opts PairOptions) bool {
+	if ep.Role != ir.RoleExit || !models.IsModuleLevel(ep) || p == ep {
+		return false
+	}
+	pair := decide(ep, p, models.Rules(), func(int) bool { return true }, facts, opts)
+	return !pair.Concurrent && pair.Rule == "module-ref"
+}
+
 // scope is the rule's scope for this pair: a self-pair rule about one
 // timer, work item or tasklet held in a global variable concerns a single
 // object in the whole kernel.
