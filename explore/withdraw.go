@@ -22,6 +22,14 @@ func mayWithdraw(facts models.Facts, call *ir.Call, ep *ir.EntryPoint) bool {
 		return true
 	}
 	class := models.EntryClassIn(ep, facts)
+	if models.NamedOnly(class) {
+		// usb_kill_urb stops a completion only while it runs (urb->reject):
+		// a later usb_submit_urb, from a path the search does not tie to
+		// the kill, makes it callable again, so the search keeps the
+		// executions where it runs after the kill (the strict replay
+		// still rejects one that runs without a resubmission).
+		return false
+	}
 	if !models.ObjectClass(class) {
 		return true
 	}

@@ -85,6 +85,16 @@ type Options struct {
 	// default it stops a class the init gates (only the init makes it
 	// callable) as an exit's withdrawal does (withdraw.go, initWithdraws).
 	NoInitWithdrawal bool
+	// NoURBKill: usb_kill_urb and usb_poison_urb stop nothing. By default
+	// each stops the completion of the URB it names, when the member it
+	// passes holds one URB for the device's life (one device; frontend/entry
+	// urbkey.go) and every other submitter is withdrawn first
+	// (withdraw.go). ManyDevices turns it off too.
+	NoURBKill bool
+	// NoExitQuiet: module exit holds no class's "unpublished" pseudo-lock
+	// on entry. By default it holds those of the classes only an owned
+	// file's open publishes and its release withdraws (exitquiet.go).
+	NoExitQuiet bool
 	// NoPerOpen drops the per-open rule (peropen.go): release's accesses
 	// through its file's private_data, which open allocated, are checked
 	// against the other file operations' accesses through theirs.

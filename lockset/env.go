@@ -36,6 +36,9 @@ type kernelEnv struct {
 	// from running beside ep (keptFromProbe): in ep's binding it runs
 	// after ep returned. nil: never.
 	boundAfter func(ep, p *ir.EntryPoint) bool
+	// pinned reports whether module exit ep never runs while a file of
+	// file operation p's ops is open (rule module-ref). nil: never.
+	pinned func(ep, p *ir.EntryPoint) bool
 }
 
 // defaultEnv reads the models tables for prog.
@@ -60,5 +63,6 @@ func defaultEnv(prog *ir.Program, fo entry.FactsOptions, po PairOptions) kernelE
 			return a.Var != b.Var && facts.SameDevice(a, b)
 		},
 		boundAfter: func(ep, p *ir.EntryPoint) bool { return keptFromProbe(ep, p, facts, po) },
+		pinned:     func(ep, p *ir.EntryPoint) bool { return pinnedByFiles(ep, p, facts, po) },
 	}
 }

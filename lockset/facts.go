@@ -104,6 +104,12 @@ type facts struct {
 	// only it publishes stops the class, as an exit's does
 	// (Options.NoInitWithdrawal turns it off; withdraw.go).
 	initWithdrawal bool
+	// urbKill: usb_kill_urb stops the completion of the URB it names
+	// (Options.NoURBKill and ManyDevices turn it off; withdraw.go).
+	urbKill bool
+	// exitQuiet: module exit starts with the classes an owned file's
+	// release withdraws quiet (Options.NoExitQuiet; exitquiet.go).
+	exitQuiet bool
 	// perOpen: release's accesses through its file's private_data, when
 	// open allocated it, race with no other file's operation through
 	// theirs (Options.NoPerOpen turns it off; peropen.go).
@@ -171,6 +177,10 @@ type factsOptions struct {
 	// initWithdrawal: an init's waiting withdrawal of a class it gates
 	// stops it (withdraw.go, initWithdraws).
 	initWithdrawal bool
+	// urbKill: usb_kill_urb stops the URB it names (withdraw.go).
+	urbKill bool
+	// exitQuiet: see facts.exitQuiet.
+	exitQuiet bool
 	// perOpen: a file's private_data that open allocates is its own
 	// (peropen.go).
 	perOpen bool
@@ -212,7 +222,8 @@ func (opts Options) factsOptions() factsOptions {
 		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
 		releaseRef: !opts.NoReleaseRef, publicationObjects: !opts.NoPublicationObjects && !opts.ManyDevices,
 		exportProbe: !opts.NoExportProbe && !opts.ManyDevices, helperLocks: !opts.NoHelperLocks,
-		callAllocations:  !opts.NoCallAllocations,
+		callAllocations: !opts.NoCallAllocations, urbKill: !opts.NoURBKill && !opts.ManyDevices,
+		exitQuiet:        !opts.NoExitQuiet,
 		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
 }
 
@@ -226,6 +237,8 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		withdrawOnce:           o.withdrawOnce,
 		failedPublishesNothing: o.failedPublishesNothing,
 		initWithdrawal:         o.initWithdrawal,
+		urbKill:                o.urbKill,
+		exitQuiet:              o.exitQuiet,
 		perOpen:                o.perOpen,
 		releaseOnce:            o.releaseOnce,
 		releaseRef:             o.releaseRef,

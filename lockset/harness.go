@@ -104,6 +104,9 @@ func (in *instrumenter) initialLocks(ep *ir.EntryPoint) (held, heldW []bool) {
 			held[t], heldW[t] = true, true
 		}
 	case ep.Role == ir.RoleExit:
+		for _, l := range in.quietAtExit(ep) {
+			held[l], heldW[l] = true, true // exitquiet.go
+		}
 	default:
 		if l, ok := in.unpub[in.f.env.entryClass(ep)]; ok {
 			held[l] = true // read mode: entry points of a class share it

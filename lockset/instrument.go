@@ -102,8 +102,9 @@ type instrumenter struct {
 	keepDeadSites      bool // see Options.keepDeadSites
 	freshSize          int  // see Options.freshSize
 	// initWithdrawals: the waiting withdrawals that stop their class in
-	// an init entry point too (initWithdrawalsOf).
-	initWithdrawals map[*ir.Call]bool
+	// an init entry point too, each with the guard that holds there
+	// (initWithdrawalsOf).
+	initWithdrawals map[*ir.Call]withdrawalGuard
 	// perOpen: the file operations whose file's private_data is an
 	// object of its own (peropen.go); nil without the assumption.
 	perOpen map[*ir.EntryPoint]*ownSites
@@ -793,19 +794,28 @@ func (in *instrumenter) regCall(fn *ir.Function, dst *ir.Block, s *ir.Call, op r
 	if op.unregister {
 		l, ok := in.unpub[op.class]
 		wg := in.withdrawal[op.class]
-		if !ok || wg.never {
+		ig, byInit := in.initWithdrawals[s]
+		if !ok || wg.never && !byInit {
 			return
+		}
+		if byInit && !ig.never && ig.single && in.initStops(op.class, s) {
+			// The init made the class's one live object (initGuard):
+			// this withdrawal stops it, whatever whoop names.
+			update(l, in.guarded(in.roleInit, ig.first), ir.True)
+			if byInit = false; wg.never {
+				return
+			}
 		}
 		all, trackers, count := in.withdrawn(op.class, s)
 		if !all && len(trackers) == 0 && !count {
 			return
 		}
-		var cond ir.Expr = in.roleExit
-		if in.initWithdrawals[s] {
-			cond = ir.Or(in.roleExit, in.roleInit)
+		var cond ir.Expr = ir.False
+		if !wg.never {
+			cond = in.guarded(in.roleExit, wg.first)
 		}
-		for _, gl := range wg.first {
-			cond = ir.And(cond, in.locks[gl].heldW)
+		if byInit {
+			cond = ir.Or(cond, in.guarded(in.roleInit, ig.first))
 		}
 		if !all {
 			// This object is withdrawn (withdraw.go); the class once all
@@ -896,6 +906,17 @@ func errnoResult(s *ir.Call) models.RegAPI {
 type withdrawalGuard struct {
 	never bool
 	first []int
+	// single (an init's withdrawal only, initGuard): the inits that run
+	// the call register at most one object of the class on any run.
+	single bool
+}
+
+// guarded is cond and every pseudo-lock of first held for writing.
+func (in *instrumenter) guarded(cond ir.Expr, first []int) ir.Expr {
+	for _, gl := range first {
+		cond = ir.And(cond, in.locks[gl].heldW)
+	}
+	return cond
 }
 
 func (in *instrumenter) withdrawalGuards() {

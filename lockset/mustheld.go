@@ -381,13 +381,19 @@ func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
 		st.notW.clear(l)
 	}
 	switch {
-	case op.unregister && (a.ep.Role == ir.RoleExit || a.ep.Role == ir.RoleInit && a.in.initWithdrawals[call]):
+	case op.unregister && (a.ep.Role == ir.RoleExit || a.ep.Role == ir.RoleInit && a.in.countsInInit(call)):
 		l, ok := a.in.unpub[op.class]
 		wg := a.in.withdrawal[op.class]
+		if a.ep.Role == ir.RoleInit {
+			wg = a.in.initWithdrawals[call]
+		}
 		if !ok || wg.never {
 			return
 		}
 		all, trackers, count := a.in.withdrawn(op.class, call)
+		if a.ep.Role == ir.RoleInit && wg.single && a.in.initStops(op.class, call) {
+			all = true // as regCall: the init's one live object
+		}
 		if !all && len(trackers) == 0 && !count {
 			return
 		}

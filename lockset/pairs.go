@@ -136,8 +136,10 @@ func decide(a, b *ir.EntryPoint, rules []models.Rule, may func(int) bool, facts 
 
 // boundRules keep a bus driver's callbacks from running beside its probe
 // on one device (device_lock, the usb_device's lock, the freezer, the
-// runtime PM reference usb_probe_interface holds).
-var boundRules = []string{"device-lock", "usb-device-lock", "pm-freezer", "usb-probe-pm"}
+// runtime PM reference usb_probe_interface holds, a Xen frontend's
+// resume under device_lock: xenbus_dev_resume returns at once while
+// dev->driver is NULL).
+var boundRules = []string{"device-lock", "usb-device-lock", "pm-freezer", "usb-probe-pm", "xenbus-resume"}
 
 // keptFromProbe reports whether p is a callback of bus probe ep's own
 // driver variable that one of boundRules keeps from running beside ep
@@ -156,6 +158,17 @@ func keptFromProbe(ep, p *ir.EntryPoint, facts models.Facts, opts PairOptions) b
 	}
 	pair := decide(ep, p, models.Rules(), func(int) bool { return true }, facts, opts)
 	return !pair.Concurrent && slices.Contains(boundRules, pair.Rule)
+}
+
+// pinnedByFiles reports whether module exit ep never runs while a file
+// of p's ops is open: rule module-ref keeps them apart under opts (every
+// open file holds a reference on the ops' owner module).
+func pinnedByFiles(ep, p *ir.EntryPoint, facts models.Facts, opts PairOptions) bool {
+	if ep.Role != ir.RoleExit || !models.IsModuleLevel(ep) || p == ep {
+		return false
+	}
+	pair := decide(ep, p, models.Rules(), func(int) bool { return true }, facts, opts)
+	return !pair.Concurrent && pair.Rule == "module-ref"
 }
 
 // scope is the rule's scope for this pair: a self-pair rule about one

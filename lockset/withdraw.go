@@ -106,6 +106,9 @@ func (in *instrumenter) classObjectsOf() map[string]*classObjects {
 			// Ops structs: the withdrawal names the device or driver.
 			co.single = true
 			continue
+		case models.NamedOnly(c):
+			// A withdrawal counts for the object it names only (a URB
+			// whoop cannot name may be one it never saw filled).
 		case !t.array && t.unknown == 0 && len(t.known) <= 1:
 			// One object, perhaps registered at several sites (probe and
 			// resume arm the same timer): the same object every time.
@@ -118,7 +121,7 @@ func (in *instrumenter) classObjectsOf() map[string]*classObjects {
 		// Several objects. With one site that may register several (a
 		// loop over the ports, an array), the class is never withdrawn as
 		// a whole; its named objects still are.
-		co.never = t.array || t.unknown > 0 && (t.repeated || !f.withdrawOnce)
+		co.never = t.array || t.unknown > 0 && (t.repeated || !f.withdrawOnce || models.NamedOnly(c))
 		if !co.never {
 			for i := range t.unknown {
 				co.counter = append(co.counter, f.lock(fmt.Sprintf("<withdrawn %s #%d>", c, i+1), trackerClass, true))
@@ -142,7 +145,7 @@ func (in *instrumenter) classObjectsOf() map[string]*classObjects {
 // none of the tracked objects and steps the class's counter instead.
 func (in *instrumenter) withdrawn(c string, call *ir.Call) (all bool, trackers []int, count bool) {
 	co := in.objects[c]
-	if co == nil {
+	if co == nil || models.NamedOnly(c) && !in.f.urbKill {
 		return false, nil, false
 	}
 	api, _ := models.Registration(call.Callee.Name)
@@ -262,20 +265,22 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// initWithdrawalsOf returns, per waiting withdrawal call, whether an init
-// entry point that runs it stops its class as an exit would (regCall,
-// mustAnalysis.regOp): every init entry point that may run the call gates
-// the class (gatedBy: nothing but that init, an alternative binding of its
-// device, or callbacks of classes it gates makes the class callable), so
-// once the init has withdrawn it, waiting for the running callbacks
-// (free_irq's synchronize_irq, del_timer_sync), only the init itself can
-// make it callable again, and regCall sees that. This is a bus probe's
-// error path (phantom.c: free_irq, then kfree of what the handler reads)
-// or module init's undo. Withdrawals module init makes of a class a probe
-// published, and a probe's of what module init published, are not
-// counted: the class is not gated by every init that runs the call.
-func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]bool {
-	out := make(map[*ir.Call]bool)
+// initWithdrawalsOf returns, per waiting withdrawal call an init entry
+// point that runs it stops its class with, as an exit would (regCall,
+// mustAnalysis.regOp), the guard that holds there: every init entry point
+// that may run the call gates the class (gatedBy: nothing but that init,
+// an alternative binding of its device, or callbacks of classes it gates
+// makes the class callable), so once the init has withdrawn it, waiting
+// for the running callbacks (free_irq's synchronize_irq, del_timer_sync),
+// only the init itself can make it callable again, and regCall sees that.
+// This is a bus probe's error path (phantom.c: free_irq, then kfree of
+// what the handler reads) or module init's undo. Withdrawals module init
+// makes of a class a probe published, and a probe's of what module init
+// published, are not counted: the class is not gated by every init that
+// runs the call. The guard (initGuard) leaves out the publishers that
+// cannot run while those inits do.
+func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]withdrawalGuard {
+	out := make(map[*ir.Call]withdrawalGuard)
 	if !in.f.initWithdrawal {
 		return out
 	}
@@ -296,7 +301,8 @@ func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]bool {
 		if !op.unregister || fn == nil {
 			continue
 		}
-		ok, runs := true, false
+		ok := true
+		var inits []*ir.EntryPoint
 		for _, ep := range in.f.prog.EntryPoints {
 			if !in.publisherInit(ep) || !slices.Contains(in.f.reach(ep.Func), fn) {
 				continue
@@ -307,12 +313,59 @@ func (in *instrumenter) initWithdrawalsOf() map[*ir.Call]bool {
 			if gates[ep] == nil {
 				gates[ep] = in.gatedBy(ep)
 			}
-			runs = true
+			inits = append(inits, ep)
 			ok = ok && gates[ep][op.class]
 		}
-		out[call] = ok && runs
+		if ok && len(inits) > 0 {
+			g := in.initGuard(op.class, inits)
+			g.single = models.ObjectClass(op.class)
+			for _, ep := range inits {
+				g.single = g.single && in.registersOnce(ep, op.class)
+			}
+			out[call] = g
+		}
 	}
 	return out
+}
+
+// initGuard is withdrawalGuard for a withdrawal of class c that init
+// entry points inits make: a publisher of c that is a callback of those
+// inits' own driver kept from running beside them (boundAfter: a Xen
+// frontend's resume that binds the event channel again runs only on the
+// bound device, after the probe), or of an alternative binding of their
+// device, cannot publish c again while the init runs, so it is left out.
+// The others must be withdrawn first, as for an exit.
+func (in *instrumenter) initGuard(c string, inits []*ir.EntryPoint) withdrawalGuard {
+	var wg withdrawalGuard
+	for _, p := range in.publishers[c] {
+		pc := in.f.env.entryClass(p)
+		if p.Role == ir.RoleInit || p.Role == ir.RoleExit || pc == c {
+			continue
+		}
+		later := true
+		for _, ep := range inits {
+			later = later && (in.boundAfter(ep, p) || in.alternative(ep, p))
+		}
+		if later {
+			continue
+		}
+		l, ok := in.unpub[pc]
+		if pc == "" || !ok {
+			return withdrawalGuard{never: true}
+		}
+		if !slices.Contains(wg.first, l) {
+			wg.first = append(wg.first, l)
+		}
+	}
+	slices.Sort(wg.first)
+	return wg
+}
+
+// countsInInit reports whether an init entry point's waiting withdrawal
+// call stops its class (initWithdrawalsOf).
+func (in *instrumenter) countsInInit(call *ir.Call) bool {
+	_, ok := in.initWithdrawals[call]
+	return ok
 }
 
 // crossGuard returns what must be withdrawn before a waiting withdrawal
@@ -364,6 +417,10 @@ func (in *instrumenter) publishesOther(p *ir.EntryPoint, c, obj string) bool {
 	if self {
 		return false // p's own object: the waiting withdrawal stops p too
 	}
+	own := ""
+	if len(mine) > 0 && !slices.ContainsFunc(mine, func(o string) bool { return o != mine[0] }) {
+		own = mine[0]
+	}
 	for _, g := range in.f.reach(p.Func) {
 		for _, b := range g.Blocks {
 			for _, s := range b.Stmts {
@@ -376,6 +433,9 @@ func (in *instrumenter) publishesOther(p *ir.EntryPoint, c, obj string) bool {
 					continue
 				}
 				named := in.f.env.callObject(call).Object
+				if named == "" && g == p.Func && in.ownObjectArg(p, call) {
+					named = own // a URB completion resubmits the URB it completes
+				}
 				if named == "" || obj == "" || named == obj {
 					return true
 				}
@@ -406,4 +466,140 @@ func (in *instrumenter) trackedObject(co *classObjects, t int) string {
 		}
 	}
 	return ""
+}
+
+// ownObjectArg reports whether publication call, in entry point p's own
+// body, names the object p is a callback of by p's first parameter, for
+// a class whose callbacks get their object there: usb_hcd_giveback_urb
+// calls urb->complete(urb) (drivers/usb/core/hcd.c, __usb_hcd_giveback_urb),
+// so a completion's usb_submit_urb(urb) resubmits the URB it completes.
+func (in *instrumenter) ownObjectArg(p *ir.EntryPoint, call *ir.Call) bool {
+	api, _ := models.Registration(call.Callee.Name)
+	if !models.NamedOnly(api.Publishes) || api.Object < 0 || api.Object >= len(call.Args) || len(p.Func.Params) == 0 {
+		return false
+	}
+	defs := ir.Definitions(p.Func)
+	e := call.Args[api.Object]
+	for range 4 {
+		v, ok := e.(*ir.Var)
+		if !ok {
+			return false
+		}
+		if v == p.Func.Params[0] {
+			return true
+		}
+		d := defs[v]
+		if len(d) != 1 {
+			return false
+		}
+		a, ok := d[0].(*ir.Assign)
+		if !ok {
+			return false
+		}
+		e = a.Src
+	}
+	return false
+}
+
+// registersOnce reports whether init entry point ep registers at most one
+// object of class c on any run: at most one publication call of c in the
+// code it runs, not on a cycle, in a function it reaches through one call
+// chain whose calls are on no cycle (xen-kbdfront.c's probe binds its
+// event channel once, in xenkbd_connect_backend, which resume calls too).
+// Its waiting withdrawal then stops the class's one live object (the
+// publishers that run only after it are left out by initGuard), whatever
+// whoop can name of it, as a class with one registration is stopped by
+// any of its waiting withdrawals (the driver withdraws what it made).
+func (in *instrumenter) registersOnce(ep *ir.EntryPoint, c string) bool {
+	reach := in.f.reach(ep.Func)
+	callers := make(map[*ir.Function]int)
+	var site *ir.Function
+	n := 0
+	for _, fn := range reach {
+		loops := onCycle(fn)
+		for _, b := range fn.Blocks {
+			for _, st := range b.Stmts {
+				call, ok := st.(*ir.Call)
+				if !ok {
+					continue
+				}
+				if call.Callee != nil && !call.Callee.External() {
+					callers[call.Callee]++
+					if loops[b] {
+						callers[call.Callee] += 2
+					}
+				}
+				op, ok := in.f.callReg[call]
+				if !ok || op.unregister || !slices.Contains(op.classes(), c) {
+					continue
+				}
+				n++
+				if loops[b] {
+					n++
+				}
+				site = fn
+			}
+		}
+	}
+	if n == 0 {
+		return true
+	}
+	if n > 1 {
+		return false
+	}
+	fn := site
+	for range reach {
+		if fn == ep.Func {
+			return callers[ep.Func] == 0
+		}
+		if callers[fn] != 1 {
+			return false
+		}
+		if fn = in.callerIn(reach, fn); fn == nil {
+			return false
+		}
+	}
+	return false // a cycle of calls
+}
+
+// callerIn returns the function of reach that calls fn directly.
+func (in *instrumenter) callerIn(reach []*ir.Function, fn *ir.Function) *ir.Function {
+	for _, g := range reach {
+		for _, b := range g.Blocks {
+			for _, st := range b.Stmts {
+				if call, ok := st.(*ir.Call); ok && call.Callee == fn {
+					return g
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// onCycle returns the blocks of fn that lie on a cycle of its CFG.
+func onCycle(fn *ir.Function) map[*ir.Block]bool {
+	return ir.OnCycle(fn.Blocks, func(b *ir.Block) []*ir.Block {
+		if b.Term == nil {
+			return nil
+		}
+		var succs []*ir.Block
+		for _, s := range b.Term.Succs() {
+			if s != nil {
+				succs = append(succs, s)
+			}
+		}
+		return succs
+	})
+}
+
+// initStops reports whether waiting withdrawal call of class c may stop
+// an object of c whoop cannot name: not a URB kill (models.NamedOnly),
+// and for a workqueue's drain, only when every publication of c queues
+// on that queue.
+func (in *instrumenter) initStops(c string, call *ir.Call) bool {
+	if models.NamedOnly(c) {
+		return false
+	}
+	api, _ := models.Registration(call.Callee.Name)
+	return !api.Queue || in.queuedOnlyOn(c, "", in.f.env.callObject(call).Queue)
 }

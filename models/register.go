@@ -174,11 +174,19 @@ type RegAPI struct {
 // or driver, which stands for them all.
 func ObjectClass(class string) bool {
 	switch class {
-	case ClassIRQ, ClassTimer, ClassWork, ClassTasklet, ClassNAPI, ClassCPUHP:
+	case ClassIRQ, ClassTimer, ClassWork, ClassTasklet, ClassNAPI, ClassCPUHP, ClassURB:
 		return true
 	}
 	return false
 }
+
+// NamedOnly reports whether a withdrawal of class counts only for an
+// object it names, never for the class as a whole: usb_kill_urb(p) kills
+// the URB p points to, which may be one whose completion whoop never saw
+// filled (a URB of usb_control_msg's kind, a completion set by hand), so
+// even a class with one named URB is not stopped by a kill whoop cannot
+// match to it.
+func NamedOnly(class string) bool { return class == ClassURB }
 
 // Registration returns the row of kernel function name (or of the macro
 // spelling a driver writes, e.g. "INIT_WORK").
@@ -1002,6 +1010,15 @@ func registrations() {
 	bindRow("usb_fill_control_urb", "complete", ir.RoleEntry, ClassURB, "shared")
 	pub(ClassURB, 0, "usb_submit_urb")
 	pub(ClassURB, -1, "usb_submit_anchored_urbs")
+	// usb_kill_urb (drivers/usb/core/urb.c) raises urb->reject, so that
+	// usb_submit_urb fails meanwhile (a completion that resubmits its own
+	// URB among them), unlinks the URB and waits (usb_kill_urb_queue)
+	// until its completion has returned; usb_poison_urb does the same and
+	// keeps the URB rejected. A waiting withdrawal of the URB it names
+	// (NamedOnly): the lockset counts it only for a URB whoop names
+	// (frontend/entry urbkey.go) and once every other submitter is
+	// withdrawn (crossGuard, withdrawalGuard).
+	unpub(ClassURB, 0, true, "usb_kill_urb", "usb_poison_urb")
 
 	// Kernel threads, RCU callbacks and cross-CPU calls run the function
 	// concurrently with the caller.
@@ -1046,9 +1063,13 @@ func FreezableQueue(text string) bool { return freezableQueues[text] }
 // interrupt handler like request_irq's (class irq), callable from the
 // request_irq inside the call; the call returns the irq (not negative) or
 // a negative errno after unbinding again (Number). unbind_from_irqhandler
-// is free_irq and then the unbinding, but it names the line by the irq
-// the binding returned, not by the event channel the binding's Instance
-// is: it has no row (not counted as a withdrawal).
+// (irq, dev_id) is free_irq(irq, dev_id), which waits for a running
+// handler (synchronize_irq), and then the unbinding: a waiting
+// withdrawal. It names the line by the irq the binding returned, not by
+// the event channel the binding's Instance is, so it matches no tracked
+// binding: it withdraws a class with one object (any waiting withdrawal
+// does), a request_irq line it names as written, or steps the counter of
+// objects whoop cannot name (withdraw-once).
 func xenEventChannels() {
 	for _, c := range []struct {
 		name              string
@@ -1059,6 +1080,7 @@ func xenEventChannels() {
 			Callbacks: []Callback{{Arg: c.handler, Struct: c.name, Field: "handler", HeldLockArg: -1}}})
 		bindRow(c.name, "handler", ir.RoleIRQ, ClassIRQ, "scalar shared")
 	}
+	reg(RegAPI{Name: "unbind_from_irqhandler", Object: 1, Instance: []int{0}, Unpublishes: ClassIRQ, Waits: true})
 }
 
 // nvmemProviders: an nvmem_config's reg_read and reg_write

@@ -254,6 +254,8 @@ func (s *scanner) storeFunc(f *ir.Function, b *ir.Block, st *ir.Store, fn *ir.Fu
 			if p := pathAtOffset(ps, off-fieldOffset(st.Struct, st.Field)); p != "+" && p != "" {
 				site.Object = "struct " + structName(ps) + p
 			}
+		} else if byHelper && helper.Class == models.ClassURB {
+			site.Object = s.urbKey(f, v) // the URB a usb_fill_*_urb fills
 		}
 	}
 	s.add(site)

@@ -64,6 +64,9 @@ type Result struct {
 	EscapeCalls map[string]bool
 	// Objects feeds models.Facts.Objects.
 	Objects map[*ir.Call]models.CallObject
+	// URBTops: per URB name (urbkey.go), the function that must be an
+	// init entry point for the name to stand (nil: it never does).
+	URBTops map[string]*ir.Function
 }
 
 // Find returns the entry points of prog, in a deterministic order, and
@@ -100,6 +103,7 @@ func Analyse(prog *ir.Program) (res *Result) {
 	s.scanEscaped()
 	res = s.result()
 	res.Objects = s.callObjects()
+	res.URBTops = s.urbTops(urbNames(res))
 	return res
 }
 
@@ -230,6 +234,7 @@ func FactsWith(prog *ir.Program, eps []*ir.EntryPoint, opts FactsOptions) models
 		Owned: r.Owned, Repeated: map[*ir.EntryPoint]bool{},
 		RepeatedWhy: map[*ir.EntryPoint]string{}, ExtraLocks: map[*ir.EntryPoint][]string{}, Escaped: map[*ir.EntryPoint]bool{}, EscapeCalls: r.EscapeCalls,
 		DevGroups: devGroups(prog), SetsGroups: setsGroups(prog), Objects: r.Objects, ObjectsOf: map[*ir.EntryPoint][]models.SiteObject{}}
+	dropURBNames(r, eps)
 	facts.Pinged = pinged(eps)
 	byKey := map[key][]Site{}
 	escaped := map[key]bool{}

@@ -35,6 +35,9 @@ func (s *scanner) callObjects() map[*ir.Call]models.CallObject {
 							want = api.Callbacks[0].Struct
 						}
 						co.Object, _ = s.objectKey(f, c.Args[idx], want)
+						if co.Object == "" && urbClass(api) {
+							co.Object = s.urbKey(f, c.Args[idx])
+						}
 					}
 				}
 				if api.Queue && api.QueueArg < len(c.Args) {

@@ -1,10 +1,12 @@
 /* Two URBs, and a's completion submits b: a disconnect that kills b and
  * then a leaves a window between the kills in which a's completion
  * resubmits b, so b's completion may run beside what disconnect does
- * after both kills. whoop does not count usb_kill_urb as a withdrawal (it
- * cannot name which URB a pointer member holds), so the races stay; a rule
- * that counted two kills for two URBs hid this one. The driver names
- * soft_unbind: rule usb-unbind does not apply. */
+ * after both kills. usb_kill_urb counts for the URB it names only once
+ * every other submitter of it is withdrawn (crossGuard): the kill of b
+ * comes before a's, so b's completion still races with what follows,
+ * while a's completion, which resubmits only its own URB, is over once a
+ * is killed. The driver names soft_unbind: rule usb-unbind does not
+ * apply. */
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/usb.h>
@@ -26,7 +28,7 @@ static void cx_a_done(struct urb *urb)
 {
 	struct cx *cx = urb->context;
 
-	usb_submit_urb(cx->b, GFP_ATOMIC); // want "read cx->b by cx_a_done races with write kfree\(cx\) by cx_disconnect"
+	usb_submit_urb(cx->b, GFP_ATOMIC);
 	usb_submit_urb(urb, GFP_ATOMIC);
 }
 
@@ -53,7 +55,7 @@ static void cx_disconnect(struct usb_interface *intf)
 	usb_kill_urb(cx->b);
 	usb_kill_urb(cx->a);
 	cx->bdone = 0;		/* b may have been resubmitted between the kills */ // want "write cx->bdone by cx_disconnect races with (read|write) cx->bdone by cx_b_done"
-	kfree(cx); // want "write kfree\(cx\) by cx_disconnect races with read cx->b by cx_a_done"
+	kfree(cx);
 }
 
 static const struct usb_device_id cx_ids[] = { { USB_DEVICE(0x1234, 0x5678) }, { } };

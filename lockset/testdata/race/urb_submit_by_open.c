@@ -2,7 +2,10 @@
  * may be the input device's open, callable as soon as probe registered
  * the input device: probe's stores after input_register_device race with
  * the completion, those before it do not (the completion of a control URB
- * had no class before, and raced with all of probe). */
+ * had no class before, and raced with all of probe). disconnect's kfree
+ * races with nothing: input_unregister_device stops open, the only other
+ * submitter, and then usb_kill_urb waits for a running completion (it
+ * raced with so_done before usb_kill_urb counted as a withdrawal). */
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/input.h>
@@ -20,7 +23,7 @@ static void so_done(struct urb *urb)
 {
 	struct so *so = urb->context;
 
-	so->count += so->mode; // want "read so->mode by so_done races with write so->mode by so_probe" "by so_done races with write kfree\(so\) by so_disconnect"
+	so->count += so->mode; // want "read so->mode by so_done races with write so->mode by so_probe"
 }
 
 static int so_open(struct input_dev *idev)
@@ -60,7 +63,7 @@ static void so_disconnect(struct usb_interface *intf)
 	input_unregister_device(so->idev);
 	usb_kill_urb(so->ctl);
 	usb_free_urb(so->ctl);
-	kfree(so);		/* usb_kill_urb is not counted as a withdrawal */ // want "write kfree\(so\) by so_disconnect races with (read|write) so->(mode|count) by so_done"
+	kfree(so);		/* open withdrawn, then the URB killed: so_done is over */
 }
 
 static const struct usb_device_id so_ids[] = { { USB_DEVICE(0x1234, 0x5678) }, { } };
