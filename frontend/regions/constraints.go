@@ -10,6 +10,7 @@ import (
 // build walks the program once and turns every statement into unification
 // constraints, recording what the fixpoint must revisit.
 func (g *graph) build() {
+	g.kernelInts = kernelIntegers(g.prog, g.opts)
 	g.computeLins()
 	for _, o := range g.prog.Objects {
 		g.objNode(o)
@@ -133,6 +134,11 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 		if carries(s.Dst) {
 			if g.kernelSlot(&s.Access) && (isStruct(pointee(s.Dst.CType)) != nil || typedCopiesOnly(f, s.Dst)) {
 				g.unify(g.valueOf(s.Dst), g.slotLoad(p, size))
+			} else if g.kernelIntegerLoad(s) {
+				// A12: the kernel's integer points to nothing of the
+				// driver's (kernelints.go); the cell is still read.
+				rn, off := p.resolve()
+				g.addCell(rn, []span{{off, off + size}})
 			} else {
 				g.plain = append(g.plain, p)
 				g.unify(g.valueOf(s.Dst), g.linkOf(p.n, p.off, size))

@@ -69,6 +69,8 @@ type value struct {
 	// constant must not move the pointer out of the array (A4).
 	anchor   int64
 	anchored bool
+	// quot: the value is a pointer divided by a constant (align.go).
+	quot *quotient
 }
 
 // anchorIndex notes where a pointer stood when the variable index i is
@@ -163,6 +165,7 @@ func (g *graph) eval(e ir.Expr) value {
 			a.l = join(a.l, b.l)
 		}
 		a.unknown = append(a.unknown, b.unknown...)
+		a.quot = nil
 		return a
 	case *ir.Binary:
 		return g.evalBinary(e)
@@ -175,6 +178,10 @@ func (g *graph) evalBinary(e *ir.Binary) value {
 		return value{l: topLin}
 	}
 	x, y := g.eval(e.X), g.eval(e.Y)
+	if r, ok := rounded(e.Op, x, y); ok {
+		return r
+	}
+	x.quot, y.quot = nil, nil
 	switch e.Op {
 	case ir.OpAdd:
 		if x.base != nil && y.base != nil {
@@ -189,7 +196,9 @@ func (g *graph) evalBinary(e *ir.Binary) value {
 		}
 		x.anchorIndex(y.l)
 		x.l = x.l.add(y.l)
-		x.unknown = append(x.unknown, y.unknown...)
+		if !g.typedIndex(x, y) {
+			x.unknown = append(x.unknown, y.unknown...)
+		}
 		return x
 	case ir.OpSub:
 		switch {

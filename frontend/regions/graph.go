@@ -72,6 +72,8 @@ type graph struct {
 	constParams map[*ir.Var]int64
 	linLoads    map[*ir.Var][]*ir.Load
 
+	kernelInts map[*ir.Object]bool // integer globals of the kernel (kernelints.go)
+
 	liveViews map[*node][]liveView // after the fixpoint: the views that hold
 	viewers   map[*node][]viewer   // the same, by canonical root
 }

@@ -58,6 +58,10 @@ type Options struct {
 	// S one node with every other kernel pointer memory ("external
 	// pointer"), so the objects they point to are merged (A11).
 	NoTypedPointerMemory bool
+	// NoKernelIntegers makes a load of an integer global the kernel
+	// defines carry what any kernel integer may point to, as other
+	// loads do (A12, kernelints.go).
+	NoKernelIntegers bool
 }
 
 // Analyze computes the memory regions of prog: it sets prog.Regions, the
