@@ -11,6 +11,7 @@ import (
 // constraints, recording what the fixpoint must revisit.
 func (g *graph) build() {
 	g.kernelInts = kernelIntegers(g.prog, g.opts)
+	g.slotLoadTypes = make(map[string]map[string]bool)
 	g.computeLins()
 	for _, o := range g.prog.Objects {
 		g.objNode(o)
@@ -133,6 +134,7 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 		g.record(f, s, &s.Access, p, size, false, order)
 		if carries(s.Dst) {
 			if g.kernelSlot(&s.Access) && (isStruct(pointee(s.Dst.CType)) != nil || typedCopiesOnly(f, s.Dst)) {
+				g.noteSlotLoad(f, s)
 				g.unify(g.valueOf(s.Dst), g.slotLoad(p, size))
 			} else if g.kernelIntegerLoad(s) {
 				// A12: the kernel's integer points to nothing of the
@@ -174,7 +176,7 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 				// is the kernel's, and the object meets it in its
 				// canonical node (slots.go).
 				g.slotLink(p, size)
-				g.escapes = append(g.escapes, escape{p: *v, slot: &p})
+				g.escapes = append(g.escapes, escape{p: *v, slot: &p, slotType: t, slotKey: slotKey(&s.Access)})
 				g.slots = append(g.slots, slotOp{cell: p, size: size, val: *v, store: true})
 			} else {
 				g.plain = append(g.plain, p)

@@ -98,6 +98,10 @@
 //     keeps one link for everything stored there, as any cell does; a
 //     load into a void * temporary only copied into struct pointers (an
 //     inlined dev_get_drvdata) is a load into those struct pointers.
+//     A struct S * stored into a slot escapes as an S, not as every
+//     struct starting where it points, unless the program reads that
+//     slot member as a pointer to another struct starting there (hpilo's
+//     ccb_data and the struct ccb at its start).
 //   - Scalar rule: kernel-visible memory of a node without struct objects
 //     is the external memory of its scalar type ("external char": one node
 //     per integer size, one for pointers, one per floating type); memory

@@ -254,7 +254,11 @@ func (g *graph) resolveEscapes() {
 			continue
 		}
 		if !g.lend(e.p, e.call, e.perCall) {
-			g.escape(e.p, e.t)
+			t := e.t
+			if e.slot != nil {
+				t = g.slotEscapeType(e)
+			}
+			g.escape(e.p, t)
 		}
 	}
 }
