@@ -79,7 +79,8 @@ func rounded(op ir.Op, x, y value) (value, bool) {
 // alignedBy is pointer value v moved down by an unknown amount of at most
 // m: a variable index, anchored at the lowest offset the result can have
 // that is not below the pointer's own (x + c with 0 <= c is the pointer
-// moved up to round it, ALIGN's x + m).
+// moved up to round it, ALIGN's x + m), reaching up to m bytes past it:
+// the walk folds the innermost struct or array around all of them.
 func alignedBy(v value, m int64) value {
 	if v.l.bot {
 		return v
@@ -89,6 +90,7 @@ func alignedBy(v value, m int64) value {
 		v.anchor, v.anchored = min(max(c-m, 0), c), true
 	}
 	v.l = lin{c: v.l.c, s: 1}
+	v.reach = max(v.reach, m)
 	return v
 }
 

@@ -71,6 +71,8 @@ type value struct {
 	anchored bool
 	// quot: the value is a pointer divided by a constant (align.go).
 	quot *quotient
+	// reach: how far past its anchor a rounded pointer may lie (align.go).
+	reach int64
 }
 
 // anchorIndex notes where a pointer stood when the variable index i is
@@ -294,7 +296,7 @@ func (g *graph) materialise(v value) *ptr {
 		if v.l.bot || s == 0 {
 			s = 1
 		}
-		g.strides = append(g.strides, pendingStride{p, s})
+		g.strides = append(g.strides, pendingStride{p, s, v.reach})
 	}
 	for _, u := range v.unknown {
 		g.unknowns = append(g.unknowns, pendingUnknown{result: p, src: u})

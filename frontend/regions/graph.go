@@ -105,6 +105,7 @@ type escape struct {
 type pendingStride struct {
 	p      ptr
 	stride int64
+	reach  int64 // bytes past p the walk surely spans (align.go)
 }
 
 type pendingUnknown struct {

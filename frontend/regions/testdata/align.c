@@ -35,7 +35,16 @@ struct other {
 	int b;
 };
 
+/* The aligned pointer may lie up to 7 bytes past tag[0], in len too: the
+ * walk folds the struct around all of them. */
+struct small {
+	u8 tag[2];
+	int len;
+	int x;
+};
+
 static struct priv gpriv;
+static struct small gsmall;
 static struct other gother;
 
 static long al_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
@@ -46,6 +55,7 @@ static long al_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	u8 *blk = (u8 *)roundup((unsigned long)p->block, 32);
 	unsigned long pa, y;
 	int *bad;
+	u8 *q = PTR_ALIGN(&gsmall.tag[0], 8);
 
 	mutex_lock(&p->lock);                   // want arg 0 "global gpriv.lock" exact
 	p->count++;                             // want region "global gpriv.count"
@@ -58,6 +68,8 @@ static long al_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	y = pa - 0xffffffff80000000UL;
 	pa = y + ((pa > y) ? test_phys_base : (0xffffffff80000000UL - test_page_offset_base));
 	test_map_page((struct page *)test_vmemmap_base + (pa >> 12), pa & 4095);
+	q[0] = 5;                               // want region "global gsmall"
+	gsmall.len = 6;                         // want region "global gsmall"
 	p->tail = 3;                            // want region "global gpriv.tail"
 	bad = (int *)((unsigned long)o & 0xff0fUL);
 	*bad = 4;                               // want collapsed
