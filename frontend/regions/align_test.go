@@ -36,3 +36,23 @@ func TestAlignOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestTypedSlotsOff checks the switch of A13: off, the struct ccb_data
+// stored in file->private_data escapes untyped and its driver_ccb is the
+// canonical struct ccb, the device's control block, again.
+func TestTypedSlotsOff(t *testing.T) {
+	const file = "testdata/slots_typed_store.c"
+	cases := []struct {
+		opts regions.Options
+		want string
+	}{
+		{regions.Options{}, "struct ccb.head"},
+		{regions.Options{NoTypedSlots: true}, "struct ccb_data.driver_ccb.head"},
+	}
+	for _, c := range cases {
+		prog := load(t, file, c.opts)
+		if got := strings.Join(regionsOf(prog, "data->mapped->head"), "|"); got != c.want {
+			t.Errorf("%+v: regions %q, want %q", c.opts, got, c.want)
+		}
+	}
+}

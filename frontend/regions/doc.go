@@ -101,7 +101,7 @@
 //     A struct S * stored into a slot escapes as an S, not as every
 //     struct starting where it points, unless the program reads that
 //     slot member as a pointer to another struct starting there (hpilo's
-//     ccb_data and the struct ccb at its start).
+//     ccb_data and the struct ccb at its start): A13 below.
 //   - Scalar rule: kernel-visible memory of a node without struct objects
 //     is the external memory of its scalar type ("external char": one node
 //     per integer size, one for pointers, one per floating type); memory
@@ -256,6 +256,11 @@
 //     (vmemmap_base + (pa >> PAGE_SHIFT)) do not merge the buffer with
 //     every kernel integer's pointee. Off, such a load is the link of
 //     the one "external long" cell, as other loads.
+//   - A13 typed slots (Options.NoTypedSlots, slots.go): the kernel hands
+//     back a struct pointer the driver stored in a kernel slot as the
+//     driver stored it, not as a pointer to a struct embedded at its
+//     start. Off, such a store escapes untyped (every struct starting
+//     there joins its canonical node).
 //
 // Alignment (align.go, under A4): PTR_ALIGN, ALIGN and roundup on an
 // address ((x + c) & ~m with m = 2^n - 1, ((x + c) / k) * k) give the

@@ -62,6 +62,10 @@ type Options struct {
 	// defines carry what any kernel integer may point to, as other
 	// loads do (A12, kernelints.go).
 	NoKernelIntegers bool
+	// NoTypedSlots makes a struct pointer stored into a kernel slot
+	// escape untyped, every struct starting where it points joining its
+	// canonical node (A13, slots.go).
+	NoTypedSlots bool
 }
 
 // Analyze computes the memory regions of prog: it sets prog.Regions, the

@@ -182,12 +182,16 @@ func (g *graph) resolveSlots() {
 	}
 }
 
-// A pointer of static type S * stored into a slot escapes as an S (the
-// typed-kernel assumption for what the kernel hands back), unless the
-// program reads that slot member (the same kernel struct member, in any
-// function) into a pointer to another struct type that starts where the
-// stored pointer points: then every struct there joins its canonical
-// node, as for an untyped escape. hpilo.c stores its struct ccb_data *
+// Typed slots (A13, Options.NoTypedSlots): a pointer of static type S *
+// stored into a slot escapes as an S: the kernel hands it back as the
+// driver stored it, not as a pointer to a struct embedded at its start;
+// unless the program reads that slot member (the same kernel struct
+// member, in any function) into a pointer to another struct type that
+// starts where the stored pointer points: then every struct there joins
+// its canonical node, as for an untyped escape. It can hide a race through
+// kernel code that reads the slot as the embedded struct's type and hands
+// that to the driver (a v4l2_fh at the start of a driver's per-file
+// struct stored whole in file->private_data, read by the v4l2 core). hpilo.c stores its struct ccb_data *
 // in file->private_data and reads it back only as struct ccb_data *; the
 // untyped escape also joined the struct ccb at its start (driver_ccb)
 // with canonical struct ccb, the device's control block in I/O memory,
@@ -227,7 +231,7 @@ func (g *graph) noteSlotLoad(f *ir.Function, l *ir.Load) {
 // type starting there; nil (untyped) otherwise.
 func (g *graph) slotEscapeType(e escape) ir.Type {
 	s := isStruct(e.slotType)
-	if s == nil || g.opts.NoTypeAssumption {
+	if s == nil || g.opts.NoTypeAssumption || g.opts.NoTypedSlots {
 		return nil
 	}
 	r, off := e.p.resolve()
