@@ -443,6 +443,11 @@ func (g *graph) makeRegion(rc *regionCell, shared map[*node]bool) *ir.Region {
 		size := elemType(a.t).Size()
 		switch {
 		case !f.bounded() && size > 0 && f.stride%size == 0:
+		case !f.bounded() && size > 0 && f.stride >= size:
+			// Offsets a stride apart are never in one object of the
+			// anchor's type: its members are still told apart (a
+			// physical address computed in a variable that also held
+			// the pointer: __pa's x - __START_KERNEL_map, 2^31 away).
 		case !f.bounded():
 			collapsed = true
 		default:

@@ -10,6 +10,8 @@ import (
 // build walks the program once and turns every statement into unification
 // constraints, recording what the fixpoint must revisit.
 func (g *graph) build() {
+	g.kernelInts = kernelIntegers(g.prog, g.opts)
+	g.slotLoadTypes = make(map[string]map[string]bool)
 	g.computeLins()
 	for _, o := range g.prog.Objects {
 		g.objNode(o)
@@ -132,7 +134,13 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 		g.record(f, s, &s.Access, p, size, false, order)
 		if carries(s.Dst) {
 			if g.kernelSlot(&s.Access) && (isStruct(pointee(s.Dst.CType)) != nil || typedCopiesOnly(f, s.Dst)) {
+				g.noteSlotLoad(f, s)
 				g.unify(g.valueOf(s.Dst), g.slotLoad(p, size))
+			} else if g.kernelIntegerLoad(s) {
+				// A12: the kernel's integer points to nothing of the
+				// driver's (kernelints.go); the cell is still read.
+				rn, off := p.resolve()
+				g.addCell(rn, []span{{off, off + size}})
 			} else {
 				g.plain = append(g.plain, p)
 				g.unify(g.valueOf(s.Dst), g.linkOf(p.n, p.off, size))
@@ -168,7 +176,7 @@ func (g *graph) stmt(f *ir.Function, s ir.Stmt, order *int) {
 				// is the kernel's, and the object meets it in its
 				// canonical node (slots.go).
 				g.slotLink(p, size)
-				g.escapes = append(g.escapes, escape{p: *v, slot: &p})
+				g.escapes = append(g.escapes, escape{p: *v, slot: &p, slotType: t, slotKey: slotKey(&s.Access)})
 				g.slots = append(g.slots, slotOp{cell: p, size: size, val: *v, store: true})
 			} else {
 				g.plain = append(g.plain, p)

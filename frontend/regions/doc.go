@@ -98,6 +98,10 @@
 //     keeps one link for everything stored there, as any cell does; a
 //     load into a void * temporary only copied into struct pointers (an
 //     inlined dev_get_drvdata) is a load into those struct pointers.
+//     A struct S * stored into a slot escapes as an S, not as every
+//     struct starting where it points, unless the program reads that
+//     slot member as a pointer to another struct starting there (hpilo's
+//     ccb_data and the struct ccb at its start): A13 below.
 //   - Scalar rule: kernel-visible memory of a node without struct objects
 //     is the external memory of its scalar type ("external char": one node
 //     per integer size, one for pointers, one per floating type); memory
@@ -247,6 +251,31 @@
 //     (A2 for pointer memory): one external node per S, whose pointees
 //     are the canonical S. Off, all kernel pointer memory is "external
 //     pointer", whose pointees merge (struct objects with external char).
+//   - A12 kernel integers (Options.NoKernelIntegers, kernelints.go): an
+//     integer global the kernel defines and the driver only reads holds
+//     no pointer into the driver's objects: a load of it points to
+//     nothing known (used as an address: kernel memory of its type), so
+//     __pa(buf) (buf - __START_KERNEL_map + phys_base) and virt_to_page
+//     (vmemmap_base + (pa >> PAGE_SHIFT)) do not merge the buffer with
+//     every kernel integer's pointee. Off, such a load is the link of
+//     the one "external long" cell, as other loads.
+//   - A13 typed slots (Options.NoTypedSlots, slots.go): the kernel hands
+//     back a struct pointer the driver stored in a kernel slot as the
+//     driver stored it, not as a pointer to a struct embedded at its
+//     start. Off, such a store escapes untyped (every struct starting
+//     there joins its canonical node).
+//
+// Alignment (align.go, under A4): PTR_ALIGN, ALIGN and roundup on an
+// address ((x + c) & ~m with m = 2^n - 1, ((x + c) / k) * k) give the
+// pointer plus an unknown offset of at most m: arithmetic with a variable
+// index, which folds the innermost struct or array around it, not the
+// whole node (resolveUnknowns' collapse). And an integer index added to
+// a pointer-typed base carries none of the pointers hidden in it into the
+// sum (C11 6.5.6p8: the sum points into the base's object). Off A4, both
+// collapse as before. A fold whose stride is at least the size of the
+// object a region is named after (a variable holding a pointer and its
+// physical address, 2^31 apart) leaves that object's members apart: no
+// two of its bytes are a stride apart (exact).
 //
 // String literals merged with a struct object (one pointer cell holding a
 // literal and a pointer into the struct's char array: abituguru's

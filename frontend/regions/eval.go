@@ -69,6 +69,10 @@ type value struct {
 	// constant must not move the pointer out of the array (A4).
 	anchor   int64
 	anchored bool
+	// quot: the value is a pointer divided by a constant (align.go).
+	quot *quotient
+	// reach: how far past its anchor a rounded pointer may lie (align.go).
+	reach int64
 }
 
 // anchorIndex notes where a pointer stood when the variable index i is
@@ -163,6 +167,7 @@ func (g *graph) eval(e ir.Expr) value {
 			a.l = join(a.l, b.l)
 		}
 		a.unknown = append(a.unknown, b.unknown...)
+		a.quot = nil
 		return a
 	case *ir.Binary:
 		return g.evalBinary(e)
@@ -175,6 +180,10 @@ func (g *graph) evalBinary(e *ir.Binary) value {
 		return value{l: topLin}
 	}
 	x, y := g.eval(e.X), g.eval(e.Y)
+	if r, ok := rounded(e.Op, x, y); ok {
+		return r
+	}
+	x.quot, y.quot = nil, nil
 	switch e.Op {
 	case ir.OpAdd:
 		if x.base != nil && y.base != nil {
@@ -189,7 +198,9 @@ func (g *graph) evalBinary(e *ir.Binary) value {
 		}
 		x.anchorIndex(y.l)
 		x.l = x.l.add(y.l)
-		x.unknown = append(x.unknown, y.unknown...)
+		if !g.typedIndex(x, y) {
+			x.unknown = append(x.unknown, y.unknown...)
+		}
 		return x
 	case ir.OpSub:
 		switch {
@@ -285,7 +296,7 @@ func (g *graph) materialise(v value) *ptr {
 		if v.l.bot || s == 0 {
 			s = 1
 		}
-		g.strides = append(g.strides, pendingStride{p, s})
+		g.strides = append(g.strides, pendingStride{p, s, v.reach})
 	}
 	for _, u := range v.unknown {
 		g.unknowns = append(g.unknowns, pendingUnknown{result: p, src: u})

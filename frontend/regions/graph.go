@@ -72,6 +72,11 @@ type graph struct {
 	constParams map[*ir.Var]int64
 	linLoads    map[*ir.Var][]*ir.Load
 
+	kernelInts map[*ir.Object]bool // integer globals of the kernel (kernelints.go)
+	// slotLoadTypes: per kernel slot member, the struct types the
+	// program reads it as (slots.go).
+	slotLoadTypes map[string]map[string]bool
+
 	liveViews map[*node][]liveView // after the fixpoint: the views that hold
 	viewers   map[*node][]viewer   // the same, by canonical root
 }
@@ -91,11 +96,16 @@ type escape struct {
 	// current task escapes only once the slot's object is the kernel's
 	// (current.go).
 	slot *ptr
+	// slotType and slotKey: the static pointee type of a slot store's
+	// pointer and the slot member (slotEscapeType).
+	slotType ir.Type
+	slotKey  string
 }
 
 type pendingStride struct {
 	p      ptr
 	stride int64
+	reach  int64 // bytes past p the walk surely spans (align.go)
 }
 
 type pendingUnknown struct {

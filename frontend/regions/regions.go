@@ -61,6 +61,14 @@ type Options struct {
 	// S one node with every other kernel pointer memory ("external
 	// pointer"), so the objects they point to are merged (A11).
 	NoTypedPointerMemory bool
+	// NoKernelIntegers makes a load of an integer global the kernel
+	// defines carry what any kernel integer may point to, as other
+	// loads do (A12, kernelints.go).
+	NoKernelIntegers bool
+	// NoTypedSlots makes a struct pointer stored into a kernel slot
+	// escape untyped, every struct starting where it points joining its
+	// canonical node (A13, slots.go).
+	NoTypedSlots bool
 }
 
 // Analyze computes the memory regions of prog: it sets prog.Regions, the

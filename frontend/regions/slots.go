@@ -181,3 +181,65 @@ func (g *graph) resolveSlots() {
 		g.unify(g.linkOf(op.cell.n, op.cell.off, op.size), op.val)
 	}
 }
+
+// Typed slots (A13, Options.NoTypedSlots): a pointer of static type S *
+// stored into a slot escapes as an S: the kernel hands it back as the
+// driver stored it, not as a pointer to a struct embedded at its start;
+// unless the program reads that slot member (the same kernel struct
+// member, in any function) into a pointer to another struct type that
+// starts where the stored pointer points: then every struct there joins
+// its canonical node, as for an untyped escape. It can hide a race through
+// kernel code that reads the slot as the embedded struct's type and hands
+// that to the driver (a v4l2_fh at the start of a driver's per-file
+// struct stored whole in file->private_data, read by the v4l2 core). hpilo.c stores its struct ccb_data *
+// in file->private_data and reads it back only as struct ccb_data *; the
+// untyped escape also joined the struct ccb at its start (driver_ccb)
+// with canonical struct ccb, the device's control block in I/O memory,
+// which merged the driver's per-file object with the kernel's char
+// memory and collapsed it.
+
+// slotKey names the kernel struct member a slot access is to.
+func slotKey(a *ir.Access) string {
+	return structKey(a.Struct) + a.Field
+}
+
+// noteSlotLoad records the struct types a slot load gives the driver: the
+// loaded pointer's, or those of the struct pointers its void * is only
+// copied into (typedCopiesOnly).
+func (g *graph) noteSlotLoad(f *ir.Function, l *ir.Load) {
+	key := slotKey(&l.Access)
+	if g.slotLoadTypes[key] == nil {
+		g.slotLoadTypes[key] = make(map[string]bool)
+	}
+	if s := isStruct(pointee(l.Dst.CType)); s != nil {
+		g.slotLoadTypes[key][structKey(s)] = true
+		return
+	}
+	for _, b := range f.Blocks {
+		for _, st := range b.Stmts {
+			if a, ok := st.(*ir.Assign); ok && a.Src == ir.Expr(l.Dst) {
+				if s := isStruct(pointee(a.Dst.CType)); s != nil {
+					g.slotLoadTypes[key][structKey(s)] = true
+				}
+			}
+		}
+	}
+}
+
+// slotEscapeType returns the type a slot store's pointer escapes as: its
+// static pointee struct, unless a load of the slot reads another struct
+// type starting there; nil (untyped) otherwise.
+func (g *graph) slotEscapeType(e escape) ir.Type {
+	s := isStruct(e.slotType)
+	if s == nil || g.opts.NoTypeAssumption || g.opts.NoTypedSlots {
+		return nil
+	}
+	r, off := e.p.resolve()
+	loads := g.slotLoadTypes[e.slotKey]
+	for _, t := range g.structsAt(r, off) {
+		if t != s && structKey(t) != structKey(s) && loads[structKey(t)] {
+			return nil
+		}
+	}
+	return e.slotType
+}

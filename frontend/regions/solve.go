@@ -254,7 +254,11 @@ func (g *graph) resolveEscapes() {
 			continue
 		}
 		if !g.lend(e.p, e.call, e.perCall) {
-			g.escape(e.p, e.t)
+			t := e.t
+			if e.slot != nil {
+				t = g.slotEscapeType(e)
+			}
+			g.escape(e.p, t)
 		}
 	}
 }
@@ -526,23 +530,24 @@ func (g *graph) resolveIndirect() {
 func (g *graph) resolveStrides() {
 	for _, s := range g.strides {
 		r, off := s.p.resolve()
-		if g.opts.NoBoundsAssumption || !strideFolded(r.r.folds, off, s.stride) {
+		if g.opts.NoBoundsAssumption || !strideFolded(r.r.folds, off, s.stride, s.reach) {
 			x := r.norm(off)
-			g.addFold(r, g.foldWithin(r, x, x+1, s.stride))
+			g.addFold(r, g.foldWithin(r, x, x+1+s.reach, s.stride))
 		}
 	}
 }
 
-func strideFolded(fs []*fold, x, s int64) bool {
+func strideFolded(fs []*fold, x, s, reach int64) bool {
 	for {
 		f := foldAt(fs, x)
 		if f == nil {
 			return false
 		}
 		// A merge of member pointers says nothing of where arithmetic
-		// from them goes (fold.member).
+		// from them goes (fold.member); a rounded pointer may lie past
+		// the fold's end (align.go).
 		if f.member == 0 && s%f.stride == 0 {
-			return true
+			return x+reach < f.hi
 		}
 		x = f.base + mod(x-f.base, f.stride)
 		fs = f.inner

@@ -35,9 +35,10 @@ static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	b->hdr = 1;
 	spin_unlock(&b->lock);
 
-	/* A pointer with flags in its low bits: masking them off hides it in
-	 * integer arithmetic, so the struct it points to is collapsed. */
-	spin_lock(&t->lock);               // want arg 0 "struct tagged" inexact why "does not tell the members of struct tagged apart"
+	/* A pointer with flags in its low bits: masking them off moves it
+	 * down by up to 3 bytes (an alignment, align.go), somewhere within
+	 * struct tagged. */
+	spin_lock(&t->lock);               // want arg 0 "struct tagged" inexact why "pointer arithmetic leaves its place within struct tagged unknown"
 	t->n = 1;
 	spin_unlock(&t->lock);
 
