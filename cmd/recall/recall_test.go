@@ -224,7 +224,7 @@ func TestWhoopArgs(t *testing.T) {
 	cfg := config{tree: "/t", build: "/b"}
 	c := &Case{File: "drivers/leds/led-class.c", Parts: []string{"drivers/leds/led-core.c"}, Args: []string{"--no-assume", "static-linkage"}}
 	got := strings.Join(whoopArgs(cfg, c), " ")
-	want := "--kernel /t --kernel-build /b --jobs 1 --no-progress --format json -I /t/drivers/leds --no-assume static-linkage --module -- drivers/leds/led-class.c drivers/leds/led-core.c"
+	want := "--kernel /t --kernel-build /b --jobs 1 --no-progress --format json --file-timeout 0 -I /t/drivers/leds --no-assume static-linkage --module -- drivers/leds/led-class.c drivers/leds/led-core.c"
 	if got != want {
 		t.Errorf("whoopArgs:\n got %s\nwant %s", got, want)
 	}

@@ -123,10 +123,12 @@ func runWhoop(ctx context.Context, cfg config, c *Case, root string) (stdout, st
 
 // whoopArgs is whoop's command line for c: JSON out, one job, the tree
 // and build given, the case's own flags, and its file (with its parts as
-// one module).
+// one module). No --file-timeout: whoop's wall-clock limit would make a
+// slow case (ptp.ko, about 3 minutes of CPU) found or not by the
+// machine's load; the -timeout kill above still bounds a hang.
 func whoopArgs(cfg config, c *Case) []string {
 	args := []string{"--kernel", cfg.tree, "--kernel-build", cfg.build,
-		"--jobs", "1", "--no-progress", "--format", "json"}
+		"--jobs", "1", "--no-progress", "--format", "json", "--file-timeout", "0"}
 	// A reverted copy holds only the case's directories: their own
 	// headers are found next to the file, as kbuild's -I$(src) does, and
 	// the tree's directories come next for what the copy lacks ("../x.h").
