@@ -191,7 +191,8 @@
 // would: oracle values, initial memory, arguments and the yields at which
 // each thread switches. Values are learned input-to-state: a read first
 // gets a marker, and a marker compared for equality with a constant, or
-// tested or returned as it came, teaches that read the constant (or 0) in
+// tested or returned as it came (by a setup, or by the opener a thread
+// runs first: zf_open's nonseekable_open), teaches that read the constant (or 0) in
 // the next run, kept only when the run gets further. A masked marker
 // compared (status & TxOK) teaches the value whose bits flip the test, an
 // ordering comparison (pos >= fs->total_secs) the value across it. When
