@@ -754,6 +754,9 @@ type probeState struct {
 	d        *drive
 	over     map[oracleKey]*big.Int
 	progress int
+	// late: thread 1 began a round late, so thread 2 ran first
+	// (lateStart).
+	late bool
 }
 
 // bestFor returns the index of the probe whose thread t reached the most
@@ -761,6 +764,9 @@ type probeState struct {
 func bestFor(probes []probeState, t int) int {
 	best, most := -1, 0
 	for i, p := range probes {
+		if p.late {
+			continue
+		}
 		if n := p.d.checks(t); n > 0 && n >= most {
 			best, most = i, n
 		}
@@ -791,6 +797,8 @@ const maxLearnRuns = 12
 // that let the setup and both threads through (drive.learn) and find each
 // thread's yields; one more probe mixes the values of the probe that
 // reached the most checks in thread 1 with those of the best in thread 2.
+// If no probe got through, one more probe starts thread 1 late
+// (lateStart), and its schedules switch at thread 2's checks.
 // Then, for each probe that got through and each access yield with a check
 // in it, one run switches there and lets the other thread run to its end
 // (the other thread runs first when the second thread checks). The runs
@@ -833,6 +841,13 @@ func (p *pairJob) concreteRuns(s *seq) *confirmation {
 // noSwitch is a schedule without switches: a probe.
 var noSwitch = [nThreads]int{-1, -1, -1}
 
+// lateStart is the probe in which thread 1 begins a round late (its
+// first decision is its start yield), so that thread 2 runs first: the
+// probe tried when no probe got through with thread 1 first (machzwd's
+// zf_write|zf_close: the close's open fails while the write's file holds
+// the device, but a close may run first and let the write's open in).
+var lateStart = [nThreads]int{-1, 0, -1}
+
 // concreteStart is a memory strategy and the oracle values to start from.
 type concreteStart struct {
 	st   strategy
@@ -867,6 +882,11 @@ func (c *concreteSearch) fromStart(sp concreteStart) {
 	}
 	if mixed := c.mixedProbe(); mixed != nil {
 		if c.learn(st, mixed, noSwitch); c.hit != nil {
+			return
+		}
+	}
+	if len(c.through) == 0 && c.s.plans[1].startYield && !c.s.sh.awaitPub {
+		if c.learn(st, sp.over, lateStart); c.hit != nil {
 			return
 		}
 	}
@@ -919,8 +939,8 @@ func (c *concreteSearch) run(st strategy, over map[oracleKey]*big.Int, switchAt 
 	for k := range d.hints {
 		c.aliased[k] = true
 	}
-	if switchAt == noSwitch {
-		c.through = append(c.through, probeState{d, over, progress})
+	if switchAt == noSwitch || switchAt == lateStart {
+		c.through = append(c.through, probeState{d, over, progress, switchAt == lateStart})
 	}
 	return d, progress
 }
@@ -1096,11 +1116,15 @@ func (c *concreteSearch) schedules() []switchSchedule {
 	sort.SliceStable(order, func(i, j int) bool { return c.through[order[i]].progress > c.through[order[j]].progress })
 	for _, i := range order {
 		probe, over := c.through[i].d, c.through[i].over
-		sig := fmt.Sprint(probe.kinds)
+		sig := fmt.Sprint(c.through[i].late, probe.kinds)
 		if seen[sig] {
 			continue
 		}
 		seen[sig] = true
+		if c.through[i].late {
+			scheds = append(scheds, lateSchedules(probe, over)...)
+			continue
+		}
 		scheds = append(scheds, c.probeSchedules(probe, over)...)
 	}
 	return scheds
@@ -1142,6 +1166,21 @@ func (c *concreteSearch) probeSchedules(probe *drive, over map[oracleKey]*big.In
 			if n < len(per[t]) {
 				scheds = append(scheds, per[t][n])
 			}
+		}
+	}
+	return scheds
+}
+
+// lateSchedules are a late probe's schedules: thread 2, which ran first,
+// switches at one of its race checks and thread 1 runs (thread 1 used its
+// one switch to start late).
+func lateSchedules(probe *drive, over map[oracleKey]*big.Int) []switchSchedule {
+	var scheds []switchSchedule
+	for n, k := range probe.kinds[2] {
+		if k == checkYield {
+			sw := lateStart
+			sw[2] = n
+			scheds = append(scheds, switchSchedule{over, sw})
 		}
 	}
 	return scheds

@@ -191,7 +191,8 @@
 // would: oracle values, initial memory, arguments and the yields at which
 // each thread switches. Values are learned input-to-state: a read first
 // gets a marker, and a marker compared for equality with a constant, or
-// tested or returned as it came, teaches that read the constant (or 0) in
+// tested or returned as it came (by a setup, or by the opener a thread
+// runs first: zf_open's nonseekable_open), teaches that read the constant (or 0) in
 // the next run, kept only when the run gets further. A masked marker
 // compared (status & TxOK) teaches the value whose bits flip the test, an
 // ordering comparison (pos >= fs->total_secs) the value across it. When
@@ -207,7 +208,11 @@
 // which are tried one at a time; each one taken all at once may then be
 // given up alone (a branch on netif_running() taught 0 next to the bit
 // test the loop after it needs). The starts (the seed, then each initial
-// memory) share the runs, so learning on one cannot spend them all. A
+// memory) share the runs, so learning on one cannot spend them all.
+// When no probe with thread 1 first gets through (a single-open device
+// whose second open fails while the first file holds it), a probe with
+// thread 1 starting a round late lets thread 2 run first, and switches
+// at thread 2's race checks. A
 // run that reaches a failing race check is a replayed execution, so it confirms the race
 // like a model would (the harness's assumptions on arguments are checked
 // too); runs that fail prove nothing, and the query then decides. So the

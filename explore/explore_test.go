@@ -297,7 +297,10 @@ module_init(d_init);
 // misc_register's success, and the race an ioctl command; in
 // testdata/concrete/objects.c the two threads must meet on one object
 // reached through different pointers, past an ordering test and a bit
-// test; pc8736x_gpio's init reads a SuperIO id. The solver alone gives the
+// test; in testdata/concrete/opener.c the file's open returns
+// nonseekable_open's status as it came; in testdata/concrete/latestart.c
+// the race of a single-open device's write and release needs the
+// release's thread first; pc8736x_gpio's init reads a SuperIO id. The solver alone gives the
 // same verdicts (objects.c's device struct, kzalloc'd, now lives in the
 // zeroed space: before, the solver's first model of its two ioctls laid it
 // over the struct file, and the strict check rejected that trace); a race
@@ -311,6 +314,8 @@ func TestConcreteRuns(t *testing.T) {
 		{filepath.Join("testdata", "concrete", "hwid.c"), 1, 0},
 		{filepath.Join("testdata", "concrete", "objects.c"), 2, 0},
 		{filepath.Join("testdata", "concrete", "lessons.c"), 2, 0},
+		{filepath.Join("testdata", "concrete", "opener.c"), 1, 0},
+		{filepath.Join("testdata", "concrete", "latestart.c"), 3, 0},
 		{sharedDriver(t, "pc8736x_gpio"), 5, 0},
 	} {
 		t.Run(filepath.Base(filepath.Dir(tc.path))+"/"+filepath.Base(tc.path), func(t *testing.T) {

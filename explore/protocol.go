@@ -377,6 +377,9 @@ func (r *replayer) begin(th *thread) error {
 	a.quiet = true
 	a.onReturn = func(v *big.Int) error {
 		if v != nil && pl.opener.Func.Ret != nil && v.Sign() != 0 {
+			if r.drive != nil {
+				r.drive.branch(v) // a status returned as it came (nonseekable_open's)
+			}
 			return fmt.Errorf("%s: %s returned %s: the kernel does not call %s", th.ep.Name(), pl.opener.Name(), v, th.ep.Name())
 		}
 		r.write(r.s.flags, big.NewInt(openedCell(th.id)), obj)

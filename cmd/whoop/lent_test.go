@@ -24,15 +24,16 @@ func TestEfirtcLentLocals(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(out, "1 finding on 1 variable (1 racy pair of 15 concurrent)") {
-		t.Errorf("summary: want 1 finding on 1 variable (1 racy pair of 15 concurrent); output:\n%s", out)
+	// The read_proc's page is its own per call (frontend/regions/handback.go).
+	if !strings.Contains(out, "0 findings on 0 variables (0 racy pairs of 15 concurrent)") {
+		t.Errorf("summary: want 0 findings on 0 variables (0 racy pairs of 15 concurrent); output:\n%s", out)
 	}
 	// Without it, eft is shared after its first call; the memset before
 	// that call stays private (unpublished-locals) until that goes too.
 	// (-v: every race, as the lines of each finding name only its anchor.)
 	_, out, _ = runWhoop(t, "-v", "--no-progress", "--no-assume", "no-retained-locals", path)
 	if !strings.Contains(out, "race on 'eft.timezone'") || strings.Contains(out, "race on 'memset(&eft)'") ||
-		!strings.Contains(out, "10 findings on 10 variables (3 racy pairs of 15 concurrent)") {
+		!strings.Contains(out, "9 findings on 9 variables (2 racy pairs of 15 concurrent)") {
 		t.Errorf("--no-assume no-retained-locals: want the races on eft back, not on its memset; output:\n%s", out)
 	}
 	_, out, _ = runWhoop(t, "-v", "--no-progress", "--no-assume", "no-retained-locals,unpublished-locals", path)

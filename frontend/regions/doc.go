@@ -182,7 +182,10 @@
 //     passed on to an indirect call through an ops field whose row takes
 //     that argument per call (rtc_class_ops.read_time's tm, from the rtc
 //     core's exported rtc_read_time) is lent to the call like a stack
-//     local (A6, lend.go), not published.
+//     local (A6, lend.go), not published. A pointer to such an object
+//     stored in another one the driver never reads (read_proc's *start =
+//     page + off) gives the kernel back what it holds, not a new object:
+//     no escape (handback.go).
 //   - A2 typed kernel (Options.NoTypeAssumption): kernel code respects C
 //     types: a pointer it hands over as S* (or that the driver uses as S*)
 //     points to an object of type S, and memory it hands over as a scalar

@@ -79,6 +79,8 @@ type graph struct {
 
 	liveViews map[*node][]liveView // after the fixpoint: the views that hold
 	viewers   map[*node][]viewer   // the same, by canonical root
+
+	readRoots readCache // the roots the driver reads (handback.go)
 }
 
 type escape struct {

@@ -122,6 +122,9 @@ func (g *graph) propagateKernel() {
 					continue
 				}
 			}
+			if g.handsBack(n, *c.link) {
+				continue // A1: the kernel's own per-call object (handback.go)
+			}
 			mark(*c.link)
 		}
 		// A split entry point's signature is its copy's, which only the
@@ -377,6 +380,9 @@ func (g *graph) resolveStores() {
 			if _, ok, _ := g.lendLink(s.val); ok {
 				continue // A8: lent with the local it is stored in
 			}
+		}
+		if g.handsBack(r, s.val) {
+			continue // A1: the kernel's own per-call object (handback.go)
 		}
 		g.escape(s.val, s.t)
 	}
