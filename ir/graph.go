@@ -21,6 +21,22 @@ func OnCycle[N comparable](roots []N, succs func(N) []N) map[N]bool {
 	return out
 }
 
+// LoopBlocks returns the blocks of fn that lie on a cycle of its CFG.
+func LoopBlocks(fn *Function) map[*Block]bool {
+	return OnCycle(fn.Blocks, func(b *Block) []*Block {
+		if b.Term == nil {
+			return nil
+		}
+		var succs []*Block
+		for _, s := range b.Term.Succs() {
+			if s != nil {
+				succs = append(succs, s)
+			}
+		}
+		return succs
+	})
+}
+
 // CycleComponents numbers the cycles of the graph given by succs: each node
 // on a cycle maps to the index of its strongly connected component, the
 // same for the nodes of one component (Tarjan's algorithm, visiting roots

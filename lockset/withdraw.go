@@ -516,7 +516,7 @@ func (in *instrumenter) registersOnce(ep *ir.EntryPoint, c string) bool {
 	var site *ir.Function
 	n := 0
 	for _, fn := range reach {
-		loops := onCycle(fn)
+		loops := ir.LoopBlocks(fn)
 		for _, b := range fn.Blocks {
 			for _, st := range b.Stmts {
 				call, ok := st.(*ir.Call)
@@ -574,22 +574,6 @@ func (in *instrumenter) callerIn(reach []*ir.Function, fn *ir.Function) *ir.Func
 		}
 	}
 	return nil
-}
-
-// onCycle returns the blocks of fn that lie on a cycle of its CFG.
-func onCycle(fn *ir.Function) map[*ir.Block]bool {
-	return ir.OnCycle(fn.Blocks, func(b *ir.Block) []*ir.Block {
-		if b.Term == nil {
-			return nil
-		}
-		var succs []*ir.Block
-		for _, s := range b.Term.Succs() {
-			if s != nil {
-				succs = append(succs, s)
-			}
-		}
-		return succs
-	})
 }
 
 // initStops reports whether waiting withdrawal call of class c may stop

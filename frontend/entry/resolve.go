@@ -314,25 +314,9 @@ func (s *scanner) inLoop(f *ir.Function, b *ir.Block) bool {
 	if m, ok := s.loops[f]; ok {
 		return m[b]
 	}
-	m := cyclic(f)
+	m := ir.LoopBlocks(f)
 	s.loops[f] = m
 	return m[b]
-}
-
-// cyclic returns the blocks of f that lie on a cycle.
-func cyclic(f *ir.Function) map[*ir.Block]bool {
-	return ir.OnCycle(f.Blocks, func(b *ir.Block) []*ir.Block {
-		if b.Term == nil {
-			return nil
-		}
-		var succs []*ir.Block
-		for _, s := range b.Term.Succs() {
-			if s != nil {
-				succs = append(succs, s)
-			}
-		}
-		return succs
-	})
 }
 
 // repeatedFn reports whether driver function f may run several times
