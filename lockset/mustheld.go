@@ -374,133 +374,160 @@ func (a *mustAnalysis) lockOp(st held, op lockOp) {
 }
 
 func (a *mustAnalysis) regOp(st held, call *ir.Call, op regOp) {
-	unknown := func(l int) {
-		st.any.clear(l)
-		st.w.clear(l)
-		st.none.clear(l)
-		st.notW.clear(l)
-	}
 	switch {
 	case op.unregister && (a.ep.Role == ir.RoleExit || a.ep.Role == ir.RoleInit && a.in.countsInInit(call)):
-		l, ok := a.in.unpub[op.class]
-		wg := a.in.withdrawal[op.class]
-		if a.ep.Role == ir.RoleInit {
-			wg = a.in.initWithdrawals[call]
-		}
-		if !ok || wg.never {
-			return
-		}
-		all, trackers, count := a.in.withdrawn(op.class, call)
-		if a.ep.Role == ir.RoleInit && wg.single && a.in.initStops(op.class, call) {
-			all = true // as regCall: the init's one live object
-		}
-		if !all && len(trackers) == 0 && !count {
-			return
-		}
-		guarded := true
-		for _, gl := range wg.first {
-			guarded = guarded && st.w.has(gl)
-		}
-		if !all {
-			// As the instrumentation: this object's tracker is held for
-			// writing (or the counter steps), the class's pseudo-lock once
-			// every object is withdrawn. Where that is not the same on
-			// every path, the symbolic check decides.
-			set := func(t int, from int, obj string) {
-				first, never := a.in.crossGuard(op.class, obj)
-				if never {
-					return // as regCall: this withdrawal never counts
-				}
-				crossed, maybe := true, false
-				for _, gl := range first {
-					crossed = crossed && st.w.has(gl)
-					maybe = maybe || !st.notW.has(gl)
-				}
-				srcMust := from < 0 || st.w.has(from)
-				switch {
-				case st.w.has(t):
-				case !crossed && !maybe:
-				case !crossed:
-					unknown(t)
-				case guarded && srcMust:
-					st.any.set(t)
-					st.w.set(t)
-					st.none.clear(t)
-					st.notW.clear(t)
-				case from >= 0 && st.notW.has(from):
-				default:
-					unknown(t)
-				}
-			}
-			co := a.in.objects[op.class]
-			for _, t := range trackers {
-				set(t, -1, a.in.trackedObject(co, t))
-			}
-			if count {
-				for i := len(co.counter) - 1; i > 0; i-- {
-					set(co.counter[i], co.counter[i-1], "")
-				}
-				set(co.counter[0], -1, "")
-			}
-			if co.never || st.w.has(l) {
-				return // never withdrawn as a whole, or already on every path
-			}
-			must, none := true, false
-			for _, t := range a.in.complete(op.class) {
-				must = must && st.w.has(t)
-				none = none || st.notW.has(t)
-			}
-			switch {
-			case none:
-				return // some object still registered on every path
-			case !must:
-				unknown(l)
-				return
-			}
-		}
-		for _, gl := range wg.first {
-			if !st.w.has(gl) {
-				// Perhaps withdrawn on some paths: neither held nor
-				// free on all; the symbolic check decides.
-				st.any.clear(l)
-				st.w.clear(l)
-				st.none.clear(l)
-				st.notW.clear(l)
-				return
-			}
-		}
-		st.any.set(l)
-		st.w.set(l)
-		st.none.clear(l)
-		st.notW.clear(l)
+		a.withdrawOp(st, call, op)
 	case !op.unregister && (a.in.publisherInit(a.ep) || a.ep.Role == ir.RoleExit):
-		// A registration that may have failed published nothing on that
-		// path (instrument.go, errnoResult): neither held nor free on
-		// every path, the symbolic check decides.
-		r := errnoResult(call)
-		cond := a.in.f.failedPublishesNothing && (r.Errno || r.Number)
-		release := func(l int) {
-			if cond && !st.none.has(l) {
-				unknown(l)
-				return
-			}
-			st.any.clear(l)
-			st.w.clear(l)
-			st.none.set(l)
-			st.notW.set(l)
+		a.publishOp(st, call, op)
+	}
+}
+
+// unknown forgets what st knows of lock l: the symbolic check decides.
+func (h held) unknown(l int) {
+	h.any.clear(l)
+	h.w.clear(l)
+	h.none.clear(l)
+	h.notW.clear(l)
+}
+
+// holdW records lock l held for writing on every path.
+func (h held) holdW(l int) {
+	h.any.set(l)
+	h.w.set(l)
+	h.none.clear(l)
+	h.notW.clear(l)
+}
+
+// release records lock l free on every path.
+func (h held) release(l int) {
+	h.any.clear(l)
+	h.w.clear(l)
+	h.none.set(l)
+	h.notW.set(l)
+}
+
+// withdrawOp is regOp for a waiting withdrawal in an exit (or an init
+// that counts it): the class's pseudo-lock is taken back for writing where
+// the instrumentation takes it on every path.
+func (a *mustAnalysis) withdrawOp(st held, call *ir.Call, op regOp) {
+	l, ok := a.in.unpub[op.class]
+	wg := a.in.withdrawal[op.class]
+	if a.ep.Role == ir.RoleInit {
+		wg = a.in.initWithdrawals[call]
+	}
+	if !ok || wg.never {
+		return
+	}
+	all, trackers, count := a.in.withdrawn(op.class, call)
+	if a.ep.Role == ir.RoleInit && wg.single && a.in.initStops(op.class, call) {
+		all = true // as regCall: the init's one live object
+	}
+	if !all && len(trackers) == 0 && !count {
+		return
+	}
+	if !all && !a.withdrawObjects(st, op, wg, trackers, count) {
+		return
+	}
+	for _, gl := range wg.first {
+		if !st.w.has(gl) {
+			// Perhaps withdrawn on some paths: neither held nor free on
+			// all; the symbolic check decides.
+			st.unknown(l)
+			return
 		}
-		closure := a.in.publishedBy(op)
-		for _, c := range closure {
-			if l, ok := a.in.unpub[c]; ok {
-				release(l)
-			}
+	}
+	st.holdW(l)
+}
+
+// withdrawObjects steps the trackers and counter of a withdrawal of some
+// of op.class's objects, as the instrumentation does: this object's
+// tracker is held for writing (or the counter steps), the class's
+// pseudo-lock once every object is withdrawn. Where that is not the same
+// on every path, the symbolic check decides. It reports whether the class
+// as a whole may now be withdrawn on every path.
+func (a *mustAnalysis) withdrawObjects(st held, op regOp, wg withdrawalGuard, trackers []int, count bool) bool {
+	guarded := true
+	for _, gl := range wg.first {
+		guarded = guarded && st.w.has(gl)
+	}
+	set := func(t int, from int, obj string) {
+		first, never := a.in.crossGuard(op.class, obj)
+		if never {
+			return // as regCall: this withdrawal never counts
 		}
-		for _, t := range a.in.trackersOf(closure) {
-			release(t)
+		crossed, maybe := true, false
+		for _, gl := range first {
+			crossed = crossed && st.w.has(gl)
+			maybe = maybe || !st.notW.has(gl)
 		}
-		for _, t := range a.in.pubTrackersReleased(call, op, closure) {
-			release(t)
+		srcMust := from < 0 || st.w.has(from)
+		switch {
+		case st.w.has(t):
+		case !crossed && !maybe:
+		case !crossed:
+			st.unknown(t)
+		case guarded && srcMust:
+			st.holdW(t)
+		case from >= 0 && st.notW.has(from):
+		default:
+			st.unknown(t)
 		}
+	}
+	co := a.in.objects[op.class]
+	for _, t := range trackers {
+		set(t, -1, a.in.trackedObject(co, t))
+	}
+	if count {
+		for i := len(co.counter) - 1; i > 0; i-- {
+			set(co.counter[i], co.counter[i-1], "")
+		}
+		set(co.counter[0], -1, "")
+	}
+	l := a.in.unpub[op.class]
+	if co.never || st.w.has(l) {
+		return false // never withdrawn as a whole, or already on every path
+	}
+	must, none := true, false
+	for _, t := range a.in.complete(op.class) {
+		must = must && st.w.has(t)
+		none = none || st.notW.has(t)
+	}
+	switch {
+	case none:
+		return false // some object still registered on every path
+	case !must:
+		st.unknown(l)
+		return false
+	}
+	return true
+}
+
+// publishOp is regOp for a registration in a publishing init or an exit:
+// the pseudo-locks of what it publishes are free after it. One that may
+// have failed published nothing on that path (instrument.go,
+// errnoResult): neither held nor free on every path, the symbolic check
+// decides.
+func (a *mustAnalysis) publishOp(st held, call *ir.Call, op regOp) {
+	r := errnoResult(call)
+	cond := a.in.f.failedPublishesNothing && (r.Errno || r.Number)
+	release := func(l int) {
+		if cond && !st.none.has(l) {
+			st.unknown(l)
+			return
+		}
+		st.release(l)
+	}
+	closure := a.in.publishedBy(op)
+	for _, c := range closure {
+		if l, ok := a.in.unpub[c]; ok {
+			release(l)
+		}
+	}
+	for _, t := range a.in.trackersOf(closure) {
+		release(t)
+	}
+	for _, t := range a.in.pubTrackersReleased(call, op, closure) {
+		release(t)
 	}
 }
 
