@@ -1,7 +1,6 @@
 package vc
 
 import (
-	"math/bits"
 	"slices"
 
 	"github.com/whoopverify/whoop/ir"
@@ -25,14 +24,6 @@ func (s ghostSet) union(t ghostSet) bool {
 		}
 	}
 	return grew
-}
-
-func (s ghostSet) count() int {
-	n := 0
-	for _, w := range s {
-		n += bits.OnesCount64(w)
-	}
-	return n
 }
 
 // ghostReads answers which ghosts can still be read from a program point
