@@ -392,6 +392,18 @@ var helperTable = func() map[string]Helper {
 	add(printf(2), "acpi_handle_printk", "__acpi_handle_debug")
 	add(Helper{Returns: ReturnsScalar, NoEscape: true}, "vprintk")
 
+	// List debugging (CONFIG_DEBUG_LIST, 6.12 lib/list_debug.c): the
+	// inline list_add and list_del call these checks with the list heads
+	// they link or unlink; they compare the neighbours' links with the
+	// entry, report a corruption and return a bool, keeping no pointer.
+	// Their reads are of the cells the inline code then writes, under
+	// the same locks, so they are left out: a race on such a read is
+	// reported on that write. Without the rows every list head a driver
+	// links escaped as struct list_head * and its container joined the
+	// one canonical list_head at the head's offset (issue 47, cause 2).
+	add(Helper{Returns: ReturnsScalar, NoEscape: true},
+		"__list_add_valid_or_report", "__list_del_entry_valid_or_report")
+
 	// Initialising and using synchronisation objects: the kernel does not
 	// hand these pointers back to the driver (the locking table itself is
 	// in locks.go; lock state is the lockset's business, not memory). Wait
