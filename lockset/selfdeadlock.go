@@ -34,13 +34,14 @@ import (
 // left out: another thread's up() releases them. The lock checks keep
 // every path, and report the second acquire as a double lock.
 
-// noteOwnedLock records whether a lock operation of call names lock l of
-// class class as one exact, non-recursive, owner-released lock object.
+// noteOwnedLock records whether call's lock operation api names lock l as
+// one exact global mutex or spinlock; one operation that does not is enough
+// to leave l out.
 func (f *facts) noteOwnedLock(call *ir.Call, api models.LockAPI, l int, kernelLock bool) {
 	if f.ownedLocks == nil {
 		return
 	}
-	t := (*ir.Target)(nil)
+	var t *ir.Target
 	if api.Arg >= 0 && api.Arg < len(call.ArgTargets) {
 		t = call.ArgTargets[api.Arg]
 	}
