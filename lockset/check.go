@@ -110,6 +110,10 @@ type Options struct {
 	// NoCallAllocations drops the call-allocations rule (callalloc.go):
 	// two calls' accesses to the objects each allocated may then meet.
 	NoCallAllocations bool
+	// NoSelfDeadlock drops the self-deadlock rule (selfdeadlock.go): an
+	// acquire of a global mutex or spinlock the thread holds then returns,
+	// as if the lock were recursive.
+	NoSelfDeadlock bool
 	// NoSingleOpen drops the single-open rule (singleopen.go): a bit a
 	// file_operations' open takes with test_and_set_bit and its release
 	// gives back with clear_bit is then no pseudo-lock, and release's code

@@ -148,6 +148,10 @@ type facts struct {
 	singleOpenRMW bool
 	// publicationObjects, exportProbe: factsOptions' (pubobjects.go).
 	publicationObjects, exportProbe bool
+	// ownedLocks: per lock, whether every operation of it names one
+	// global mutex or spinlock exactly (selfdeadlock.go); nil when the
+	// self-deadlock rule is off.
+	ownedLocks map[int]bool
 }
 
 // storeLockOps are the lock operations just before and just after a store.
@@ -191,6 +195,9 @@ type factsOptions struct {
 	releaseRef bool
 	// callAllocations: two calls' own allocations differ (callalloc.go).
 	callAllocations bool
+	// selfDeadlock: an acquire of a held global mutex or spinlock never
+	// returns (selfdeadlock.go).
+	selfDeadlock bool
 	// singleOpen applies the single-open rule; singleOpenFields also to
 	// bits in struct fields (one object per device: one-device and
 	// lock-instances).
@@ -222,7 +229,7 @@ func (opts Options) factsOptions() factsOptions {
 		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
 		releaseRef: !opts.NoReleaseRef, publicationObjects: !opts.NoPublicationObjects && !opts.ManyDevices,
 		exportProbe: !opts.NoExportProbe && !opts.ManyDevices, helperLocks: !opts.NoHelperLocks,
-		callAllocations: !opts.NoCallAllocations, urbKill: !opts.NoURBKill && !opts.ManyDevices,
+		callAllocations: !opts.NoCallAllocations, selfDeadlock: !opts.NoSelfDeadlock, urbKill: !opts.NoURBKill && !opts.ManyDevices,
 		exitQuiet:        !opts.NoExitQuiet,
 		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
 }
@@ -258,6 +265,9 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		reachMemo:              make(map[*ir.Function][]*ir.Function),
 		entryHeld:              make(map[*ir.EntryPoint][]entryLock),
 		storeLock:              make(map[ir.Stmt]storeLockOps),
+	}
+	if o.selfDeadlock {
+		f.ownedLocks = make(map[int]bool)
 	}
 	// Kernel locks entry points hold come first so their indices are stable.
 	for _, ep := range prog.EntryPoints {
@@ -361,6 +371,7 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 	if api, ok := models.Lock(name); ok {
 		op := lockOp{api: api, lock: -1}
 		rw := api.Class == "rwlock" || api.Class == "rw_semaphore"
+		kernelLock := false // the lock the kernel holds around callbacks
 		switch {
 		case api.Arg < 0:
 			op.lock = f.lock(api.Global, api.Class, rw)
@@ -368,7 +379,6 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 			(call.ArgTargets[api.Arg].Exact || f.lockArrays && call.ArgTargets[api.Arg].Array) &&
 			call.ArgTargets[api.Arg].Key != "":
 			key := spinlockKey(call.ArgTargets[api.Arg].Key)
-			kernelLock := false
 			if id, ok := models.KernelLockOfField(key); ok {
 				key, kernelLock = id, true // the lock the kernel holds around callbacks
 			}
@@ -401,6 +411,7 @@ func (f *facts) classifyCall(fn *ir.Function, call *ir.Call) {
 		}
 		f.callLock[call] = op
 		if op.lock >= 0 {
+			f.noteOwnedLock(call, api, op.lock, kernelLock)
 			if f.ownLocks[fn] == nil {
 				f.ownLocks[fn] = make(map[int]bool)
 			}

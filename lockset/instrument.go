@@ -121,6 +121,9 @@ type instrumenter struct {
 	// lockChecks: build the lock-discipline ghosts (disc) too (CheckLocks).
 	lockChecks bool
 	disc       *discipline
+	// heldOnEntry: the locks some entry point holds on entry
+	// (selfdeadlock.go).
+	heldOnEntry map[int]bool
 }
 
 // unpubID names the pseudo-lock "class not yet published".
@@ -663,7 +666,7 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 			if op.api.Arg >= 0 && op.api.Arg < len(s.Args) {
 				lockAddr = c.Expr(s.Args[op.api.Arg])
 			}
-			in.lockCall(fn, cp, dst, s, op, res, lockAddr)
+			dst = in.lockCall(fn, cp, dst, s, op, res, lockAddr)
 		} else if op, ok := in.f.callReg[s]; ok && in.lifecycle[fn] {
 			in.regCall(fn, dst, s, op, res)
 		}
@@ -680,7 +683,7 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 	}
 	// A kernel function the pointer may hold (classifyIndirect).
 	if op, ok := in.f.callLock[s]; ok {
-		in.lockCall(fn, cp, dst, s, op, nil, nil)
+		dst = in.lockCall(fn, cp, dst, s, op, nil, nil)
 	}
 	if op, ok := in.f.callReg[s]; ok && in.lifecycle[fn] {
 		in.regCall(fn, dst, s, op, nil)
@@ -701,8 +704,9 @@ func (in *instrumenter) call(fn, cp *ir.Function, dst *ir.Block, c *cloner, s *i
 }
 
 // lockCall updates the ghost lockset for a lock operation; lockAddr is the
-// lock argument, if any, in cp's variables.
-func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call, op lockOp, res *ir.Var, lockAddr ir.Expr) {
+// lock argument, if any, in cp's variables. It returns the block after the
+// operation (a new one after an acquire that may deadlock).
+func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call, op lockOp, res *ir.Var, lockAddr ir.Expr) *ir.Block {
 	api := op.api
 	set := func(l int, held, heldW ir.Expr) {
 		g := in.locks[l]
@@ -717,7 +721,7 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 	}
 	if op.lock < 0 {
 		if api.Op == models.Acquire {
-			return // an unidentified lock protects nothing
+			return dst // an unidentified lock protects nothing
 		}
 		for l, info := range in.f.locks {
 			if info.class == api.Class {
@@ -727,7 +731,7 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 				set(l, ir.False, ir.False)
 			}
 		}
-		return
+		return dst
 	}
 	g := in.locks[op.lock]
 	switch api.Op {
@@ -746,6 +750,9 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 		}
 		if in.disc != nil {
 			in.disc.reacquire(in, dst, s, op, cond)
+		}
+		if in.deadlocking(op) {
+			dst = in.selfDeadlock(cp, dst, op, s.P)
 		}
 		write := ir.Expr(ir.BoolConstOf(api.Mode == models.Write))
 		var heldW ir.Expr
@@ -778,6 +785,7 @@ func (in *instrumenter) lockCall(fn, cp *ir.Function, dst *ir.Block, s *ir.Call,
 			in.ownMods(fn)[op.lock] = true
 		}
 	}
+	return dst
 }
 
 // regCall: a registration published by an init entry point releases the

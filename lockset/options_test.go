@@ -94,6 +94,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"unpublished allocations", "testdata/race/unpublished_allocations.c", frontend.Config{Regions: regions.Options{NoUnpublishedAllocations: true}}, lockset.Options{}, 27},
 		{"failed registration, fresh object", "testdata/race/failed_fresh.c", frontend.Config{Regions: regions.Options{NoFailedRegistration: true}}, lockset.Options{}, 34},
 		{"call allocations", "testdata/race/call_alloc.c", frontend.Config{}, lockset.Options{NoCallAllocations: true}, 42},
+		{"self-deadlock", "testdata/race/self_deadlock.c", frontend.Config{}, lockset.Options{NoSelfDeadlock: true}, 38},
 		{"setup calls", "testdata/race/setup_calls.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"setup-calls"}}, 16},
 		{"unpublished allocations, loop", "testdata/race/unpublished_allocations.c", frontend.Config{Regions: regions.Options{NoUnpublishedAllocations: true}}, lockset.Options{}, 62},
 	}

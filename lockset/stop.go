@@ -91,7 +91,7 @@ func (in *instrumenter) mayEscape(fn *ir.Function) bool {
 	}
 	e := false
 	for _, g := range in.f.reach(fn) {
-		if dies(g) || in.recursive()[g] { // infinite recursion dies too
+		if dies(g) || in.recursive()[g] || in.deadlocksIn(g) { // infinite recursion and self-deadlock die too
 			e = true
 			break
 		}
