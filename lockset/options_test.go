@@ -90,6 +90,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"single-open flag under a mutex", "testdata/race/single_open_flag_mutex.c", frontend.Config{}, lockset.Options{NoSingleOpen: true}, 32},
 		{"single-open flag, lock field, many devices", "testdata/race/single_open_flag_field.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 44},
 		{"single-open flag, lock field, lock instances", "testdata/race/single_open_flag_field.c", frontend.Config{}, lockset.Options{LockInstancesDistinct: true}, 44},
+		{"typed-kernel, call targets", "testdata/race/call_targets.c", frontend.Config{Regions: regions.Options{NoTypeAssumption: true}}, lockset.Options{}, 23},
 		{"in-bounds", "testdata/race/oob_member.c", frontend.Config{Regions: regions.Options{NoBoundsAssumption: true}}, lockset.Options{}, 31},
 		{"unpublished allocations", "testdata/race/unpublished_allocations.c", frontend.Config{Regions: regions.Options{NoUnpublishedAllocations: true}}, lockset.Options{}, 27},
 		{"failed registration, fresh object", "testdata/race/failed_fresh.c", frontend.Config{Regions: regions.Options{NoFailedRegistration: true}}, lockset.Options{}, 34},
