@@ -72,6 +72,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"exit-after-release", "testdata/race/exit_quiet.c", frontend.Config{}, lockset.Options{NoExitQuiet: true}, 79},
 		{"urb-kill, many devices", "testdata/race/urb_submit_by_open.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 66},
 		{"device-release-once", "testdata/race/device_release_once.c", frontend.Config{}, lockset.Options{NoReleaseOnce: true}, 42},
+		{"caller-reference", "testdata/race/caller_ref.c", frontend.Config{}, lockset.Options{NoCallerRef: true}, 52},
 		{"device-release-ref", "testdata/race/device_release_ref.c", frontend.Config{}, lockset.Options{NoReleaseRef: true}, 45},
 		{"device-release-ref, sysfs", "testdata/race/device_release_ref.c", frontend.Config{}, lockset.Options{NoReleaseRef: true}, 65},
 		{"device-release-ref, file", "testdata/race/device_release_file.c", frontend.Config{}, lockset.Options{NoReleaseRef: true}, 60},

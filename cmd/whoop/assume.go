@@ -65,6 +65,10 @@ var assumptions = []assumption{
 		func(fc *frontend.Config, lc *lockset.Options) {
 			lc.IgnoreRules = append(lc.IgnoreRules, "device-release")
 		}},
+	{"caller-reference",
+		"an exported function is called holding a reference to the objects its pointer parameters point to (the kernel's convention for refcounted objects: rtc drivers call __devm_rtc_register_device with the rtc devm_rtc_allocate_device gave them), so a struct device in such an object is not released during the call; applied to the pair of a device's release callback and an exported function taking a pointer to the release's container type, when the function's code drops no device reference itself (no put_device, kobject_put, device_unregister or release callback, nor a function whose address it passes that may)",
+		"a caller that hands an exported function an object whose last reference another thread may drop meanwhile (a use after free in the caller)",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoCallerRef = true }},
 	{"usb-unbind",
 		"the USB core stops an interface's URBs before it calls the disconnect of a driver without soft_unbind (usb_unbind_interface: usb_disable_interface flushes them, waiting for their completions, and the disabled endpoints take no new ones), so the completion handlers of interrupt and bulk URBs (usb_fill_int_urb, usb_fill_bulk_urb) never run beside disconnect; a driver that names soft_unbind or usb_driver_claim_interface keeps its pairs",
 		"a completion of a URB the driver submitted to another interface's endpoint without claiming it, or a URB set up without those helpers that whoop takes for one of theirs",
