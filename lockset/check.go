@@ -107,6 +107,10 @@ type Options struct {
 	// device's release callback and its system-sleep PM callbacks may then
 	// run at once on one device, and their accesses through it race.
 	NoReleaseRef bool
+	// NoCallerRef drops the caller-reference rule (lifetime_caller.go):
+	// an exported function's accesses through a pointer parameter may
+	// then race with the release of the struct device in that object.
+	NoCallerRef bool
 	// NoCallAllocations drops the call-allocations rule (callalloc.go):
 	// two calls' accesses to the objects each allocated may then meet.
 	NoCallAllocations bool

@@ -142,7 +142,9 @@
 // one across the device's system-sleep callbacks (sysfs, its attribute
 // files' shows and stores; an open file whose open took get_device, its
 // operations), so their accesses through the device and its container do
-// not race (NoReleaseRef, lifetime_ref.go); a callback stored only into
+// not race (NoReleaseRef, lifetime_ref.go), nor do an exported function's
+// through a pointer parameter to the release's container type, which its
+// caller holds (NoCallerRef, lifetime_caller.go); a callback stored only into
 // one object's members runs only once a registration names that object
 // (NoPublicationObjects, pubobjects.go); an exported function that alone
 // makes a class callable is a probe helper, gating it as a probe does

@@ -120,6 +120,9 @@ type facts struct {
 	// releaseRef: a device's release runs beside none of its PM callbacks
 	// (Options.NoReleaseRef turns it off; lifetime_ref.go).
 	releaseRef bool
+	// callerRef: an exported function runs holding a reference to the
+	// objects its pointer parameters point to (lifetime_caller.go).
+	callerRef bool
 	// callAlloc: the sites that access an object their own function's
 	// call allocated (callalloc.go); nil when the rule is off.
 	callAlloc map[int]bool
@@ -193,6 +196,9 @@ type factsOptions struct {
 	// releaseRef: a device is released after its last reference
 	// (lifetime_ref.go).
 	releaseRef bool
+	// callerRef: an exported function runs holding a reference to the
+	// objects its pointer parameters point to (lifetime_caller.go).
+	callerRef bool
 	// callAllocations: two calls' own allocations differ (callalloc.go).
 	callAllocations bool
 	// selfDeadlock: an acquire of a held global mutex or spinlock never
@@ -227,7 +233,7 @@ func (opts Options) factsOptions() factsOptions {
 		unseenSemaphoresBinary: !opts.NoBinarySemaphores, withdrawOnce: !opts.NoWithdrawOnce,
 		failedPublishesNothing: !opts.NoFailedRegistration, singleOpen: !opts.NoSingleOpen, miscOpen: !opts.NoMiscOpen,
 		initWithdrawal: !opts.NoInitWithdrawal, perOpen: !opts.NoPerOpen, releaseOnce: !opts.NoReleaseOnce,
-		releaseRef: !opts.NoReleaseRef, publicationObjects: !opts.NoPublicationObjects && !opts.ManyDevices,
+		releaseRef: !opts.NoReleaseRef, callerRef: !opts.NoCallerRef, publicationObjects: !opts.NoPublicationObjects && !opts.ManyDevices,
 		exportProbe: !opts.NoExportProbe && !opts.ManyDevices, helperLocks: !opts.NoHelperLocks,
 		callAllocations: !opts.NoCallAllocations, selfDeadlock: !opts.NoSelfDeadlock, urbKill: !opts.NoURBKill && !opts.ManyDevices,
 		exitQuiet:        !opts.NoExitQuiet,
@@ -249,6 +255,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		perOpen:                o.perOpen,
 		releaseOnce:            o.releaseOnce,
 		releaseRef:             o.releaseRef,
+		callerRef:              o.callerRef,
 		singleOpenRMW:          o.singleOpenRMW,
 		publicationObjects:     o.publicationObjects,
 		exportProbe:            o.exportProbe,

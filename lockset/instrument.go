@@ -118,6 +118,9 @@ type instrumenter struct {
 	// fileRef: the file operations whose file holds a device of its
 	// private_data object, with their accesses through it.
 	releaseRef, pmRef, fileRef map[*ir.EntryPoint]*devSites
+	// callerRef: the exported functions' accesses through a pointer
+	// parameter to a container of a released device (lifetime_caller.go).
+	callerRef map[*ir.EntryPoint]callerSites
 	// lockChecks: build the lock-discipline ghosts (disc) too (CheckLocks).
 	lockChecks bool
 	disc       *discipline
@@ -167,6 +170,9 @@ func newInstrumenter(f *facts) *instrumenter {
 	if f.releaseRef {
 		in.releaseRef, in.pmRef = releaseRefOf(f)
 		in.fileRef = fileRefOf(f)
+		if f.callerRef {
+			in.callerRef = callerRefOf(f, in.releaseRef)
+		}
 	}
 	return in
 }

@@ -45,6 +45,10 @@ var pmSleepFields = map[string]bool{
 type devSites struct {
 	sites   map[int]bool
 	offsets map[int64]bool
+	// container: a release's container struct (the tag of a variable of
+	// its own holding a pointer to a struct with a struct device at the
+	// container_of offset), "" if none or several (lifetime_caller.go).
+	container string
 }
 
 // releaseRefOf returns the release callbacks and the callbacks run on a
@@ -63,6 +67,7 @@ func releaseRefOf(f *facts) (rel, pm map[*ir.EntryPoint]*devSites) {
 		own := derivedVars(funcs, ep.Func, 0)
 		d := &devSites{sites: accessesThrough(funcs, own, offsetBase, 0).sites, offsets: containerOffsets(funcs, own)}
 		if isRel {
+			d.container = containerTag(funcs, own, d.offsets)
 			rel[ep] = d
 		} else {
 			pm[ep] = d
@@ -119,7 +124,7 @@ func (in *instrumenter) releaseRefPair(p Pair) (t, u map[int]bool) {
 	if a, b := held(p.First), in.releaseRef[p.Second]; a != nil && b != nil && sameOffsets(a, b) {
 		return a.sites, b.sites
 	}
-	return nil, nil
+	return in.callerRefPair(p)
 }
 
 // sameOffsets reports whether both sides find their containers at one

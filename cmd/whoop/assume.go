@@ -65,6 +65,10 @@ var assumptions = []assumption{
 		func(fc *frontend.Config, lc *lockset.Options) {
 			lc.IgnoreRules = append(lc.IgnoreRules, "device-release")
 		}},
+	{"caller-reference",
+		"an exported function is called holding a reference to the objects its pointer parameters point to (the kernel's convention for refcounted objects: rtc drivers call __devm_rtc_register_device with the rtc devm_rtc_allocate_device gave them), so a struct device in such an object is not released during the call; applied to the pair of a device's release callback and an exported function taking a pointer to the release's container type, when the function's code drops no device reference itself (no put_device, kobject_put, device_unregister or release callback, nor a function whose address it passes that may)",
+		"a caller that hands an exported function an object whose last reference another thread may drop meanwhile (a use after free in the caller)",
+		func(fc *frontend.Config, lc *lockset.Options) { lc.NoCallerRef = true }},
 	{"usb-unbind",
 		"the USB core stops an interface's URBs before it calls the disconnect of a driver without soft_unbind (usb_unbind_interface: usb_disable_interface flushes them, waiting for their completions, and the disabled endpoints take no new ones), so the completion handlers of interrupt and bulk URBs (usb_fill_int_urb, usb_fill_bulk_urb) never run beside disconnect; a driver that names soft_unbind or usb_driver_claim_interface keeps its pairs",
 		"a completion of a URB the driver submitted to another interface's endpoint without claiming it, or a URB set up without those helpers that whoop takes for one of theirs",
@@ -174,8 +178,8 @@ var assumptions = []assumption{
 		"a race through a pointer to freed memory that a thread kept and that the allocator handed out again (a use after free)",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoUnpublishedAllocations = true }},
 	{"typed-kernel",
-		"kernel code respects C types: a pointer the kernel hands back as T* points to a T (also through a void * member of a kernel struct, queuedata or private_data: read as T* it holds a T the driver stored there)",
-		"races through kernel pointers whose object has another type than their pointer",
+		"kernel code respects C types: a pointer the kernel hands back as T* points to a T (also through a void * member of a kernel struct, queuedata or private_data: read as T* it holds a T the driver stored there); a function pointer holds only functions of its type (a call through one of another type is undefined behaviour and kCFI traps it), so an indirect call reaches no function taking another number of parameters, nor one whose parameter is a pointer to another struct than the variable passed there",
+		"races through kernel pointers whose object has another type than their pointer, and the accesses of a function reached through a pointer of another type",
 		func(fc *frontend.Config, lc *lockset.Options) { fc.Regions.NoTypeAssumption = true }},
 	{"no-interior-pointers",
 		"the kernel does not hand back scalar pointers into the middle of driver structs (struct members are found with container_of)",

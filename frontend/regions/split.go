@@ -105,7 +105,7 @@ func (g *graph) driverCalledEntries() map[*ir.Function]bool {
 					called[c.Callee] = true
 				}
 				if fp, ok := g.fnPtrs[c]; ok {
-					for _, t := range g.targetsOf(fp) {
+					for _, t := range g.arityTargets(c, g.targetsOf(fp)) {
 						if entry[t] {
 							called[t] = true
 						}

@@ -22,7 +22,7 @@ func (g *graph) callTargets() {
 						// The callee is syntactically one function.
 						c.Targets = []*ir.Function{fn}
 					} else {
-						c.Targets = g.targetsOf(fp)
+						c.Targets = g.arityTargets(c, g.targetsOf(fp))
 					}
 					for i, t := range c.Targets {
 						if cp, ok := g.split[t]; ok {
@@ -55,6 +55,61 @@ func (g *graph) targetsOf(p ptr) []*ir.Function {
 	}
 	sort.Slice(fs, func(i, j int) bool { return fs[i].Name < fs[j].Name })
 	return fs
+}
+
+// arityTargets keeps the targets an indirect call can reach under A2
+// (typed kernel): a function called through a pointer of another type is
+// undefined behaviour (C11 6.5.2.2p9) and kCFI traps it. A target is
+// dropped when it takes another number of parameters (and is not
+// variadic), or when an argument that is a variable of type S* (passed
+// as is: the kernel builds with -Werror=incompatible-pointer-types, so
+// the pointer's prototype takes S* or void * there) meets a parameter of
+// type S'* for another named struct S'. A collapsed node's function set
+// (every address-taken function of the file) would otherwise make a
+// show callback call a release.
+func (g *graph) arityTargets(c *ir.Call, fs []*ir.Function) []*ir.Function {
+	if g.opts.NoTypeAssumption {
+		return fs
+	}
+	out := fs[:0:0]
+	for _, f := range fs {
+		if callable(c, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// callable reports whether call c may reach f by the rules of
+// arityTargets.
+func callable(c *ir.Call, f *ir.Function) bool {
+	if f.Sig == nil || f.Sig.Variadic {
+		return true
+	}
+	// The signature, not Params: an external function (a kernel helper
+	// like clear_bit) has no parameter variables.
+	if len(f.Sig.Params) != len(c.Args) {
+		return false
+	}
+	for i, a := range c.Args {
+		v, ok := a.(*ir.Var)
+		if !ok {
+			continue
+		}
+		as, ps := namedStruct(pointee(v.CType)), namedStruct(pointee(f.Sig.Params[i]))
+		if as != "" && ps != "" && as != ps {
+			return false
+		}
+	}
+	return true
+}
+
+// namedStruct returns the tag of a named struct or union type, or "".
+func namedStruct(t ir.Type) string {
+	if s := isStruct(t); s != nil {
+		return s.Tag
+	}
+	return ""
 }
 
 // target describes what pointer p (statically pointing to want) points to.
