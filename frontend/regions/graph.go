@@ -132,6 +132,9 @@ type pendingIndirect struct {
 	// perCall[i]: the call goes through an ops field whose row makes
 	// argument i a per-call object (indirectRow).
 	perCall []bool
+	// keepsNone: the call goes through a kernel ops member whose every
+	// implementation keeps no pointer it receives (models.OpsKeepsNoPointer).
+	keepsNone bool
 }
 
 type pendingStore struct {

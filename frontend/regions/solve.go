@@ -508,6 +508,11 @@ func (g *graph) resolveIndirect() {
 			continue
 		}
 		c.escaped = true
+		if c.keepsNone {
+			// Every implementation uses the arguments during the call
+			// only, as a NoEscape helper row says of a function.
+			continue
+		}
 		for i, p := range c.args {
 			if p == nil {
 				continue
