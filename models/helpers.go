@@ -319,6 +319,16 @@ var helperTable = func() map[string]Helper {
 		"usb_bulk_msg", "usb_bulk_msg_killable", "usb_interrupt_msg")
 	add(Helper{Accesses: []ArgAccess{rd(6, LenArg, 7)}, Returns: ReturnsScalar, NoEscape: true}, "usb_control_msg_send")
 	add(Helper{Accesses: []ArgAccess{wr(6, LenArg, 7)}, Returns: ReturnsScalar, NoEscape: true}, "usb_control_msg_recv")
+	// USB DMA buffers (drivers/usb/core/usb.c, buffer.c): usb_alloc_coherent
+	// returns hcd_buffer_alloc's new block (a dma_pool, kmalloc or
+	// dma_alloc_coherent allocation no live pointer names) and writes its
+	// bus address to *dma; usb_free_coherent frees its argument 2, the
+	// start of such a block (hcd_buffer_free). Without rows the block was
+	// kernel memory of its static type: every driver buffer of one type
+	// (cm109's irq_data and ctl_data) was one object.
+	add(Helper{Accesses: []ArgAccess{wr(3, LenPointee, 0)}, Returns: ReturnsFresh, NoEscape: true},
+		"usb_alloc_coherent")
+	add(Helper{Accesses: []ArgAccess{freeArg(2)}, Returns: ReturnsScalar, NoEscape: true}, "usb_free_coherent")
 	// drivers/parport/ieee1284.c: parport_write and parport_read move len
 	// bytes between the buffer and the port through the port's
 	// synchronous transfer ops (opsKeepNoPointer) before they return.

@@ -58,6 +58,11 @@ type graph struct {
 	direct   map[*ir.Call][]*ptr    // the same for direct calls of driver functions (members.go)
 	fnPtrs   map[*ir.Call]ptr       // callee value of indirect calls
 	canonVer map[*node]int
+	// apart: per struct type the driver declares, its allocations kept
+	// off the canonical node until something else needs it (A14,
+	// localtypes.go); demanded: the types that have a canonical node.
+	apart    map[string][]ptr
+	demanded map[string]bool
 	order    map[*ir.Object]int
 	extents  map[*node]span
 	rootBuf  []*node
@@ -173,6 +178,8 @@ func newGraph(prog *ir.Program, opts Options) *graph {
 		linLoads:  make(map[*ir.Var][]*ir.Load),
 		fnPtrs:    make(map[*ir.Call]ptr),
 		canonVer:  make(map[*node]int),
+		apart:     make(map[string][]ptr),
+		demanded:  make(map[string]bool),
 	}
 }
 
