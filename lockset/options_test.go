@@ -95,6 +95,7 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"in-bounds", "testdata/race/oob_member.c", frontend.Config{Regions: regions.Options{NoBoundsAssumption: true}}, lockset.Options{}, 31},
 		{"unpublished allocations", "testdata/race/unpublished_allocations.c", frontend.Config{Regions: regions.Options{NoUnpublishedAllocations: true}}, lockset.Options{}, 27},
 		{"failed registration, fresh object", "testdata/race/failed_fresh.c", frontend.Config{Regions: regions.Options{NoFailedRegistration: true}}, lockset.Options{}, 34},
+		{"fresh local types", "testdata/race/local_types.c", frontend.Config{Regions: regions.Options{NoFreshLocalTypes: true}}, lockset.Options{}, 29},
 		{"call allocations", "testdata/race/call_alloc.c", frontend.Config{}, lockset.Options{NoCallAllocations: true}, 42},
 		{"self-deadlock", "testdata/race/self_deadlock.c", frontend.Config{}, lockset.Options{NoSelfDeadlock: true}, 38},
 		{"setup calls", "testdata/race/setup_calls.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"setup-calls"}}, 16},

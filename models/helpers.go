@@ -319,6 +319,21 @@ var helperTable = func() map[string]Helper {
 		"usb_bulk_msg", "usb_bulk_msg_killable", "usb_interrupt_msg")
 	add(Helper{Accesses: []ArgAccess{rd(6, LenArg, 7)}, Returns: ReturnsScalar, NoEscape: true}, "usb_control_msg_send")
 	add(Helper{Accesses: []ArgAccess{wr(6, LenArg, 7)}, Returns: ReturnsScalar, NoEscape: true}, "usb_control_msg_recv")
+	// USB DMA buffers (drivers/usb/core/usb.c, buffer.c): usb_alloc_coherent
+	// returns hcd_buffer_alloc's new block (a dma_pool, kmalloc or
+	// dma_alloc_coherent allocation no live pointer names) and writes its
+	// bus address to *dma; usb_free_coherent frees its argument 2, the
+	// start of such a block (hcd_buffer_free). Without rows the block was
+	// kernel memory of its static type: every driver buffer of one type
+	// (cm109's irq_data and ctl_data) was one object.
+	add(Helper{Accesses: []ArgAccess{wr(3, LenPointee, 0)}, Returns: ReturnsFresh, NoEscape: true},
+		"usb_alloc_coherent")
+	add(Helper{Accesses: []ArgAccess{freeArg(2)}, Returns: ReturnsScalar, NoEscape: true}, "usb_free_coherent")
+	// drivers/parport/ieee1284.c: parport_write and parport_read move len
+	// bytes between the buffer and the port through the port's
+	// synchronous transfer ops (opsKeepNoPointer) before they return.
+	add(Helper{Accesses: []ArgAccess{rd(1, LenArg, 2)}, Returns: ReturnsScalar, NoEscape: true}, "parport_write")
+	add(Helper{Accesses: []ArgAccess{wr(1, LenArg, 2)}, Returns: ReturnsScalar, NoEscape: true}, "parport_read")
 
 	// Atomic operations act on v->counter (offset 0) atomically.
 	atomicRead := ArgAccess{Arg: 0, Mode: ir.Atomic, Len: LenPointee}
@@ -641,4 +656,33 @@ func addAtomicEffects(m map[string]Helper) {
 			m[name] = Helper{Name: name, Accesses: acc, Returns: ReturnsScalar, NoEscape: true}
 		}
 	}
+}
+
+// opsKeepNoPointer lists the members of kernel ops structs whose every
+// implementation uses the pointers it receives during the call only, as
+// a NoEscape helper row says of one function: the driver calls them
+// through a pointer the kernel filled in (pport->ops->epp_write_data).
+//
+// struct parport_operations (include/linux/parport.h): the data transfers
+// of parport_pc.c, parport_ax88796.c, parport_amiga.c ... and the generic
+// parport_ieee1284_* of drivers/parport/ieee1284_ops.c move len bytes
+// between the buffer and the port's registers in a loop before they
+// return (parport_write and parport_read call them so).
+var opsKeepNoPointer = map[string]bool{
+	"parport_operations.epp_write_data":    true,
+	"parport_operations.epp_read_data":     true,
+	"parport_operations.epp_write_addr":    true,
+	"parport_operations.epp_read_addr":     true,
+	"parport_operations.ecp_write_data":    true,
+	"parport_operations.ecp_read_data":     true,
+	"parport_operations.ecp_write_addr":    true,
+	"parport_operations.compat_write_data": true,
+	"parport_operations.nibble_read_data":  true,
+	"parport_operations.byte_read_data":    true,
+}
+
+// OpsKeepsNoPointer reports whether a call through member field of kernel
+// ops struct tag keeps none of its pointer arguments (opsKeepNoPointer).
+func OpsKeepsNoPointer(tag, field string) bool {
+	return opsKeepNoPointer[tag+"."+field]
 }

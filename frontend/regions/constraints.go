@@ -271,6 +271,7 @@ func (g *graph) call(f *ir.Function, s *ir.Call) {
 		pi.ftype = ft
 		pi.lends = s.Dst == nil || !carries(s.Dst) || (ft != nil && !isPointer(ft.Result))
 		pi.perCall = perCallArgs(f, s)
+		pi.keepsNone = opsKeepNoPointer(f, s)
 		g.indirect = append(g.indirect, pi)
 	}
 }
@@ -416,4 +417,41 @@ func perCallArgs(f *ir.Function, s *ir.Call) []bool {
 		out[i] = i < len(row.Params) && row.Params[i] == models.Fresh
 	}
 	return out
+}
+
+// opsKeepNoPointer reports whether indirect call s goes through kernel ops
+// members that keep no pointer (models.OpsKeepsNoPointer: parport's
+// synchronous data transfers): the function pointer is defined, in f,
+// only by loads from such members (ppdev's pp_read picks epp_read_addr or
+// epp_read_data into one variable).
+func opsKeepNoPointer(f *ir.Function, s *ir.Call) bool {
+	v, ok := s.Fn.(*ir.Var)
+	if !ok || v.Param {
+		return false
+	}
+	n := 0
+	for _, b := range f.Blocks {
+		for _, st := range b.Stmts {
+			switch st := st.(type) {
+			case *ir.Load:
+				if st.Dst != v {
+					continue
+				}
+				a := &st.Access
+				if a.Struct == nil || !models.OpsKeepsNoPointer(a.Struct.Tag, strings.TrimPrefix(a.Field, ".")) {
+					return false
+				}
+				n++
+			case *ir.Assign:
+				if st.Dst == v {
+					return false
+				}
+			case *ir.Call:
+				if st.Dst == v {
+					return false
+				}
+			}
+		}
+	}
+	return n > 0
 }

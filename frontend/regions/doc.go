@@ -267,6 +267,16 @@
 //     driver stored it, not as a pointer to a struct embedded at its
 //     start. Off, such a store escapes untyped (every struct starting
 //     there joins its canonical node).
+//   - A14 fresh local types (Options.NoFreshLocalTypes, localtypes.go):
+//     an allocation of a struct type the driver's source declares
+//     (ir.Struct.Local) is its own object, not the canonical one, while
+//     no other kernel-visible node holds an object of that type (a slot
+//     read as it, a parameter, container_of from kernel memory; a
+//     placeholder a member's link does not account for, once the rest is
+//     stable): the kernel cannot make such objects, it hands back only
+//     the driver's. It can hide a race through kernel code that writes
+//     one such object's address where the driver reads another's. Off,
+//     such allocations in kernel-visible memory are the canonical node.
 //
 // Alignment (align.go, under A4): PTR_ALIGN, ALIGN and roundup on an
 // address ((x + c) & ~m with m = 2^n - 1, ((x + c) / k) * k) give the

@@ -58,6 +58,11 @@ type graph struct {
 	direct   map[*ir.Call][]*ptr    // the same for direct calls of driver functions (members.go)
 	fnPtrs   map[*ir.Call]ptr       // callee value of indirect calls
 	canonVer map[*node]int
+	// apart: per struct type the driver declares, its allocations kept
+	// off the canonical node until something else needs it (A14,
+	// localtypes.go); demanded: the types that have a canonical node.
+	apart    map[string][]ptr
+	demanded map[string]bool
 	order    map[*ir.Object]int
 	extents  map[*node]span
 	rootBuf  []*node
@@ -132,6 +137,9 @@ type pendingIndirect struct {
 	// perCall[i]: the call goes through an ops field whose row makes
 	// argument i a per-call object (indirectRow).
 	perCall []bool
+	// keepsNone: the call goes through a kernel ops member whose every
+	// implementation keeps no pointer it receives (models.OpsKeepsNoPointer).
+	keepsNone bool
 }
 
 type pendingStore struct {
@@ -170,6 +178,8 @@ func newGraph(prog *ir.Program, opts Options) *graph {
 		linLoads:  make(map[*ir.Var][]*ir.Load),
 		fnPtrs:    make(map[*ir.Call]ptr),
 		canonVer:  make(map[*node]int),
+		apart:     make(map[string][]ptr),
+		demanded:  make(map[string]bool),
 	}
 }
 

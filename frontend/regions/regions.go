@@ -69,6 +69,10 @@ type Options struct {
 	// escape untyped, every struct starting where it points joining its
 	// canonical node (A13, slots.go).
 	NoTypedSlots bool
+	// NoFreshLocalTypes makes every kernel-visible object of a struct
+	// type the driver declares the canonical one, allocations included
+	// (A14, localtypes.go).
+	NoFreshLocalTypes bool
 }
 
 // Analyze computes the memory regions of prog: it sets prog.Regions, the

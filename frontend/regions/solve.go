@@ -54,6 +54,9 @@ func (g *graph) solve() error {
 				continue
 			}
 		}
+		if g.settleApart() {
+			continue
+		}
 		return nil
 	}
 }
@@ -182,7 +185,7 @@ func (g *graph) canonicaliseAll() {
 func (g *graph) canonicalise(n *node) {
 	structs, scalars := g.splitFacts(n)
 	for _, a := range structs {
-		if !coveredBy(a, structs) {
+		if !coveredBy(a, structs) && !g.keepApart(n, a) {
 			g.unify(ptr{n, a.raw}, ptr{n: g.canonNode(a.s, a.t)})
 		}
 	}
@@ -508,6 +511,11 @@ func (g *graph) resolveIndirect() {
 			continue
 		}
 		c.escaped = true
+		if c.keepsNone {
+			// Every implementation uses the arguments during the call
+			// only, as a NoEscape helper row says of a function.
+			continue
+		}
 		for i, p := range c.args {
 			if p == nil {
 				continue

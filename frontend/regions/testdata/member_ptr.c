@@ -53,7 +53,7 @@ static void fill2(u8 *buf)
 
 static void fill3(u8 *buf)
 {
-	buf[0] = 3; // want region "struct withunion.u.bytes"
+	buf[0] = 3; // want region "fresh kzalloc in dev_ioctl.u.bytes"
 }
 
 static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
@@ -74,7 +74,7 @@ static long dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	fill2(cmd ? (u8 *)s->a : &s->flag);
 	s->before = 3; // want collapsed
 	fill3(cmd ? (u8 *)p->u.bytes : (u8 *)p->u.w);
-	p->after = 4; // want region "struct withunion.after"
+	p->after = 4; // want region "fresh kzalloc in dev_ioctl.after"
 	return 0;
 }
 

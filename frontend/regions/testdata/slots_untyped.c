@@ -16,7 +16,7 @@ static void rq_fn(struct request_queue *q)
 {
 	struct host *host = q->queuedata;
 
-	host->count++;                              // want region "struct host.count"
+	host->count++;                              // want region "fresh kzalloc in untyped_init.count"
 }
 
 static int __init untyped_init(void)
@@ -32,7 +32,7 @@ static int __init untyped_init(void)
 
 static void __exit untyped_exit(void)
 {
-	kfree(the_q->queuedata);                    // want region "global the_q" region "struct request_queue.queuedata" region "struct host.count" region "struct host.flags"
+	kfree(the_q->queuedata);                    // want region "global the_q" region "struct request_queue.queuedata" region "fresh kzalloc in untyped_init.count" region "fresh kzalloc in untyped_init.flags"
 }
 
 module_init(untyped_init);

@@ -15,7 +15,7 @@ static void rq_fn(struct request_queue *q)
 {
 	struct host *host = q->queuedata;
 
-	host->count++;                              // want region "struct host.count"
+	host->count++;                              // want region "fresh kzalloc in untyped_init.count"
 }
 
 static int __init untyped_init(void)
@@ -27,7 +27,7 @@ static int __init untyped_init(void)
 		return -ENOMEM;
 	q = blk_init_queue(rq_fn, NULL);
 	q->queuedata = buf;
-	memset(buf, 0, sizeof(struct host));        // want region "struct host.count" region "struct host.flags"
+	memset(buf, 0, sizeof(struct host));        // want region "fresh kzalloc in untyped_init.count" region "fresh kzalloc in untyped_init.flags"
 	return 0;
 }
 
