@@ -226,6 +226,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 	f := gatherFacts(prog, env, opts.factsOptions())
 
 	in := newInstrumenter(f)
+	in.sleepApart(pairs, opts.IgnoreRules)
 	if !opts.NoCallbackLocks && !opts.ManyDevices {
 		in.carryBrackets(opts.IgnoreRules)
 	}

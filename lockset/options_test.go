@@ -62,6 +62,9 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"publication objects, many devices", "testdata/race/publish_objects.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 49},
 		{"export probe", "testdata/race/export_probe.c", frontend.Config{}, lockset.Options{NoExportProbe: true}, 37},
 		{"export probe, many devices", "testdata/race/export_probe.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 37},
+		{"export probe, system sleep", "testdata/race/export_probe_sleep.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"pm-freezer-export"}}, 41},
+		{"export probe, system sleep, freezer", "testdata/race/export_probe_sleep.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"pm-freezer"}}, 41},
+		{"export probe, system sleep, no helper", "testdata/race/export_probe_sleep.c", frontend.Config{}, lockset.Options{NoExportProbe: true}, 41},
 		{"resume publishes, many devices", "testdata/race/probe_resume_publish.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 56},
 		{"resume publishes, device lock and freezer", "testdata/race/probe_resume_publish.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"device-lock", "pm-freezer"}}, 56},
 		{"one-binding", "testdata/race/binding.c", frontend.Config{}, lockset.Options{NoBindings: true}, 59},
@@ -99,6 +102,8 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"call allocations", "testdata/race/call_alloc.c", frontend.Config{}, lockset.Options{NoCallAllocations: true}, 42},
 		{"self-deadlock", "testdata/race/self_deadlock.c", frontend.Config{}, lockset.Options{NoSelfDeadlock: true}, 38},
 		{"setup calls", "testdata/race/setup_calls.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"setup-calls"}}, 16},
+		{"setup calls in probes, system sleep", "testdata/race/setup_pm.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"pm-freezer-setup"}}, 44},
+		{"setup calls in probes, runtime PM", "testdata/race/setup_pm.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"setup-runtime-pm"}}, 51},
 		{"unpublished allocations, loop", "testdata/race/unpublished_allocations.c", frontend.Config{Regions: regions.Options{NoUnpublishedAllocations: true}}, lockset.Options{}, 62},
 	}
 	for _, c := range cases {

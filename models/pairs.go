@@ -73,6 +73,9 @@ const (
 	NeedPinged
 	// NeedFrozen: side B only runs on freezable workqueues (Facts.Frozen).
 	NeedFrozen
+	// NeedAwake: side B is a set-up call whose callers hold the library
+	// device awake (SetupAwake).
+	NeedAwake
 )
 
 // Side selects the entry points on one side of a rule. An entry point
@@ -194,6 +197,8 @@ func (r Rule) needs(x, y *ir.EntryPoint, facts Facts) bool {
 		return y.Var != "" && facts.Pinged[y.Var]
 	case NeedFrozen:
 		return facts.Frozen[y]
+	case NeedAwake:
+		return SetupAwake(y)
 	}
 	return true
 }
@@ -595,6 +600,20 @@ var ruleTable = []Rule{
 	{ID: "setup-calls", A: Side{Setup: true}, B: Side{Setup: true}, Scope: ScopeObject,
 		Reason: "every caller calls these exported set-up functions from the one probe that allocated " +
 			"the object, before it registers it, so two of them never run at once on one object"},
+	// Set-up calls run in their callers' probes (assumption setup-pm): the
+	// PM core blocks probing during system sleep as for the library's own
+	// probes (rule pm-freezer), and a row's callers may hold the library
+	// device awake.
+	{ID: "pm-freezer-setup", A: Side{Rows: systemSleep}, B: Side{Setup: true}, Scope: ScopeKernel,
+		Reason: "every caller makes these exported set-up calls from its probe, and system sleep blocks " +
+			"probing: dpm_prepare calls wait_for_device_probe and device_block_probing, and really_probe " +
+			"defers every probe until dpm_complete unblocks it"},
+	{ID: "setup-runtime-pm", A: Side{Rows: rows("dev_pm_ops", "runtime_suspend", "runtime_resume", "runtime_idle")},
+		B: Side{Setup: true}, Needs: NeedAwake, Scope: ScopeDevice,
+		Reason: "every caller of this set-up call holds a runtime PM reference on the library driver's device " +
+			"around it (pm_runtime_get_sync returns with the device active and its usage count raised), so " +
+			"rpm_suspend and rpm_idle refuse it and rpm_resume has nothing to do: no runtime PM callback of " +
+			"the device runs during the call"},
 }
 
 // LockPair is two callbacks of one device the kernel calls as a pair, the

@@ -232,6 +232,14 @@ func TestEveryRule(t *testing.T) {
 				want: true, params: [2]int{0, 1}},
 			{a: exportEP("rtc_add_group", "rtc_device", ""), b: exportEP("rtc_poke", "rtc_device"), want: false},
 			{a: exportEP("rtc_add_group", "rtc_device", ""), b: ashow, want: false}},
+		"pm-freezer-setup": {{a: pmSuspend, b: exportEP("rtc_add_group", "rtc_device", ""), want: true},
+			{a: exportEP("__devm_rtc_register_device", "module", "rtc_device"), b: pmResume, want: true},
+			{a: rtSusp, b: exportEP("rtc_add_group", "rtc_device", ""), want: false}, // runtime PM: not system sleep
+			{a: pmSuspend, b: exportEP("rtc_poke", "rtc_device"), want: false}},      // no row
+		"setup-runtime-pm": {{a: rtRes, b: exportEP("amd_mp2_register_cb", "amd_i2c_common"), want: true},
+			{a: exportEP("amd_mp2_register_cb", "amd_i2c_common"), b: rtIdle, want: true},
+			{a: rtSusp, b: exportEP("rtc_add_group", "rtc_device", ""), want: false}, // callers hold nothing awake
+			{a: pmSuspend, b: exportEP("amd_mp2_register_cb", "amd_i2c_common"), want: false}},
 		"dev-groups": {{a: ashow, b: iprobe, facts: grouped, want: true}, {a: iremove, b: astore, facts: grouped, want: true},
 			{a: ashow, b: iprobe, want: false},                    // not (only) in the driver's dev_groups
 			{a: ashow, b: ishutdown, facts: grouped, want: false}, // shutdown does not remove the groups

@@ -3,8 +3,9 @@ package models
 import "github.com/whoopverify/whoop/ir"
 
 // Setup calls: exported functions of a kernel library that every caller
-// in the tree calls on an object it set up itself, from the one probe
-// that allocated the object, before it registers it. Where whoop analyses
+// in the tree calls from its probe (so never while the system sleeps:
+// rule pm-freezer-setup) on an object it set up itself, or owns (a
+// config it fills), before it registers it. Where whoop analyses
 // the library's own file, such an exported function is an entry point
 // callable at any time (frontend/entry), and its pair with itself or with
 // another setup call of the same object class is concurrent; the rule
@@ -18,6 +19,11 @@ import "github.com/whoopverify/whoop/ir"
 type SetupCall struct {
 	Param  int    // the object parameter
 	Struct string // its pointee struct tag, so another function of that name does not match
+	// Awake: every caller holds a runtime PM reference on the library
+	// driver's own device (pm_runtime_get_sync) around the call, so that
+	// device's runtime suspend and resume do not run during it (rule
+	// setup-runtime-pm, assumption setup-pm).
+	Awake bool
 }
 
 var setupCalls = map[string]SetupCall{
@@ -40,6 +46,35 @@ var setupCalls = map[string]SetupCall{
 	// likewise): cdev_device_add of one device twice fails, so two calls on
 	// one rtc are a caller's bug, not concurrency the core must handle.
 	"__devm_rtc_register_device": {Param: 1, Struct: "rtc_device"},
+	// drivers/rtc/class.c: devm_rtc_device_register(dev, name, ops, owner),
+	// the older form, allocates and registers an rtc for dev; its 6.12
+	// callers (rtc-ds1286, m41t93, pxa, max8925, bq4802, max6900,
+	// hid-sensor-time, rs5c313, pcf50633, pcf8583, da9055, generic,
+	// max8907, max77686, mt7622, max6902, moxart, ds1216, ...) call it
+	// from their probe on the device being probed.
+	"devm_rtc_device_register": {Param: 0, Struct: "device"},
+	// drivers/rtc/nvmem.c: devm_rtc_nvmem_register(rtc, nvmem_config)
+	// fills the config it is given and registers an nvmem device from
+	// it. Its 34 callers in 6.12 call it from their probe, after
+	// devm_rtc_allocate_device, with a config on the probe's stack
+	// (rtc-abx80x.c:752, rtc-isl12026.c:467, ...) or a static one of a
+	// driver (rtc-max31335.c:517, rtc-omap.c:718, rtc-sun6i.c:703,
+	// rtc-ti-k3.c:507), which under one-device one probe uses at a time.
+	"devm_rtc_nvmem_register": {Param: 1, Struct: "nvmem_config"},
+	// drivers/i2c/busses/i2c-amd-mp2-pci.c: amd_mp2_register_cb(common)
+	// stores the caller's bus into the MP2 PCI device's busses[]. Its one
+	// caller, i2c_amd_probe (i2c-amd-mp2-plat.c:288), makes it from the
+	// platform probe between amd_mp2_pm_runtime_get and _put
+	// (pm_runtime_get_sync of the MP2 PCI device, i2c-amd-mp2.h:205), on
+	// the amd_i2c_common that probe filled.
+	"amd_mp2_register_cb": {Param: 0, Struct: "amd_i2c_common", Awake: true},
+}
+
+// SetupAwake reports whether ep is a set-up call whose row says every
+// caller holds the library device awake around it (SetupCall.Awake).
+func SetupAwake(ep *ir.EntryPoint) bool {
+	_, ok := SetupObject(ep)
+	return ok && setupCalls[ep.Func.Name].Awake
 }
 
 // SetupObject returns the object parameter of ep when ep is an exported

@@ -42,3 +42,16 @@ func TestSetupObject(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupAwake: only a row that says its callers hold the device awake.
+func TestSetupAwake(t *testing.T) {
+	if !SetupAwake(exportEP("amd_mp2_register_cb", "amd_i2c_common")) {
+		t.Error("amd_mp2_register_cb: not awake")
+	}
+	for _, ep := range []*ir.EntryPoint{exportEP("rtc_add_group", "rtc_device", ""),
+		exportEP("amd_mp2_register_cb", "device"), exportEP("amd_mp2_unregister_cb", "amd_i2c_common")} {
+		if SetupAwake(ep) {
+			t.Errorf("%s: awake", ep.Func.Name)
+		}
+	}
+}

@@ -95,7 +95,7 @@ var assumptions = []assumption{
 		"system sleep freezes user space and blocks probing (freeze_processes, dpm_prepare's device_block_probing): the system-sleep PM callbacks (suspend, resume, freeze, thaw, poweroff, restore, their _late, _early and _noirq phases, prepare, complete) never run beside a bus driver's probe, module init or exit, a file operation, a sysfs show or store, or a watchdog operation only its ioctl and sysfs files call; nor a USB interface driver's suspend, resume and reset_resume beside its probe, whose runtime half usb_probe_interface excludes (it holds a runtime PM reference on the usb_device around ->probe)",
 		"races between a system-sleep callback and a user task that was not frozen (a kernel without CONFIG_SUSPEND_FREEZER, a file operation a kernel thread calls) or a probe the driver core did not defer",
 		func(fc *frontend.Config, lc *lockset.Options) {
-			lc.IgnoreRules = append(lc.IgnoreRules, "pm-freezer", "usb-probe-pm")
+			lc.IgnoreRules = append(lc.IgnoreRules, "pm-freezer", "usb-probe-pm", "pm-freezer-setup", "pm-freezer-export")
 		}},
 	{"freezer-watchdog-start",
 		"a watchdog_ops with a .ping has its .start called only by watchdog_start, from watchdog_open or the WDIOC_SETOPTIONS ioctl of a user task (drivers/watchdog/watchdog_dev.c: __watchdog_ping, run by the watchdogd kthread worker, the PM notifier and the registration, calls .start only when .ping is NULL), and user tasks are frozen during system sleep: such a .start never runs beside a system-sleep PM callback",
@@ -288,8 +288,8 @@ var assumptions = []assumption{
 		"a race with a callback whose pointer reaches another registered object by a block copy whoop does not follow (memcpy of one gpio_chip into another)",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoPublicationObjects = true }},
 	{"export-probe",
-		"an exported function (EXPORT_SYMBOL) that alone makes a class of callbacks callable (it requests the interrupt, adds the adapter) is a probe helper: another module's bus probe calls it under the device's device_lock (really_probe, drivers/base/dd.c), once per binding of the one device (i2c-designware-common.c's i2c_dw_probe, called by the platform and PCI front ends' probes, calls i2c_dw_probe_master), so, like a probe, its writes before a registration come before the callbacks that registration publishes, and two calls of it never run their code before their registrations at once",
-		"a race between such a function's writes before its registration and the callbacks an earlier call of it registered, when a caller calls it again (outside a probe, or twice for one device) while they are still registered, and between two such calls",
+		"an exported function (EXPORT_SYMBOL) that alone makes a class of callbacks callable (it requests the interrupt, adds the adapter) is a probe helper: another module's bus probe calls it under the device's device_lock (really_probe, drivers/base/dd.c), once per binding of the one device (i2c-designware-common.c's i2c_dw_probe, called by the platform and PCI front ends' probes, calls i2c_dw_probe_master), so, like a probe, its writes before a registration come before the callbacks that registration publishes, and two calls of it never run their code before their registrations at once; and, as a probe, it never runs beside a system-sleep PM callback, since system sleep blocks probing (rule pm-freezer-export, also dropped by freezer)",
+		"a race between such a function's writes before its registration and the callbacks an earlier call of it registered, when a caller calls it again (outside a probe, or twice for one device) while they are still registered, and between two such calls; a race between it and a system-sleep callback when it is called outside a probe",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoExportProbe = true }},
 	{"helper-locks",
 		"a kernel helper whose row names a lock of the kernel's own makes its accesses of driver memory holding it: fasync_helper reads and changes the driver's struct fasync_struct * head only under the global fasync_lock (fs/fcntl.c fasync_insert_entry, fasync_remove_entry), so two fasync calls do not race on it; kill_fasync's first read of the head, and the driver's own accesses, hold no such lock and still race with it",
@@ -304,10 +304,16 @@ var assumptions = []assumption{
 		"a race after such an acquire if another thread releases the lock it took (a non-owner mutex_unlock or spin_unlock, which the kernel forbids), so that the blocked thread goes on",
 		func(fc *frontend.Config, lc *lockset.Options) { lc.NoSelfDeadlock = true }},
 	{"setup-calls",
-		"a kernel library's exported set-up calls that every caller in the tree makes from the probe that allocated the object, before registering it (models/setup.go: the rtc core's rtc_add_group and rtc_add_groups, read by device_add, and __devm_rtc_register_device, which registers an rtc once), never run at once on one object (rule setup-calls), only on two; their accesses to globals and to memory reached through loads are checked as before",
+		"a kernel library's exported set-up calls that every caller in the tree makes from the probe that allocated the object, before registering it (models/setup.go: the rtc core's rtc_add_group and rtc_add_groups, read by device_add, __devm_rtc_register_device and devm_rtc_device_register, which register an rtc once, devm_rtc_nvmem_register on its config, the AMD MP2 core's amd_mp2_register_cb), never run at once on one object (rule setup-calls), only on two; their accesses to globals and to memory reached through loads are checked as before",
 		"a race between two such calls on one object by a caller outside the tree, or one the rows' reading missed, that calls them from two threads (after registration, or from an interrupt handler)",
 		func(fc *frontend.Config, lc *lockset.Options) {
-			lc.IgnoreRules = append(lc.IgnoreRules, "setup-calls")
+			lc.IgnoreRules = append(lc.IgnoreRules, "setup-calls", "pm-freezer-setup", "setup-runtime-pm")
+		}},
+	{"setup-pm",
+		"the set-up calls of setup-calls run in their callers' probes, so system sleep, which blocks probing (dpm_prepare's device_block_probing), never runs a system-sleep PM callback beside them (rule pm-freezer-setup, also dropped by freezer); and where a row says every caller holds a runtime PM reference on the library driver's device around the call (models/setup.go: i2c_amd_probe's pm_runtime_get_sync of the MP2 PCI device around amd_mp2_register_cb), that device's runtime suspend, resume and idle callbacks do not run during it (rule setup-runtime-pm)",
+		"a race between a set-up call and the library's PM callbacks when a caller outside the tree, or one the rows' reading missed, makes the call outside a probe (from a work item while the system sleeps) or without holding the device awake",
+		func(fc *frontend.Config, lc *lockset.Options) {
+			lc.IgnoreRules = append(lc.IgnoreRules, "pm-freezer-setup", "setup-runtime-pm")
 		}},
 }
 
