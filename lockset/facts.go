@@ -148,6 +148,8 @@ type facts struct {
 	singleOpenRMW bool
 	// publicationObjects, exportProbe: factsOptions' (pubobjects.go).
 	publicationObjects, exportProbe bool
+	// publicationIterations: factsOptions' (publoops.go).
+	publicationIterations bool
 }
 
 // storeLockOps are the lock operations just before and just after a store.
@@ -206,6 +208,9 @@ type factsOptions struct {
 	// exportProbe: an exported function that alone publishes a class is
 	// a probe helper (pubobjects.go).
 	exportProbe bool
+	// publicationIterations: an object registered in an iteration of a
+	// loop is written before its registration (publoops.go).
+	publicationIterations bool
 	// raisedSemaphoreLocks: the lock checks, which keep a semaphore
 	// raised by an up() a lock so as to report that up().
 	raisedSemaphoreLocks bool
@@ -223,8 +228,9 @@ func (opts Options) factsOptions() factsOptions {
 		releaseRef: !opts.NoReleaseRef, publicationObjects: !opts.NoPublicationObjects && !opts.ManyDevices,
 		exportProbe: !opts.NoExportProbe && !opts.ManyDevices, helperLocks: !opts.NoHelperLocks,
 		callAllocations: !opts.NoCallAllocations, urbKill: !opts.NoURBKill && !opts.ManyDevices,
-		exitQuiet:        !opts.NoExitQuiet,
-		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
+		exitQuiet:             !opts.NoExitQuiet,
+		publicationIterations: !opts.NoPublicationIterations && !opts.ManyDevices,
+		singleOpenFields:      !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
 }
 
 // gatherFacts runs the pre-pass.
@@ -245,6 +251,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		singleOpenRMW:          o.singleOpenRMW,
 		publicationObjects:     o.publicationObjects,
 		exportProbe:            o.exportProbe,
+		publicationIterations:  o.publicationIterations,
 		semaphores:             sems,
 		prog:                   prog,
 		env:                    env,
