@@ -57,7 +57,7 @@ func (in *instrumenter) pubItersOf() *pubIters {
 			if m := in.iterInit(ep); len(m) > 0 {
 				pi.pre[ep] = m
 			}
-		case ep.Role != ir.RoleExit:
+		case ep.Role != ir.RoleExit && ep.Role != ir.RoleInit:
 			if m := in.iterCallback(ep); len(m) > 0 {
 				pi.own[ep] = m
 			}
@@ -83,7 +83,7 @@ func (in *instrumenter) pubItersPair(p Pair) (t, u map[int]bool) {
 	}
 	mine := make(map[int]bool)
 	for id, st := range sites {
-		if st.Name() == o.st.Name() {
+		if st == o.st || st.Tag != "" && st.Tag == o.st.Tag {
 			mine[id] = true
 		}
 	}
@@ -214,7 +214,7 @@ func (in *instrumenter) freshPerIteration(ep *ir.EntryPoint, lp *iterLoop, p *ir
 	} else if c, ok := stride(ia.Src, i); !ok || c <= 0 {
 		return nil
 	}
-	if !in.invariant(ep, lp, base) {
+	if !in.invariant(ep, lp, base, make(map[*ir.Var]bool)) {
 		return nil
 	}
 	return func(x stmtPos0) bool { return lp.mustFollow(d, x) }
@@ -264,17 +264,24 @@ func indexed(e ir.Expr) (base ir.Expr, i *ir.Var, k int64, ok bool) {
 // invariant reports whether e has one value throughout lp: its
 // variables are not defined in lp, or only by loads of cells at an
 // invariant address in a region that neither lp (with what it calls)
-// nor another entry point writes.
-func (in *instrumenter) invariant(ep *ir.EntryPoint, lp *iterLoop, e ir.Expr) bool {
+// nor another entry point writes. seen: the variables being checked (a
+// load whose address depends on its own result is not invariant).
+func (in *instrumenter) invariant(ep *ir.EntryPoint, lp *iterLoop, e ir.Expr, seen map[*ir.Var]bool) bool {
 	ok := true
 	ir.WalkExpr(e, func(x ir.Expr) {
 		v, isVar := x.(*ir.Var)
 		if !isVar || !ok {
 			return
 		}
-		for _, d := range lp.defs(v) {
+		defs := lp.defs(v)
+		if len(defs) > 0 && seen[v] {
+			ok = false
+			return
+		}
+		seen[v] = true
+		for _, d := range defs {
 			ld, isLoad := d.b.Stmts[d.i].(*ir.Load)
-			if !isLoad || !in.quietRegion(ep, lp, ld.Access.Region) || !in.invariant(ep, lp, ld.Addr) {
+			if !isLoad || !in.quietRegion(ep, lp, ld.Access.Region) || !in.invariant(ep, lp, ld.Addr, seen) {
 				ok = false
 				return
 			}
