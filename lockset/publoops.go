@@ -168,14 +168,14 @@ func (in *instrumenter) iterSites(ep *ir.EntryPoint, s *ir.Call) *iterObject {
 // that p points to: p plus a constant.
 func offsetIn(a *ir.Access, p *ir.Var, bytes int64) bool {
 	off := int64(-1)
-	switch x := a.Addr.(type) {
+	switch x := unwrap(a.Addr).(type) {
 	case *ir.Var:
 		if x == p {
 			off = 0
 		}
 	case *ir.Binary:
-		v, vok := x.X.(*ir.Var)
-		k, kok := x.Y.(*ir.Const)
+		v, vok := unwrap(x.X).(*ir.Var)
+		k, kok := unwrap(x.Y).(*ir.Const)
 		if x.Op == ir.OpAdd && vok && kok && v == p {
 			off = k.Val
 		}
@@ -222,37 +222,50 @@ func (in *instrumenter) freshPerIteration(ep *ir.EntryPoint, lp *iterLoop, p *ir
 
 // stride returns k of e = v + k, k a constant.
 func stride(e ir.Expr, v *ir.Var) (int64, bool) {
-	x, ok := e.(*ir.Binary)
+	x, ok := unwrap(e).(*ir.Binary)
 	if !ok || x.Op != ir.OpAdd {
 		return 0, false
 	}
-	if y, ok := x.X.(*ir.Var); ok && y == v {
-		if k, ok := x.Y.(*ir.Const); ok {
-			return k.Val, true
-		}
-	}
-	if y, ok := x.Y.(*ir.Var); ok && y == v {
-		if k, ok := x.X.(*ir.Const); ok {
+	for _, pr := range [2][2]ir.Expr{{x.X, x.Y}, {x.Y, x.X}} {
+		y, yok := unwrap(pr[0]).(*ir.Var)
+		k, kok := unwrap(pr[1]).(*ir.Const)
+		if yok && kok && y == v {
 			return k.Val, true
 		}
 	}
 	return 0, false
 }
 
+// unwrap strips the reductions to a C integer type (ExactInts) off e: a
+// pointer or index moved on each iteration comes back to a value only
+// after 2^32 iterations or more.
+func unwrap(e ir.Expr) ir.Expr {
+	for {
+		u, ok := e.(*ir.Unary)
+		if !ok {
+			return e
+		}
+		if _, _, w := u.Op.Wrap(); !w {
+			return e
+		}
+		e = u.X
+	}
+}
+
 // indexed splits e = base + i*k (either order) into its parts.
 func indexed(e ir.Expr) (base ir.Expr, i *ir.Var, k int64, ok bool) {
-	x, isBin := e.(*ir.Binary)
+	x, isBin := unwrap(e).(*ir.Binary)
 	if !isBin || x.Op != ir.OpAdd {
 		return nil, nil, 0, false
 	}
 	for _, pr := range [2][2]ir.Expr{{x.X, x.Y}, {x.Y, x.X}} {
-		m, isMul := pr[1].(*ir.Binary)
+		m, isMul := unwrap(pr[1]).(*ir.Binary)
 		if !isMul || m.Op != ir.OpMul {
 			continue
 		}
 		for _, q := range [2][2]ir.Expr{{m.X, m.Y}, {m.Y, m.X}} {
-			v, vok := q[0].(*ir.Var)
-			c, cok := q[1].(*ir.Const)
+			v, vok := unwrap(q[0]).(*ir.Var)
+			c, cok := unwrap(q[1]).(*ir.Const)
 			if vok && cok {
 				return pr[0], v, c.Val, true
 			}
