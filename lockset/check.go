@@ -139,6 +139,11 @@ type Options struct {
 	// function's writes then race with the callbacks it registers, before
 	// its registrations too.
 	NoExportProbe bool
+	// NoPublicationIterations drops publication-iterations (publoops.go):
+	// a probe's writes to the object of a loop's later iteration then
+	// race with the callbacks an earlier iteration's registration
+	// published, through whatever object they reach.
+	NoPublicationIterations bool
 	// DoubleLockAnyInstance (lock checks): report a second acquire of a
 	// lock field while one is held even when the two may be fields of
 	// different objects; by default only the same object is a double lock.

@@ -155,6 +155,8 @@ type facts struct {
 	// global mutex or spinlock exactly (selfdeadlock.go); nil when the
 	// self-deadlock rule is off.
 	ownedLocks map[int]bool
+	// publicationIterations: factsOptions' (publoops.go).
+	publicationIterations bool
 }
 
 // storeLockOps are the lock operations just before and just after a store.
@@ -219,6 +221,9 @@ type factsOptions struct {
 	// exportProbe: an exported function that alone publishes a class is
 	// a probe helper (pubobjects.go).
 	exportProbe bool
+	// publicationIterations: an object registered in an iteration of a
+	// loop is written before its registration (publoops.go).
+	publicationIterations bool
 	// raisedSemaphoreLocks: the lock checks, which keep a semaphore
 	// raised by an up() a lock so as to report that up().
 	raisedSemaphoreLocks bool
@@ -236,8 +241,9 @@ func (opts Options) factsOptions() factsOptions {
 		releaseRef: !opts.NoReleaseRef, callerRef: !opts.NoCallerRef, publicationObjects: !opts.NoPublicationObjects && !opts.ManyDevices,
 		exportProbe: !opts.NoExportProbe && !opts.ManyDevices, helperLocks: !opts.NoHelperLocks,
 		callAllocations: !opts.NoCallAllocations, selfDeadlock: !opts.NoSelfDeadlock, urbKill: !opts.NoURBKill && !opts.ManyDevices,
-		exitQuiet:        !opts.NoExitQuiet,
-		singleOpenFields: !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
+		exitQuiet:             !opts.NoExitQuiet,
+		publicationIterations: !opts.NoPublicationIterations && !opts.ManyDevices,
+		singleOpenFields:      !opts.ManyDevices && !opts.LockInstancesDistinct, singleOpenRMW: !opts.NoSingleOpenRMW}
 }
 
 // gatherFacts runs the pre-pass.
@@ -259,6 +265,7 @@ func gatherFacts(prog *ir.Program, env kernelEnv, o factsOptions) *facts {
 		singleOpenRMW:          o.singleOpenRMW,
 		publicationObjects:     o.publicationObjects,
 		exportProbe:            o.exportProbe,
+		publicationIterations:  o.publicationIterations,
 		semaphores:             sems,
 		prog:                   prog,
 		env:                    env,

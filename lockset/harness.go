@@ -39,6 +39,10 @@ type plan struct {
 	// ownT and ownU are the sites each side makes through its own file's
 	// per-open object (perOpenPair); nil when the rule does not apply.
 	ownT, ownU map[int]bool
+	// iterT and iterU: an init's sites before their object's
+	// registration and a callback's through its own object
+	// (pubItersPair); nil when the rule does not apply.
+	iterT, iterU map[int]bool
 }
 
 // pairRegions returns the tracked regions on which t and u may race: both
@@ -158,6 +162,7 @@ func (in *instrumenter) newPlan(index int, p Pair, regions []*ir.Region, mt, mu 
 	if pl.ownT == nil {
 		pl.ownT, pl.ownU = in.releaseRefPair(p)
 	}
+	pl.iterT, pl.iterU = in.pubItersPair(p)
 	pl.firstAssert = in.nextAssert + 1
 	in.nextAssert += len(pl.regions)
 	if in.verifyConstruction {
@@ -409,6 +414,12 @@ func (in *instrumenter) race(pl *plan, g *ghostRegion) ir.Expr {
 		ownT := func(x *site) bool { return pl.ownT[x.id] }
 		ownU := func(x *site) bool { return pl.ownU[x.id] }
 		common = append(common, ir.And(siteIn(s.site, ts, ownT), siteIn(g.site, us, ownU)))
+	}
+	if pl.iterT != nil {
+		// Written before the object's registration (publoops.go).
+		preT := func(x *site) bool { return pl.iterT[x.id] }
+		preU := func(x *site) bool { return pl.iterU[x.id] }
+		common = append(common, ir.And(siteIn(s.site, ts, preT), siteIn(g.site, us, preU)))
 	}
 	if call := in.f.callAlloc; len(call) > 0 {
 		// Each side's own call's allocation (callalloc.go).

@@ -71,6 +71,8 @@ type instrumenter struct {
 	// probeHelpers: exported functions that gate what they alone publish
 	// as a probe does (pubobjects.go).
 	probeHelpers map[*ir.EntryPoint]bool
+	// pubIter: the per-iteration publication sites (publoops.go).
+	pubIter *pubIters
 	// lifecycle: functions an init or exit entry point may run; only they
 	// carry publication effects (elsewhere the role flags are false).
 	lifecycle map[*ir.Function]bool
@@ -160,6 +162,7 @@ func newInstrumenter(f *facts) *instrumenter {
 	in.publication()
 	in.pubObj = in.pubObjectsOf()
 	in.probeHelpers = in.probeHelpersOf()
+	in.pubIter = in.pubItersOf()
 	in.initWithdrawals = in.initWithdrawalsOf()
 	if f.perOpen {
 		in.perOpen = perOpenOf(f)

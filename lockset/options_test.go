@@ -60,6 +60,8 @@ func TestAssumptionSwitches(t *testing.T) {
 		{"urb publication", "testdata/race/urb_publication.c", frontend.Config{}, lockset.Options{NoPublication: true}, 98},
 		{"publication objects", "testdata/race/publish_objects.c", frontend.Config{}, lockset.Options{NoPublicationObjects: true}, 49},
 		{"publication objects, many devices", "testdata/race/publish_objects.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 49},
+		{"publication iterations", "testdata/race/publish_iterations.c", frontend.Config{}, lockset.Options{NoPublicationIterations: true}, 52},
+		{"publication iterations, many devices", "testdata/race/publish_iterations.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 52},
 		{"export probe", "testdata/race/export_probe.c", frontend.Config{}, lockset.Options{NoExportProbe: true}, 37},
 		{"export probe, many devices", "testdata/race/export_probe.c", frontend.Config{}, lockset.Options{ManyDevices: true}, 37},
 		{"export probe, system sleep", "testdata/race/export_probe_sleep.c", frontend.Config{}, lockset.Options{IgnoreRules: []string{"pm-freezer-export"}}, 41},

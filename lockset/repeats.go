@@ -64,7 +64,7 @@ func (in *instrumenter) planKey(pl *plan) string {
 	}
 	slices.Sort(dead)
 	fmt.Fprintf(&b, "|%v|%v", dead, pl.pair.DistinctParams)
-	for _, own := range [...]map[int]bool{pl.ownT, pl.ownU} {
+	for _, own := range [...]map[int]bool{pl.ownT, pl.ownU, pl.iterT, pl.iterU} {
 		ids := make([]int, 0, len(own))
 		for id := range own {
 			ids = append(ids, id)
