@@ -288,10 +288,7 @@ func Check(ctx context.Context, prog *ir.Program, opts Options) (res *FileResult
 		return nil, err
 	}
 	for dup, pl := range repeatOf {
-		pr := res.Pairs[pl.index]
-		pr.Pair = dup.pair
-		pr.Races = slices.Clone(pr.Races)
-		res.Pairs[dup.index] = pr
+		res.Pairs[dup.index] = repeatResult(res.Pairs[pl.index], pl.pair, dup.pair)
 		checked[dup.index] = checked[pl.index]
 	}
 	if pastDeadline(ctx) {

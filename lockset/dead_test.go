@@ -115,7 +115,10 @@ func TestFreshSameResults(t *testing.T) {
 // interrupt (two of the three checks are repeats); on slots_locks.c one
 // function sits in two slots with different kernel locks, whose pairs are
 // no repeats (one is race-free, one racy); on fs3270 its ioctl sits in two
-// slots.
+// slots. On compat_forward.c the compat_ioctl that only forwards to the
+// ioctl repeats its three pairs (with read, with the ioctl, with itself);
+// the one that takes a lock first repeats nothing. Every access names its
+// pair's entry point.
 func TestRepeatsSameResults(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -125,6 +128,7 @@ func TestRepeatsSameResults(t *testing.T) {
 		{"pm_slots", fileChecker(t, filepath.Join("testdata", "race", "pm_slots.c")), 2},
 		{"slots_locks", fileChecker(t, filepath.Join("testdata", "race", "slots_locks.c")), 0},
 		{"fs3270", sharedChecker(t, "paper-suite/char/fs3270"), 4},
+		{"compat_forward", fileChecker(t, filepath.Join("testdata", "race", "compat_forward.c")), 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			once := tc.check(lockset.Options{})
@@ -143,6 +147,11 @@ func TestRepeatsSameResults(t *testing.T) {
 			for _, p := range once.Pairs {
 				if p.Verdict != lockset.Racy {
 					continue
+				}
+				for _, r := range p.Races {
+					if a := r.Accesses; a[0].EntryPoint != p.Pair.First.Name() || a[1].EntryPoint != p.Pair.Second.Name() {
+						t.Errorf("%s and %s: a race's accesses name %s and %s", p.Pair.First.Name(), p.Pair.Second.Name(), a[0].EntryPoint, a[1].EntryPoint)
+					}
 				}
 				k := p.Pair.First.Func.Name + " " + p.Pair.Second.Func.Name
 				if prev, ok := byFuncs[k]; ok && !reflect.DeepEqual(prev, p.Races) {

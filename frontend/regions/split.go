@@ -1,6 +1,8 @@
 package regions
 
 import (
+	"slices"
+
 	"github.com/whoopverify/whoop/ir"
 	"github.com/whoopverify/whoop/models"
 )
@@ -32,7 +34,8 @@ const maxSplitStmts = 6000
 // the copies. It returns the map from each such entry point to its copy
 // (for the indirect calls, which the next solution redirects), or nil.
 func (g *graph) splitEntries() map[*ir.Function]*ir.Function {
-	roots := g.driverCalledEntries()
+	fwd := g.slotForwarders()
+	roots := g.driverCalledEntries(fwd)
 	if len(roots) == 0 {
 		return nil
 	}
@@ -72,6 +75,9 @@ func (g *graph) splitEntries() map[*ir.Function]*ir.Function {
 	for _, f := range g.prog.Funcs {
 		isCopy := isCopy[f]
 		redirectCalls(f, func(callee *ir.Function) *ir.Function {
+			if fwd[f] == callee {
+				return nil // the kernel's call, passed on
+			}
 			if c, ok := entries[callee]; ok {
 				return c
 			}
@@ -84,9 +90,38 @@ func (g *graph) splitEntries() map[*ir.Function]*ir.Function {
 	return entries
 }
 
+// slotForwarders maps each entry-point function that only passes its
+// parameters on to another entry point's function of the same ops table
+// (ir.ForwardsTo; a compat_ioctl calling the unlocked_ioctl) to that
+// function. Its call is the kernel's call of the other slot, with the
+// kernel's objects: it stays with the entry point, not with a copy
+// (splitEntries), so that the two slots check the same code.
+func (g *graph) slotForwarders() map[*ir.Function]*ir.Function {
+	var fwd map[*ir.Function]*ir.Function
+	for _, w := range g.prog.EntryPoints {
+		if w.Func == nil || w.Var == "" {
+			continue
+		}
+		to := ir.ForwardsTo(w.Func)
+		if to == nil {
+			continue
+		}
+		for _, ep := range g.prog.EntryPoints {
+			if ep.Func == to && ep.Struct == w.Struct && ep.Var == w.Var && slices.Equal(ep.Params, w.Params) {
+				if fwd == nil {
+					fwd = make(map[*ir.Function]*ir.Function)
+				}
+				fwd[w.Func] = to
+			}
+		}
+	}
+	return fwd
+}
+
 // driverCalledEntries returns the entry-point functions with a pointer
-// parameter that a call in the driver's code reaches.
-func (g *graph) driverCalledEntries() map[*ir.Function]bool {
+// parameter that a call in the driver's code reaches (a slot forwarder's
+// call is the kernel's).
+func (g *graph) driverCalledEntries(fwd map[*ir.Function]*ir.Function) map[*ir.Function]bool {
 	entry := make(map[*ir.Function]bool)
 	for _, ep := range g.prog.EntryPoints {
 		if ep.Func != nil && !ep.Func.External() && hasPointerParam(ep.Func) {
@@ -98,7 +133,7 @@ func (g *graph) driverCalledEntries() map[*ir.Function]bool {
 		for _, b := range f.Blocks {
 			for _, s := range b.Stmts {
 				c, ok := s.(*ir.Call)
-				if !ok {
+				if !ok || fwd[f] != nil && fwd[f] == c.Callee {
 					continue
 				}
 				if entry[c.Callee] {
