@@ -333,9 +333,14 @@ func newFileBudget(total uint64, jobs []*pairJob) *fileBudget {
 func (b *fileBudget) finish(k int) { b.done[k] = true }
 
 // spent is what job k counts against the file's budget: its units, at
-// most its allowance (a check may pass its rlimit by a little).
+// most its allowance (a check may pass its rlimit by a little), and all
+// of it when the wall clock or an interrupt cut the pair, so that the
+// pairs after it get the same allowances whenever the clock strikes.
 func (b *fileBudget) spent(k int) uint64 {
 	p := b.jobs[k]
+	if p.clocked {
+		return p.units
+	}
 	return min(p.out.Stats.Units, p.units)
 }
 
@@ -387,6 +392,7 @@ func pairWorker(ctx context.Context, next <-chan *pairJob, finished chan<- int, 
 
 func pairWork(ctx context.Context, p *pairJob, prover *vc.Prover, progress func(int)) {
 	if ctx.Err() != nil {
+		p.clocked = true
 		notExplored(p.mine, stopReason(ctx))
 		return
 	}
@@ -397,6 +403,7 @@ func pairWork(ctx context.Context, p *pairJob, prover *vc.Prover, progress func(
 	}
 	p.prover = prover
 	if why := p.run(ctx); why != "" {
+		p.clocked = strings.HasPrefix(why, TimeoutNote) || ctx.Err() != nil
 		notExplored(p.mine, why)
 	}
 	progress(1)
@@ -476,6 +483,9 @@ type pairJob struct {
 	// not explored at all.
 	units uint64
 	over  string
+	// clocked: the wall clock (or an interrupt) ended the pair, whose
+	// spending then depends on the machine (fileBudget.spent).
+	clocked bool
 	// seed holds what the last model of this pair that replayed to a
 	// race read: the pair's later concrete runs start from it
 	// (concrete.go). Only the pair's own, so pairs stay independent.
