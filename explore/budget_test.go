@@ -77,6 +77,35 @@ func TestFileBudgetSharedByPairs(t *testing.T) {
 	}
 }
 
+// What a pair leaves of its share goes to the pairs after it: with room
+// for two pairs' shares, more than two pairs are explored when the first
+// ones spend less (the budget was reserved up front: 6.12 rtc-cmos.c left
+// its last 10 pairs unexplored with 95% of its budget unspent), and the
+// verdicts are the same with any number of workers.
+func TestFileBudgetCarriesOver(t *testing.T) {
+	path := sharedDriver(t, "pc8736x_gpio")
+	var notes [2][]string
+	for k, jobs := range []int{1, 2} {
+		_, out := confirm(t, path, explore.FileUnits(explore.NoConcrete(explore.Options{Jobs: jobs}), 20_000_000))
+		explored := map[int]bool{}
+		for _, r := range out.Races {
+			if r.Status != explore.NotExplored {
+				explored[r.Pair] = true
+			}
+			notes[k] = append(notes[k], string(r.Status)+" "+r.Note)
+		}
+		if len(explored) <= 2 {
+			t.Errorf("jobs %d: %d pairs explored, want more than 2 (units %d)", jobs, len(explored), out.Stats.Units)
+		}
+		if out.Stats.Units > 20_000_000 {
+			t.Errorf("jobs %d: %d units spent, over the file's budget", jobs, out.Stats.Units)
+		}
+	}
+	if strings.Join(notes[0], "\n") != strings.Join(notes[1], "\n") {
+		t.Errorf("jobs 1 and 2 differ:\n%s\n--\n%s", strings.Join(notes[0], "\n"), strings.Join(notes[1], "\n"))
+	}
+}
+
 // cancelOnWrite cancels a context at the first line the explorer writes
 // to Options.Debug: inside a query, before its solver runs.
 type cancelOnWrite struct{ cancel context.CancelFunc }

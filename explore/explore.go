@@ -260,24 +260,18 @@ func pairJobs(prog *ir.Program, res *lockset.FileResult, opts Options, out *Resu
 				eps = append(eps, ep)
 			}
 		}
-		jobs[k] = &pairJob{prog: prog, pair: pr, setup: eps, yields: byPair[[2]string{pr.Pair.First.Name(), pr.Pair.Second.Name()}],
+		jobs[k] = &pairJob{index: k, prog: prog, pair: pr, setup: eps, yields: byPair[[2]string{pr.Pair.First.Name(), pr.Pair.Second.Name()}],
 			opts: opts, facts: facts, sems: sems, reachers: by, bodies: bodies, out: &Result{}, mine: out.Races[sp.first:sp.last]}
-	}
-	share, explored := pairShares(opts.fileUnits(), len(jobs))
-	for k, p := range jobs {
-		p.units = share
-		if k >= explored {
-			p.over = fmt.Sprintf("the file's solver budget (%d Z3 resource units, at least %d per pair) went to its first %d pairs with races", opts.fileUnits(), minPairUnits, explored)
-		}
 	}
 	return jobs
 }
 
 // runPairJobs explores the jobs on opts.Jobs workers. The pairs are
 // independent (each has its own races, seed and solver queries), each
-// worker has its own prover, and Confirm merges the jobs' stats and
-// internal errors in pair order, so the result does not depend on the
-// number of workers.
+// worker has its own prover, the file's budget goes to the pairs in pair
+// order (fileBudget), and Confirm merges the jobs' stats and internal
+// errors in pair order, so the result does not depend on the number of
+// workers.
 func runPairJobs(ctx context.Context, jobs []*pairJob, opts Options) error {
 	workers := min(max(opts.Jobs, 1), len(jobs))
 	var progressMu sync.Mutex
@@ -292,13 +286,18 @@ func runPairJobs(ctx context.Context, jobs []*pairJob, opts Options) error {
 	}
 	progress(0)
 	next := make(chan *pairJob)
+	finished := make(chan int, len(jobs))
 	errs := make(chan error, workers)
 	for range workers {
 		go func() {
-			errs <- pairWorker(ctx, next, progress)
+			errs <- pairWorker(ctx, next, finished, progress)
 		}()
 	}
-	for _, p := range jobs {
+	budget := newFileBudget(opts.fileUnits(), jobs)
+	for k, p := range jobs {
+		for !budget.decide(k) {
+			budget.finish(<-finished)
+		}
 		next <- p
 	}
 	close(next)
@@ -311,33 +310,103 @@ func runPairJobs(ctx context.Context, jobs []*pairJob, opts Options) error {
 	return proverErr
 }
 
+// fileBudget hands the file's solver budget (Z3 resource units) to its
+// pairs with races in pair order: pair k may spend up to its share
+// (pairShare) of what the pairs before it left, and is not explored when
+// less than minPairUnits is left. What a pair spends is a count, so each
+// pair's allowance, and its verdicts, depend on the input only; the pairs
+// still run in parallel, since a pair starts as soon as the most its
+// unfinished predecessors may spend still leaves it its whole share.
+// (Reserving a share per pair up front left 6.12 rtc-cmos.c's last 10
+// pairs unexplored while its first 30 spent 15M of their 300M units.)
+type fileBudget struct {
+	total, share uint64
+	jobs         []*pairJob
+	done         []bool
+}
+
+func newFileBudget(total uint64, jobs []*pairJob) *fileBudget {
+	return &fileBudget{total: total, share: pairShare(total, len(jobs)), jobs: jobs, done: make([]bool, len(jobs))}
+}
+
+// finish notes that job k ended: what it spent is now known.
+func (b *fileBudget) finish(k int) { b.done[k] = true }
+
+// spent is what job k counts against the file's budget: its units, at
+// most its allowance (a check may pass its rlimit by a little), and all
+// of it when the wall clock or an interrupt cut the pair, so that the
+// pairs after it get the same allowances whenever the clock strikes.
+func (b *fileBudget) spent(k int) uint64 {
+	p := b.jobs[k]
+	if p.clocked {
+		return p.units
+	}
+	return min(p.out.Stats.Units, p.units)
+}
+
+// decide sets job k's allowance (or why it is not explored) and reports
+// true, or reports false when that needs a predecessor to finish first.
+func (b *fileBudget) decide(k int) bool {
+	var known, bound uint64 // spent by finished predecessors; allowances of the others
+	all := true
+	for i := range k {
+		if b.done[i] {
+			known += b.spent(i)
+		} else {
+			bound += b.jobs[i].units
+			all = false
+		}
+	}
+	p := b.jobs[k]
+	switch {
+	case known+bound+b.share <= b.total:
+		p.units = b.share // whatever the others spend: min(share, left) = share
+	case !all:
+		return false
+	case b.total-known < minPairUnits: // known <= total: each spends at most its allowance
+		p.over = fmt.Sprintf("the file's solver budget (%d Z3 resource units) was spent by the pairs before it (%d units left, a pair needs at least %d)", b.total, b.total-known, minPairUnits)
+	default:
+		p.units = min(b.share, b.total-known)
+	}
+	return true
+}
+
 // pairWorker explores the jobs it receives with a prover of its own.
-func pairWorker(ctx context.Context, next <-chan *pairJob, progress func(int)) error {
+// Each job's index goes to finished when it ends.
+func pairWorker(ctx context.Context, next <-chan *pairJob, finished chan<- int, progress func(int)) error {
 	prover, err := vc.NewProver(z3.Config{})
 	if err != nil {
 		for p := range next {
 			notExplored(p.mine, "internal error: "+err.Error())
+			finished <- p.index
 		}
 		return err
 	}
 	defer prover.Close()
 	for p := range next {
-		if ctx.Err() != nil {
-			notExplored(p.mine, stopReason(ctx))
-			continue
-		}
-		if p.over != "" {
-			notExplored(p.mine, p.over)
-			progress(1)
-			continue
-		}
-		p.prover = prover
-		if why := p.run(ctx); why != "" {
-			notExplored(p.mine, why)
-		}
-		progress(1)
+		pairWork(ctx, p, prover, progress)
+		finished <- p.index
 	}
 	return nil
+}
+
+func pairWork(ctx context.Context, p *pairJob, prover *vc.Prover, progress func(int)) {
+	if ctx.Err() != nil {
+		p.clocked = true
+		notExplored(p.mine, stopReason(ctx))
+		return
+	}
+	if p.over != "" {
+		notExplored(p.mine, p.over)
+		progress(1)
+		return
+	}
+	p.prover = prover
+	if why := p.run(ctx); why != "" {
+		p.clocked = strings.HasPrefix(why, TimeoutNote) || ctx.Err() != nil
+		notExplored(p.mine, why)
+	}
+	progress(1)
 }
 
 // notConfirmedNotes says why each race left NotConfirmed is so.
@@ -390,6 +459,7 @@ func stopReason(ctx context.Context) string {
 
 // pairJob confirms the races of one region of one pair.
 type pairJob struct {
+	index  int // in the file's jobs, pair order
 	prog   *ir.Program
 	pair   lockset.PairResult
 	setup  []*ir.EntryPoint
@@ -408,11 +478,14 @@ type pairJob struct {
 	// solved counts the solver queries spent on the pair; concrete runs
 	// that confirm a race do not count against maxQueriesPerPair.
 	solved int
-	// units is the pair's share of the file's solver budget (Z3
-	// resource units, pairShares); over, when set, says why the pair is
+	// units is the pair's allowance of the file's solver budget (Z3
+	// resource units, fileBudget); over, when set, says why the pair is
 	// not explored at all.
 	units uint64
 	over  string
+	// clocked: the wall clock (or an interrupt) ended the pair, whose
+	// spending then depends on the machine (fileBudget.spent).
+	clocked bool
 	// seed holds what the last model of this pair that replayed to a
 	// race read: the pair's later concrete runs start from it
 	// (concrete.go). Only the pair's own, so pairs stay independent.
@@ -809,13 +882,13 @@ const stopped = "stopped"
 const pairBudgetSpent = "the pair's share of the file's solver budget was spent"
 
 // defaultFileUnits is the Z3 resource budget of the solver queries of one
-// file, shared evenly by its pairs with races, each given at least
-// minPairUnits (the first pairs, in pair order, when there are more than
-// the budget covers): a count, so the pairs explored and their verdicts
-// do not depend on the machine, and a bound on the explorer's time, so
-// that a file with hundreds of racy pairs (6.12 rtc-cmos.c: 164) ends
-// within its --file-timeout with its races marked, and its lock checks
-// run. sonypi used 82M units, swim 188M, 6.12 watchdog_dev.c 129M.
+// file, handed to its pairs with races in pair order (fileBudget), each
+// allowed an even share, at least minPairUnits, of what the pairs before
+// it left: a count, so the pairs explored and their verdicts do not
+// depend on the machine, and a bound on the explorer's solver time, so
+// that a file with hundreds of racy pairs ends within its --file-timeout
+// with its races marked, and its lock checks run. sonypi used 82M units,
+// swim 188M, 6.12 watchdog_dev.c 129M (stop 57), rtc-cmos.c 15M.
 const (
 	defaultFileUnits = 300_000_000
 	minPairUnits     = 10_000_000
@@ -829,17 +902,13 @@ func (o Options) fileUnits() uint64 {
 	return defaultFileUnits
 }
 
-// pairShares splits the file's budget over n pairs: each pair's share,
-// and how many pairs (the first ones) are explored.
-func pairShares(file uint64, n int) (share uint64, explored int) {
+// pairShare is the most a pair of the file's n pairs with races may
+// spend: an even split of the budget, at least minPairUnits.
+func pairShare(file uint64, n int) uint64 {
 	if n == 0 {
-		return 0, 0
+		return 0
 	}
-	share = file / uint64(n)
-	if share >= minPairUnits {
-		return share, n
-	}
-	return minPairUnits, int(file / minPairUnits)
+	return max(file/uint64(n), minPairUnits)
 }
 
 // outOfBudget reports whether a query gave no answer for lack of

@@ -21,7 +21,7 @@ func (r *replayer) loadAs(reg *ir.Region, addr *big.Int, typ ir.Type) *big.Int {
 	if f.Cmp(v) == 0 {
 		return v
 	}
-	if m := r.mem[reg]; m == nil || m[addr.String()] == nil {
+	if m := r.mem[reg]; m == nil || m[addrKey(addr)] == nil {
 		r.write(reg, addr, f)
 	}
 	return f

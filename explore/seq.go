@@ -145,6 +145,13 @@ type seq struct {
 	setupArgs  [][]*ir.Var
 	nextAssert int
 	cells      []cell // initial contents stored before the module loads
+	// initMem is the memory cells leave (replay.go's initialMem), and
+	// objs and funcs vc.Layout(q): built on first use, for every replay.
+	initMem  map[*ir.Region]map[string]*big.Int
+	initErr  error
+	initDone bool
+	objs     map[*ir.Object]*big.Int
+	funcs    map[*ir.Function]int64
 	// links are the fields only the setup stores (strictkobj.go), for
 	// the concrete runs; built on first use, nil without the protocol.
 	links     *setupLinks

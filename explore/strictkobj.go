@@ -214,7 +214,7 @@ func (r *replayer) tie(th *thread, st *ir.Load, addr *big.Int) {
 		vals = []*big.Int{new(big.Int)}
 	}
 	if m := r.mem[st.Region]; m != nil {
-		if _, ok := m[addr.String()]; ok {
+		if _, ok := m[addrKey(addr)]; ok {
 			return
 		}
 	}
