@@ -39,7 +39,10 @@ func (g *graph) keepApart(n *node, a typedFact) bool {
 	if g.demanded[key] {
 		return false
 	}
-	if f := n.r.flags & storageOrigins; f == oFresh || f == 0 {
+	// An earlier struct of the same canonicalise may have joined n to
+	// another node: its flags are the root's.
+	root, _ := find(n)
+	if f := root.r.flags & storageOrigins; f == oFresh || f == 0 {
 		g.apart[key] = append(g.apart[key], ptr{n, a.raw})
 		return true
 	}
